@@ -1,0 +1,421 @@
+//! The rules of Button Up!, as in `docs/rules.md`.
+//!
+//! A [`Position`] is a circle of piles stored in two machine words: the colours of all
+//! buttons (2 bits each, clockwise, every pile bottom first) and a mask marking the
+//! button at the bottom of each pile. Playing a move is a few shifts and masks on those
+//! words; nothing is allocated.
+
+use crate::error::{IllegalMove, PositionError};
+
+/// The most buttons a position can hold (2 bits each in a `u64`).
+pub const MAX_BUTTONS: usize = 32;
+
+/// The colour of a button.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Colour {
+    Red = 1,
+    Black = 2,
+    White = 3,
+}
+
+impl Colour {
+    /// The 2-bit code of the colour as stored in a position.
+    pub const fn code(self) -> u64 {
+        self as u64
+    }
+
+    /// The colour of a 2-bit code (`None` for 0, which marks no button).
+    pub const fn from_code(code: u64) -> Option<Colour> {
+        match code & 3 {
+            1 => Some(Colour::Red),
+            2 => Some(Colour::Black),
+            3 => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    /// The notation letter: `R`, `B` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Black => 'B',
+            Colour::White => 'W',
+        }
+    }
+
+    /// The colour of a notation letter.
+    pub const fn from_letter(letter: char) -> Option<Colour> {
+        match letter {
+            'R' => Some(Colour::Red),
+            'B' => Some(Colour::Black),
+            'W' => Some(Colour::White),
+            _ => None,
+        }
+    }
+}
+
+/// A player: Red (Napoleon Buttonaparte) or Black (Ludwig von Buttonburg).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Player {
+    Red = 0,
+    Black = 1,
+}
+
+impl Player {
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::Red => Player::Black,
+            Player::Black => Player::Red,
+        }
+    }
+
+    /// The colour of this player's buttons.
+    pub const fn colour(self) -> Colour {
+        match self {
+            Player::Red => Colour::Red,
+            Player::Black => Colour::Black,
+        }
+    }
+
+    /// The side letter of the notation: `r` or `b`.
+    pub const fn letter(self) -> char {
+        match self {
+            Player::Red => 'r',
+            Player::Black => 'b',
+        }
+    }
+}
+
+/// The bits of `x` below bit `n` (all of `x` when `n >= 64`).
+#[inline]
+const fn low64(x: u64, n: u32) -> u64 {
+    if n >= 64 {
+        x
+    } else {
+        x & ((1u64 << n) - 1)
+    }
+}
+
+/// `x >> n`, which is 0 when `n >= 64`.
+#[inline]
+const fn shr64(x: u64, n: u32) -> u64 {
+    if n >= 64 {
+        0
+    } else {
+        x >> n
+    }
+}
+
+/// `x << n`, which is 0 when `n >= 64`.
+#[inline]
+const fn shl64(x: u64, n: u32) -> u64 {
+    if n >= 64 {
+        0
+    } else {
+        x << n
+    }
+}
+
+/// Index of the `n`-th (0-based) set bit of `x`; `x` must have more than `n` set bits.
+#[inline]
+fn select(mut x: u64, n: usize) -> u32 {
+    for _ in 0..n {
+        x &= x - 1;
+    }
+    x.trailing_zeros()
+}
+
+/// Keeps one bit of every 2-bit cell: bit `i` of the result is bit `2i` of `x`.
+#[inline]
+const fn compress_even_bits(x: u64) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF
+}
+
+/// A position: the circle of piles and the player to move.
+///
+/// Invariants: `len >= 1`, bit 0 of `bottoms` is set, no bit at or above `len` (in
+/// `bottoms`) or `2 * len` (in `cells`) is set, and at least one button is white.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    /// Colour code of button `i` at bits `2i..2i+2`, clockwise, each pile bottom first.
+    cells: u64,
+    /// Bit `i` is set when button `i` is the bottom button of its pile.
+    bottoms: u64,
+    /// The number of buttons.
+    len: u8,
+    to_move: Player,
+}
+
+/// What one move did, besides giving the new position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveOutcome {
+    pub position: Position,
+    /// The mover must move again (rule 4).
+    pub extra_move: bool,
+    /// More buttons were lifted than there were other piles (rule 3).
+    pub overflow: bool,
+}
+
+impl Position {
+    /// Builds a position from its piles, each listed bottom first, in clockwise order.
+    pub fn from_piles<P: AsRef<[Colour]>>(
+        piles: &[P],
+        to_move: Player,
+    ) -> Result<Position, PositionError> {
+        let mut builder = Builder::default();
+        for (index, pile) in piles.iter().enumerate() {
+            let pile = pile.as_ref();
+            if pile.is_empty() {
+                return Err(PositionError::EmptyPile { pile: index });
+            }
+            for (i, &colour) in pile.iter().enumerate() {
+                builder.push(colour, i == 0)?;
+            }
+        }
+        builder.finish(to_move)
+    }
+
+    /// The number of buttons.
+    pub fn button_count(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The number of piles.
+    pub fn pile_count(&self) -> usize {
+        self.bottoms.count_ones() as usize
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The same piles with `player` to move.
+    pub fn with_to_move(&self, player: Player) -> Position {
+        Position {
+            to_move: player,
+            ..*self
+        }
+    }
+
+    /// Rule 5: the battle is over when one pile remains.
+    pub fn is_over(&self) -> bool {
+        self.pile_count() == 1
+    }
+
+    /// The colour of button `i` (clockwise order, each pile bottom first).
+    fn colour_at(&self, i: u32) -> Colour {
+        match Colour::from_code(self.cells >> (2 * i)) {
+            Some(colour) => colour,
+            None => unreachable!("a position has no empty cell below its length"),
+        }
+    }
+
+    /// The first button of pile `p` and one past its last.
+    fn pile_span(&self, p: usize) -> (u32, u32) {
+        let start = select(self.bottoms, p);
+        let above = self.bottoms & !low64(u64::MAX, start + 1);
+        let end = if above == 0 {
+            u32::from(self.len)
+        } else {
+            above.trailing_zeros()
+        };
+        (start, end)
+    }
+
+    /// The buttons of pile `p`, bottom first.
+    pub fn pile(&self, p: usize) -> impl Iterator<Item = Colour> + '_ {
+        let (start, end) = self.pile_span(p);
+        (start..end).map(move |i| self.colour_at(i))
+    }
+
+    /// All piles, each as its buttons bottom first.
+    pub fn piles(&self) -> impl Iterator<Item = impl Iterator<Item = Colour> + '_> + '_ {
+        (0..self.pile_count()).map(move |p| self.pile(p))
+    }
+
+    /// Bit `i` set when button `i` is white.
+    fn white_buttons(&self) -> u64 {
+        compress_even_bits(self.cells & (self.cells >> 1))
+    }
+
+    /// Rule 2: bit `p` is set when pile `p` holds a white button and so may be lifted.
+    /// Empty when the battle is over.
+    pub fn legal_move_mask(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let mut whites = self.white_buttons();
+        let mut mask = 0;
+        while whites != 0 {
+            let i = whites.trailing_zeros();
+            whites &= whites - 1;
+            let pile = (self.bottoms & low64(u64::MAX, i + 1)).count_ones() - 1;
+            mask |= 1u64 << pile;
+        }
+        mask
+    }
+
+    /// The legal moves in increasing order.
+    pub fn legal_moves(&self) -> impl Iterator<Item = usize> {
+        let mut mask = self.legal_move_mask();
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let p = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(p)
+        })
+    }
+
+    /// Whether lifting pile `p` is legal.
+    pub fn is_legal(&self, p: usize) -> bool {
+        p < 64 && self.legal_move_mask() >> p & 1 == 1
+    }
+
+    /// Plays `p` after checking it, or says why it is illegal.
+    pub fn play(&self, p: usize) -> Result<MoveOutcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::BattleOver);
+        }
+        let piles = self.pile_count();
+        if p >= piles {
+            return Err(IllegalMove::NoSuchPile {
+                pile: p.to_string(),
+                piles,
+            });
+        }
+        if !self.is_legal(p) {
+            let pile = self.pile(p).map(Colour::letter).collect();
+            return Err(IllegalMove::NoWhite { pile: p, buttons: pile });
+        }
+        Ok(self.play_unchecked(p))
+    }
+
+    /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
+    pub fn play_unchecked(&self, p: usize) -> MoveOutcome {
+        let piles = self.pile_count();
+        let (start, end) = self.pile_span(p);
+        let lifted_count = end - start;
+        let lifted = low64(self.cells >> (2 * start), 2 * lifted_count);
+
+        // Take the pile away: the piles after it move down by one index.
+        let mut next = Position {
+            cells: low64(self.cells, 2 * start) | shl64(shr64(self.cells, 2 * end), 2 * start),
+            bottoms: low64(self.bottoms, start) | shl64(shr64(self.bottoms, end), start),
+            len: self.len - lifted_count as u8,
+            to_move: self.to_move,
+        };
+        let others = piles - 1;
+        let k = lifted_count as usize;
+        let overflow = k > others;
+        // Piles receiving one button each; with an overflow the last pile gets the rest.
+        let singles = if overflow { others - 1 } else { k };
+        let mut extra_move = false;
+        for j in 0..singles {
+            let target = (p + j) % others;
+            let colour = (lifted >> (2 * j)) & 3;
+            let top = next.drop_on(target, colour, 1);
+            extra_move = top == colour;
+        }
+        if overflow {
+            let rest = shr64(lifted, 2 * singles as u32);
+            next.drop_on((p + singles) % others, rest, (k - singles) as u32);
+        }
+        let extra_move = extra_move && !overflow && others > 1;
+        if !extra_move {
+            next.to_move = self.to_move.other();
+        }
+        MoveOutcome {
+            position: next,
+            extra_move,
+            overflow,
+        }
+    }
+
+    /// Puts `count` buttons (codes in `codes`, lowest first) on top of pile `target`, and
+    /// returns the colour code of the button that was on top before.
+    fn drop_on(&mut self, target: usize, codes: u64, count: u32) -> u64 {
+        let at = if target + 1 < self.pile_count() {
+            select(self.bottoms, target + 1)
+        } else {
+            u32::from(self.len)
+        };
+        let top = (self.cells >> (2 * (at - 1))) & 3;
+        self.cells = low64(self.cells, 2 * at)
+            | shl64(codes, 2 * at)
+            | shl64(shr64(self.cells, 2 * at), 2 * (at + count));
+        self.bottoms = low64(self.bottoms, at) | shl64(shr64(self.bottoms, at), at + count);
+        self.len += count as u8;
+        top
+    }
+
+    /// Rule 6: Red's and Black's strengths in the final pile (bottom button 1, top `N`),
+    /// or `None` while the battle is not over.
+    pub fn strengths(&self) -> Option<(u32, u32)> {
+        if !self.is_over() {
+            return None;
+        }
+        let (mut red, mut black) = (0, 0);
+        for i in 0..u32::from(self.len) {
+            match self.colour_at(i) {
+                Colour::Red => red += i + 1,
+                Colour::Black => black += i + 1,
+                Colour::White => {}
+            }
+        }
+        Some((red, black))
+    }
+
+    /// Red's strength minus Black's once the battle is over.
+    pub fn margin(&self) -> Option<i32> {
+        self.strengths().map(|(red, black)| red as i32 - black as i32)
+    }
+}
+
+/// Collects buttons one at a time and checks the position they make.
+#[derive(Default)]
+pub(crate) struct Builder {
+    cells: u64,
+    bottoms: u64,
+    len: usize,
+    whites: usize,
+}
+
+impl Builder {
+    /// Adds a button on top of the current pile, or as a new pile when `new_pile`.
+    pub(crate) fn push(&mut self, colour: Colour, new_pile: bool) -> Result<(), PositionError> {
+        if self.len == MAX_BUTTONS {
+            return Err(PositionError::TooManyButtons { max: MAX_BUTTONS });
+        }
+        self.cells |= colour.code() << (2 * self.len);
+        if new_pile || self.len == 0 {
+            self.bottoms |= 1 << self.len;
+        }
+        self.whites += usize::from(colour == Colour::White);
+        self.len += 1;
+        Ok(())
+    }
+
+    pub(crate) fn finish(self, to_move: Player) -> Result<Position, PositionError> {
+        if self.len == 0 {
+            return Err(PositionError::NoButtons);
+        }
+        if self.whites == 0 {
+            return Err(PositionError::NoWhite);
+        }
+        Ok(Position {
+            cells: self.cells,
+            bottoms: self.bottoms,
+            len: self.len as u8,
+            to_move,
+        })
+    }
+}
