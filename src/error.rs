@@ -53,6 +53,15 @@ pub enum NotationError {
     Position(PositionError),
 }
 
+/// Names a character in a message: itself when printable ASCII, else its code point.
+pub(crate) fn describe(character: char) -> String {
+    if character.is_ascii_graphic() {
+        format!("'{character}'")
+    } else {
+        format!("U+{:04X}", u32::from(character))
+    }
+}
+
 /// Shows at most 20 characters of user text in a message.
 pub(crate) fn shorten(text: &str) -> String {
     let mut chars = text.chars();
@@ -72,7 +81,7 @@ impl fmt::Display for NotationError {
                 "empty notation: expected 'PILES SIDE', for example 'W/R/B/W/B/R/R/W/B r'"
             ),
             NotationError::NonAscii { index, character } => {
-                write!(f, "non-ASCII character {character:?} at index {index}")
+                write!(f, "non-ASCII character {} at index {index}", describe(*character))
             }
             NotationError::MissingSide => write!(
                 f,
@@ -86,7 +95,8 @@ impl fmt::Display for NotationError {
             }
             NotationError::BadButton { index, character } => write!(
                 f,
-                "unknown button {character:?} at index {index}: expected 'R', 'B', 'W' or '/'"
+                "unknown button {} at index {index}: expected 'R', 'B', 'W' or '/'",
+                describe(*character)
             ),
             NotationError::Position(error) => error.fmt(f),
         }

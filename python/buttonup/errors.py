@@ -1,0 +1,16 @@
+"""The exceptions of buttonup, shared by the Rust engine and the pure-Python reference."""
+
+from __future__ import annotations
+
+
+class NotationError(ValueError):
+    """A text is not a position (or a start order) in the notation of docs/notation.md."""
+
+
+class IllegalMoveError(ValueError):
+    """A move cannot be played: no such pile, a pile without a white button, or the
+    battle (or match) is not in a state to take it."""
+
+
+class BattleNotOverError(ValueError):
+    """A battle's result was asked before it ended."""

@@ -1,0 +1,24 @@
+"""The pure-Python reference engine: the same API as :mod:`buttonup`, written to be read
+next to docs/rules.md rather than to be fast. It never imports the Rust extension, and
+the test suite checks the Rust engine against it.
+
+>>> from buttonup.reference import Position, perft
+>>> perft(Position("W/R/B/W/B/R/R/W/B r"), 2)
+9
+"""
+
+from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
+from buttonup.player import Player
+from buttonup.reference.match import Battle, Match
+from buttonup.reference.rules import Position, perft
+
+__all__ = [
+    "Battle",
+    "BattleNotOverError",
+    "IllegalMoveError",
+    "Match",
+    "NotationError",
+    "Player",
+    "Position",
+    "perft",
+]

@@ -1,0 +1,208 @@
+"""The rules of Button Up! in plain Python, to be read next to docs/rules.md.
+
+This is the reference engine: slow and simple on purpose, and independent of the Rust
+core, which the tests check against it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from buttonup.errors import BattleNotOverError, IllegalMoveError
+from buttonup.player import Player
+from buttonup.reference import notation
+from buttonup.shuffle import SplitMix64, shuffled_buttons
+
+WHITE = "W"
+
+
+class Sowing(NamedTuple):
+    """What lifting one pile does."""
+
+    piles: list[str]
+    extra_move: bool
+    overflow: bool
+
+
+def sow(piles: list[str], lifted: int) -> Sowing:
+    """Rules 3 and 4: lift pile ``lifted`` and drop its buttons, bottom first, one per pile
+    clockwise; if there are more buttons than other piles, the last pile takes the rest.
+    """
+    buttons = piles[lifted]
+    # The other piles, clockwise from the one right after the lifted pile.
+    order = list(range(lifted + 1, len(piles))) + list(range(lifted))
+    after = list(piles)
+    k, m = len(buttons), len(order)
+    overflow = k > m
+    if not overflow:
+        for button, target in zip(buttons, order):
+            after[target] += button
+        last_target = order[k - 1]
+        landed_on = piles[last_target][-1]
+        # The last button lands on its own colour; never when a single pile remains.
+        extra_move = buttons[-1] == landed_on and m > 1
+    else:
+        for button, target in zip(buttons, order[: m - 1]):
+            after[target] += button
+        after[order[-1]] += buttons[m - 1 :]
+        extra_move = False
+    del after[lifted]
+    return Sowing(after, extra_move, overflow)
+
+
+def check_move(position: Position, move: object) -> int:
+    """The pile index of ``move``, or the reason it cannot be played."""
+    if isinstance(move, bool) or not isinstance(move, int):
+        raise TypeError(f"a move must be an int, not {type(move).__name__}")
+    if position.is_over:
+        raise IllegalMoveError("the battle is over: no pile can be lifted")
+    piles = position.piles
+    if not 0 <= move < len(piles):
+        try:
+            shown = notation.shorten(str(move))
+        except ValueError:  # more digits than int-to-str conversion allows
+            shown = "(a huge number)"
+        raise IllegalMoveError(
+            f"there is no pile {shown}: the piles are numbered 0 to {len(piles) - 1}"
+        )
+    if WHITE not in piles[move]:
+        raise IllegalMoveError(
+            f"pile {move} ({piles[move]}) has no white button, so it cannot be lifted"
+        )
+    return move
+
+
+def check_player(to_move: object) -> Player:
+    if not isinstance(to_move, Player):
+        raise TypeError(f"to_move must be a Player, not {type(to_move).__name__}")
+    return to_move
+
+
+class Position:
+    """A position: the circle of piles (clockwise, each bottom first) and the player to
+    move. Immutable.
+
+    >>> p = Position("W/R/B/W/B/R/R/W/B r")
+    >>> p.legal_moves()
+    [0, 3, 7]
+    >>> p.play(3)
+    Position('W/R/B/BW/R/R/W/B b')
+    """
+
+    __slots__ = ("_piles", "_to_move")
+
+    _piles: tuple[str, ...]
+    _to_move: Player
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"a position must be given as a str, not {type(text).__name__}")
+        piles, side = notation.parse(text)
+        object.__setattr__(self, "_piles", tuple(piles))
+        object.__setattr__(self, "_to_move", Player(side))
+
+    @classmethod
+    def _make(cls, piles: list[str], to_move: Player) -> Position:
+        position = cls.__new__(cls)
+        object.__setattr__(position, "_piles", tuple(piles))
+        object.__setattr__(position, "_to_move", to_move)
+        return position
+
+    @classmethod
+    def start(cls, order: str, to_move: Player = Player.RED) -> Position:
+        """Rule 1's circle of one-button piles, e.g. ``"WRBWBRRWB"``."""
+        if not isinstance(order, str):
+            raise TypeError(f"a start order must be a str, not {type(order).__name__}")
+        return cls._make(notation.parse_start(order), check_player(to_move))
+
+    @classmethod
+    def random(
+        cls, seed: int | None = None, to_move: Player = Player.RED, per_colour: int = 3
+    ) -> Position:
+        """A uniformly shuffled start (the same one as the Rust engine for a seed)."""
+        most = notation.MAX_BUTTONS // 3
+        if not 1 <= per_colour <= most:
+            raise ValueError(f"per_colour must be from 1 to {most}, not {per_colour}")
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(64)
+        elif not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
+        order = shuffled_buttons(per_colour, SplitMix64(seed))
+        return cls._make(list(order), check_player(to_move))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    @property
+    def piles(self) -> tuple[str, ...]:
+        return self._piles
+
+    @property
+    def to_move(self) -> Player:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Rule 5: the battle ends when one pile remains."""
+        return len(self._piles) == 1
+
+    def legal_moves(self) -> list[int]:
+        """Rule 2: any pile holding a white button may be lifted."""
+        if self.is_over:
+            return []
+        return [i for i, pile in enumerate(self._piles) if WHITE in pile]
+
+    def is_legal(self, move: object) -> bool:
+        try:
+            check_move(self, move)
+        except (TypeError, IllegalMoveError):
+            return False
+        return True
+
+    def play(self, move: int) -> Position:
+        """The position after lifting pile ``move``."""
+        sowing = sow(list(self._piles), check_move(self, move))
+        # Rule 4: an extra move keeps the same player; otherwise the other one moves.
+        to_move = self._to_move if sowing.extra_move else self._to_move.other
+        return self._make(sowing.piles, to_move)
+
+    def strengths(self) -> tuple[int, int]:
+        """Rule 6: each player adds the heights (1 at the bottom) of his buttons."""
+        if not self.is_over:
+            raise BattleNotOverError("the battle is not over: it has more than one pile")
+        tower = self._piles[0]
+        red = sum(height for height, button in enumerate(tower, 1) if button == "R")
+        black = sum(height for height, button in enumerate(tower, 1) if button == "B")
+        return red, black
+
+    def margin(self) -> int:
+        """Red's strength minus Black's."""
+        red, black = self.strengths()
+        return red - black
+
+    def __str__(self) -> str:
+        return "/".join(self._piles) + " " + self._to_move.letter
+
+    def __repr__(self) -> str:
+        return f"Position('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._piles == other._piles and self._to_move is other._to_move
+
+    def __hash__(self) -> int:
+        return hash((self._piles, self._to_move))
+
+    def __reduce__(self) -> tuple[type[Position], tuple[str]]:
+        return (type(self), (str(self),))
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of move sequences of length ``depth``; one that ends the battle sooner
+    counts as one leaf."""
+    if depth == 0 or position.is_over:
+        return 1
+    return sum(perft(position.play(move), depth - 1) for move in position.legal_moves())

@@ -1,0 +1,48 @@
+//! The one place where core errors become Python exceptions. The exception classes live
+//! in the pure-Python module `buttonup.errors`, shared with the reference engine.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::PyErr;
+
+use crate::error::{IllegalMove, NotationError, PositionError};
+
+/// The exception classes of `buttonup.errors`.
+mod py {
+    use pyo3::import_exception;
+    import_exception!(buttonup.errors, NotationError);
+    import_exception!(buttonup.errors, IllegalMoveError);
+    import_exception!(buttonup.errors, BattleNotOverError);
+}
+
+impl From<NotationError> for PyErr {
+    fn from(error: NotationError) -> PyErr {
+        py::NotationError::new_err(error.to_string())
+    }
+}
+
+impl From<PositionError> for PyErr {
+    fn from(error: PositionError) -> PyErr {
+        py::NotationError::new_err(error.to_string())
+    }
+}
+
+impl From<IllegalMove> for PyErr {
+    fn from(error: IllegalMove) -> PyErr {
+        py::IllegalMoveError::new_err(error.to_string())
+    }
+}
+
+/// Scoring asked of a battle that is not over.
+pub(crate) fn battle_not_over() -> PyErr {
+    py::BattleNotOverError::new_err("the battle is not over: it has more than one pile")
+}
+
+/// An argument of the wrong type.
+pub(crate) fn wrong_type(what: &str, expected: &str, got: &str) -> PyErr {
+    PyTypeError::new_err(format!("{what} must be {expected}, not {got}"))
+}
+
+/// An argument of the right type but out of range.
+pub(crate) fn out_of_range(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}

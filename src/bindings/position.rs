@@ -1,0 +1,133 @@
+//! `buttonup.Position`: an immutable position backed by the core's `Position`.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+
+use super::convert::{move_index, player_from_py, player_to_py};
+use super::errors::{battle_not_over, out_of_range};
+use crate::notation;
+use crate::rng::{entropy_seed, random_start, SplitMix64};
+use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
+
+/// A Button Up! position: the circle of piles and the player to move. Immutable.
+#[pyclass(module = "buttonup", name = "Position", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPosition {
+    pub(crate) inner: Position,
+}
+
+impl From<Position> for PyPosition {
+    fn from(inner: Position) -> Self {
+        PyPosition { inner }
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(notation::parse(text)?.into())
+    }
+
+    /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`.
+    #[staticmethod]
+    #[pyo3(signature = (order, to_move = None))]
+    fn start(order: &str, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let to_move = player_from_py(to_move, Player::Red)?;
+        Ok(notation::parse_start(order, to_move)?.into())
+    }
+
+    /// A uniformly shuffled start with `per_colour` buttons of each colour.
+    #[staticmethod]
+    #[pyo3(signature = (seed = None, to_move = None, per_colour = 3))]
+    fn random(
+        seed: Option<&Bound<'_, PyAny>>,
+        to_move: Option<&Bound<'_, PyAny>>,
+        per_colour: i64,
+    ) -> PyResult<Self> {
+        let to_move = player_from_py(to_move, Player::Red)?;
+        let most = (MAX_BUTTONS / 3) as i64;
+        if !(1..=most).contains(&per_colour) {
+            return Err(out_of_range(format!(
+                "per_colour must be from 1 to {most}, not {per_colour}"
+            )));
+        }
+        let seed = match seed {
+            None => entropy_seed(),
+            Some(seed) => seed.extract::<u64>().map_err(|_| {
+                out_of_range(format!("seed must be an int from 0 to 2**64 - 1, not {seed}"))
+            })?,
+        };
+        let start = random_start(per_colour as usize, to_move, &mut SplitMix64::new(seed))?;
+        Ok(start.into())
+    }
+
+    /// The piles in clockwise order, each written bottom first.
+    #[getter]
+    fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let piles = self
+            .inner
+            .piles()
+            .map(|pile| pile.map(Colour::letter).collect::<String>())
+            .collect::<Vec<_>>();
+        PyTuple::new(py, piles)
+    }
+
+    /// The player to move.
+    #[getter]
+    fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        player_to_py(py, self.inner.to_move())
+    }
+
+    /// Whether the battle is over (one pile left).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The legal moves: the indices of the piles holding a white button.
+    fn legal_moves(&self) -> Vec<usize> {
+        self.inner.legal_moves().collect()
+    }
+
+    /// Whether `move` is a legal move.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        move_index(&self.inner, r#move).is_ok_and(|p| self.inner.is_legal(p))
+    }
+
+    /// The position after lifting pile `move`.
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let p = move_index(&self.inner, r#move)?;
+        Ok(self.inner.play(p)?.position.into())
+    }
+
+    /// Red's and Black's strengths in the final pile.
+    fn strengths(&self) -> PyResult<(u32, u32)> {
+        self.inner.strengths().ok_or_else(battle_not_over)
+    }
+
+    /// Red's strength minus Black's in the final pile.
+    fn margin(&self) -> PyResult<i32> {
+        self.inner.margin().ok_or_else(battle_not_over)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position('{}')", self.inner)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {
+        Ok((slf.get_type(), (slf.get().inner.to_string(),)))
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+}
