@@ -81,17 +81,29 @@ impl fmt::Display for NotationError {
                 "empty notation: expected 'PILES SIDE', for example 'W/R/B/W/B/R/R/W/B r'"
             ),
             NotationError::NonAscii { index, character } => {
-                write!(f, "non-ASCII character {} at index {index}", describe(*character))
+                write!(
+                    f,
+                    "non-ASCII character {} at index {index}",
+                    describe(*character)
+                )
             }
             NotationError::MissingSide => write!(
                 f,
                 "missing side to move: expected the piles, a space, then 'r' or 'b'"
             ),
             NotationError::ExtraField { text } => {
-                write!(f, "unexpected text after the side to move: '{}'", shorten(text))
+                write!(
+                    f,
+                    "unexpected text after the side to move: '{}'",
+                    shorten(text)
+                )
             }
             NotationError::BadSide { text } => {
-                write!(f, "bad side to move '{}': expected 'r' or 'b'", shorten(text))
+                write!(
+                    f,
+                    "bad side to move '{}': expected 'r' or 'b'",
+                    shorten(text)
+                )
             }
             NotationError::BadButton { index, character } => write!(
                 f,

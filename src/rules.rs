@@ -294,7 +294,10 @@ impl Position {
         }
         if !self.is_legal(p) {
             let pile = self.pile(p).map(Colour::letter).collect();
-            return Err(IllegalMove::NoWhite { pile: p, buttons: pile });
+            return Err(IllegalMove::NoWhite {
+                pile: p,
+                buttons: pile,
+            });
         }
         Ok(self.play_unchecked(p))
     }
@@ -376,7 +379,8 @@ impl Position {
 
     /// Red's strength minus Black's once the battle is over.
     pub fn margin(&self) -> Option<i32> {
-        self.strengths().map(|(red, black)| red as i32 - black as i32)
+        self.strengths()
+            .map(|(red, black)| red as i32 - black as i32)
     }
 }
 

@@ -23,7 +23,10 @@ fn notation_round_trips() {
 #[test]
 fn piles_are_read_bottom_first() {
     let p = pos("RW/B/WWB r");
-    let piles: Vec<String> = p.piles().map(|pile| pile.map(Colour::letter).collect()).collect();
+    let piles: Vec<String> = p
+        .piles()
+        .map(|pile| pile.map(Colour::letter).collect())
+        .collect();
     assert_eq!(piles, ["RW", "B", "WWB"]);
     assert_eq!((p.pile_count(), p.button_count()), (3, 6));
     assert_eq!(p.to_move(), Player::Red);
@@ -41,13 +44,22 @@ fn illegal_moves_say_why() {
     let p = pos("RW/B/W r");
     assert_eq!(
         p.play(1),
-        Err(IllegalMove::NoWhite { pile: 1, buttons: "B".into() })
+        Err(IllegalMove::NoWhite {
+            pile: 1,
+            buttons: "B".into()
+        })
     );
     assert_eq!(
         p.play(3),
-        Err(IllegalMove::NoSuchPile { pile: "3".into(), piles: 3 })
+        Err(IllegalMove::NoSuchPile {
+            pile: "3".into(),
+            piles: 3
+        })
     );
-    assert_eq!(p.play(3).unwrap_err().to_string(), "there is no pile 3: the piles are numbered 0 to 2");
+    assert_eq!(
+        p.play(3).unwrap_err().to_string(),
+        "there is no pile 3: the piles are numbered 0 to 2"
+    );
     assert_eq!(pos("RWB r").play(0), Err(IllegalMove::BattleOver));
 }
 
@@ -133,13 +145,31 @@ fn notation_errors_name_the_problem() {
         ("W/R r x", NotationError::ExtraField { text: "x".into() }),
         ("W/R x", NotationError::BadSide { text: "x".into() }),
         ("W/R R", NotationError::BadSide { text: "R".into() }),
-        ("W/X r", NotationError::BadButton { index: 2, character: 'X' }),
-        ("  W/w r", NotationError::BadButton { index: 4, character: 'w' }),
+        (
+            "W/X r",
+            NotationError::BadButton {
+                index: 2,
+                character: 'X',
+            },
+        ),
+        (
+            "  W/w r",
+            NotationError::BadButton {
+                index: 4,
+                character: 'w',
+            },
+        ),
         ("W//R r", PositionError::EmptyPile { pile: 1 }.into()),
         ("/W r", PositionError::EmptyPile { pile: 0 }.into()),
         ("W/ r", PositionError::EmptyPile { pile: 1 }.into()),
         ("R/B r", PositionError::NoWhite.into()),
-        ("Wé r", NotationError::NonAscii { index: 1, character: 'é' }),
+        (
+            "Wé r",
+            NotationError::NonAscii {
+                index: 1,
+                character: 'é',
+            },
+        ),
     ];
     for (text, error) in cases {
         assert_eq!(parse(text).as_ref(), Err(error), "{text:?}");
@@ -163,7 +193,10 @@ fn start_orders() {
     assert_eq!(p.to_string(), "W/R/B/W/B/R/R/W/B b");
     assert_eq!(
         parse_start("WRX", Player::Red),
-        Err(NotationError::BadButton { index: 2, character: 'X' })
+        Err(NotationError::BadButton {
+            index: 2,
+            character: 'X'
+        })
     );
     assert_eq!(parse_start("", Player::Red), Err(NotationError::Empty));
 }
@@ -174,9 +207,15 @@ fn the_largest_positions_work() {
     let p = pos(&text);
     assert_eq!(p.button_count(), MAX_BUTTONS);
     let outcome = p.play(1).unwrap();
-    assert_eq!(outcome.position.to_string(), format!("{}W b", "R".repeat(MAX_BUTTONS - 1)));
+    assert_eq!(
+        outcome.position.to_string(),
+        format!("{}W b", "R".repeat(MAX_BUTTONS - 1))
+    );
     let ones = format!("{} r", ["W"; MAX_BUTTONS].join("/"));
     assert_eq!(perft(&pos(&ones), 1), MAX_BUTTONS as u64);
     let spread = pos(&ones).play(MAX_BUTTONS - 1).unwrap().position;
-    assert_eq!(spread.to_string(), format!("WW/{} r", ["W"; MAX_BUTTONS - 2].join("/")));
+    assert_eq!(
+        spread.to_string(),
+        format!("WW/{} r", ["W"; MAX_BUTTONS - 2].join("/"))
+    );
 }

@@ -15,7 +15,6 @@ from typing import Generic, Protocol, TypeVar
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
 
-
 _S = TypeVar("_S")
 
 
@@ -61,6 +60,11 @@ class Battle(Generic[P]):
 
 class MatchBase(Generic[P]):
     """A match to ``target`` victory points. Subclasses say which engine plays it."""
+
+    _starter: Player
+    _start: P
+    _position: P
+    _moves: list[int]
 
     def __init__(
         self,
@@ -154,9 +158,7 @@ class MatchBase(Generic[P]):
         if self._winner is not None:
             raise IllegalMoveError(f"the match is over: {self._winner} won")
         if self._chooser is not None:
-            raise IllegalMoveError(
-                f"{self._chooser} must first choose who starts the next battle"
-            )
+            raise IllegalMoveError(f"{self._chooser} must first choose who starts the next battle")
         self._position = self._position.play(move)
         self._moves.append(move)
         if self._position.is_over:
@@ -182,7 +184,7 @@ class MatchBase(Generic[P]):
             start = self._random_start(self._rng.getrandbits(64), starter)
         self._start = start
         self._position = start
-        self._moves: list[int] = []
+        self._moves = []
 
     def _end_battle(self) -> None:
         red, black = self._position.strengths()

@@ -28,7 +28,10 @@ pub(crate) fn player_to_py(py: Python<'_>, player: Player) -> PyResult<Py<PyAny>
 }
 
 /// The core player of a Python `Player` member (`None` means `default`).
-pub(crate) fn player_from_py(value: Option<&Bound<'_, PyAny>>, default: Player) -> PyResult<Player> {
+pub(crate) fn player_from_py(
+    value: Option<&Bound<'_, PyAny>>,
+    default: Player,
+) -> PyResult<Player> {
     let Some(value) = value else {
         return Ok(default);
     };

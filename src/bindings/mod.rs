@@ -23,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
+    m.add("__all__", ["MAX_BUTTONS", "Position", "perft"])?;
     Ok(())
 }

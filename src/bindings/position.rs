@@ -55,7 +55,9 @@ impl PyPosition {
         let seed = match seed {
             None => entropy_seed(),
             Some(seed) => seed.extract::<u64>().map_err(|_| {
-                out_of_range(format!("seed must be an int from 0 to 2**64 - 1, not {seed}"))
+                out_of_range(format!(
+                    "seed must be an int from 0 to 2**64 - 1, not {seed}"
+                ))
             })?,
         };
         let start = random_start(per_colour as usize, to_move, &mut SplitMix64::new(seed))?;
@@ -75,6 +77,7 @@ impl PyPosition {
 
     /// The player to move.
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // a Python property, not a conversion
     fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         player_to_py(py, self.inner.to_move())
     }

@@ -31,8 +31,7 @@ def check_ascii(text: str) -> None:
 
 def bad_button(character: str, index: int) -> NotationError:
     return NotationError(
-        f"unknown button {describe(character)} at index {index}: "
-        "expected 'R', 'B', 'W' or '/'"
+        f"unknown button {describe(character)} at index {index}: expected 'R', 'B', 'W' or '/'"
     )
 
 

@@ -73,6 +73,9 @@ def check_move(position: Position, move: object) -> int:
 
 
 def check_player(to_move: object) -> Player:
+    """The player to move; ``None`` means Red, as in the Rust engine."""
+    if to_move is None:
+        return Player.RED
     if not isinstance(to_move, Player):
         raise TypeError(f"to_move must be a Player, not {type(to_move).__name__}")
     return to_move
@@ -109,7 +112,7 @@ class Position:
         return position
 
     @classmethod
-    def start(cls, order: str, to_move: Player = Player.RED) -> Position:
+    def start(cls, order: str, to_move: Player | None = Player.RED) -> Position:
         """Rule 1's circle of one-button piles, e.g. ``"WRBWBRRWB"``."""
         if not isinstance(order, str):
             raise TypeError(f"a start order must be a str, not {type(order).__name__}")
@@ -117,7 +120,7 @@ class Position:
 
     @classmethod
     def random(
-        cls, seed: int | None = None, to_move: Player = Player.RED, per_colour: int = 3
+        cls, seed: int | None = None, to_move: Player | None = Player.RED, per_colour: int = 3
     ) -> Position:
         """A uniformly shuffled start (the same one as the Rust engine for a seed)."""
         most = notation.MAX_BUTTONS // 3

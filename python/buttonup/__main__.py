@@ -1,0 +1,5 @@
+import sys
+
+from buttonup.cli import main
+
+sys.exit(main())

@@ -1,0 +1,81 @@
+"""Plain-text pictures of positions and battle results."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from buttonup.player import Player
+
+
+class Drawable(Protocol):
+    @property
+    def piles(self) -> tuple[str, ...]: ...
+    @property
+    def to_move(self) -> Player: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_moves(self) -> list[int]: ...
+    def strengths(self) -> tuple[int, int]: ...
+
+
+def draw_piles(position: Drawable) -> str:
+    """The piles as columns, top button up, numbered below; ``^`` marks legal moves.
+
+    >>> from buttonup.reference import Position
+    >>> print(draw_piles(Position("RW/B/W r")))
+     W
+     R  B  W
+     0  1  2
+     ^     ^
+    """
+    piles = position.piles
+    height = max(len(pile) for pile in piles)
+    width = max(2, len(str(len(piles) - 1)))
+    legal = set(position.legal_moves())
+    rows = []
+    for level in range(height - 1, -1, -1):
+        cells = [(pile[level] if level < len(pile) else "").rjust(width) for pile in piles]
+        rows.append(" ".join(cells).rstrip())
+    rows.append(" ".join(str(i).rjust(width) for i in range(len(piles))))
+    marks = " ".join(("^" if i in legal else "").rjust(width) for i in range(len(piles)))
+    if marks.strip():
+        rows.append(marks.rstrip())
+    return "\n".join(rows)
+
+
+def scoring_lines(tower: str) -> list[str]:
+    """Rule 6 written out as in the rulebook, for a final pile written bottom first.
+
+    >>> for line in scoring_lines("RBWWBRWBR"):
+    ...     print(line)
+    Red: 1 + 6 + 9 = 16
+    Black: 2 + 5 + 8 = 15
+    Red gains 1 victory point
+    """
+    sums = {}
+    lines = []
+    for player in Player:
+        heights = [h for h, button in enumerate(tower, 1) if button == player.colour]
+        sums[player] = sum(heights)
+        terms = " + ".join(map(str, heights)) or "0"
+        lines.append(f"{player}: {terms} = {sums[player]}")
+    red, black = sums[Player.RED], sums[Player.BLACK]
+    if red == black:
+        lines.append("Equal sums: nobody gains victory points")
+    else:
+        winner = Player.RED if red > black else Player.BLACK
+        points = abs(red - black)
+        lines.append(f"{winner} gains {points} victory point{'s' if points > 1 else ''}")
+    return lines
+
+
+def describe_position(position: Drawable) -> str:
+    """The piles, the side to move and the legal moves (or the result)."""
+    lines = [draw_piles(position), ""]
+    if position.is_over:
+        lines.append("The battle is over. Final pile, bottom first: " + position.piles[0])
+        lines.extend(scoring_lines(position.piles[0]))
+    else:
+        moves = " ".join(map(str, position.legal_moves()))
+        lines.append(f"{position.to_move} to move. Legal moves: {moves}")
+    return "\n".join(lines)

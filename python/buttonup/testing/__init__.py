@@ -1,0 +1,2 @@
+"""Helpers for testing code that uses buttonup (hypothesis strategies in
+:mod:`buttonup.testing.strategies`; they need the ``hypothesis`` package)."""

@@ -1,0 +1,121 @@
+"""Bad input: each malformed notation and illegal move gets the right exception and a
+message that names the problem, in both engines."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from buttonup import IllegalMoveError, NotationError, Player
+
+BAD_NOTATIONS = [
+    ("", "empty notation"),
+    ("   \n", "empty notation"),
+    ("W/R/B", "missing side to move"),
+    ("W/R/B r b", "unexpected text after the side to move: 'b'"),
+    ("W/R/B x", "bad side to move 'x'"),
+    ("W/R/B R", "bad side to move 'R'"),
+    ("W/R/B red", "bad side to move 'red'"),
+    ("W/R/Q r", "unknown button 'Q' at index 4"),
+    ("w/R/B r", "unknown button 'w' at index 0"),
+    ("W,R,B r", "unknown button ',' at index 1"),
+    ("W/R/B\x00 r", "unknown button U+0000 at index 5"),
+    ("W//B r", "pile 1 is empty"),
+    ("/W/B r", "pile 0 is empty"),
+    ("W/B/ r", "pile 2 is empty"),
+    ("R/B/RB r", "no white button"),
+    ("W/R/B/é r", "non-ASCII character U+00E9 at index 6"),
+    ("W/R/B/\u2603 r", "non-ASCII character U+2603 at index 6"),
+    ("W" * 33 + " r", "too many buttons: a position holds at most 32"),
+    ("/".join("W" * 33) + " r", "too many buttons"),
+    ("W/" * 100_000 + "W r", "too many buttons"),
+    ("W r " + "x" * 1000, "unexpected text after the side to move: 'xxxxxxxxxxxxxxxxxxxx...'"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_NOTATIONS)
+def test_bad_notation(engine: ModuleType, text: str, message: str) -> None:
+    with pytest.raises(NotationError, match="^" + _escape(message)):
+        engine.Position(text)
+    assert issubclass(NotationError, ValueError)
+
+
+def _escape(message: str) -> str:
+    import re
+
+    return re.escape(message)
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        ("", "empty notation"),
+        ("WRBX", "unknown button 'X' at index 3"),
+        ("W/RB", "unknown button '/' at index 1"),
+        ("RRBB", "no white button"),
+        ("W" * 40, "too many buttons"),
+        ("WRé", "non-ASCII character U+00E9 at index 2"),
+    ],
+)
+def test_bad_start_order(engine: ModuleType, order: str, message: str) -> None:
+    with pytest.raises(NotationError, match="^" + _escape(message)):
+        engine.Position.start(order)
+
+
+START = "W/R/B/W/B/R/R/W/B r"
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (9, "there is no pile 9: the piles are numbered 0 to 8"),
+        (-1, "there is no pile -1: the piles are numbered 0 to 8"),
+        (2**63, "there is no pile 9223372036854775808: the piles"),
+        (10**40, "there is no pile 10000000000000000000...: the piles"),
+        (1, r"pile 1 \(R\) has no white button, so it cannot be lifted"),
+        (8, r"pile 8 \(B\) has no white button"),
+    ],
+)
+def test_illegal_moves(engine: ModuleType, move: int, message: str) -> None:
+    position = engine.Position(START)
+    with pytest.raises(IllegalMoveError, match="^" + message):
+        position.play(move)
+    assert not position.is_legal(move)
+    assert str(position) == START  # nothing lost
+
+
+def test_no_move_after_the_battle(engine: ModuleType) -> None:
+    final = engine.Position("RBWWBRWBR b")
+    for move in (0, 1, -5):
+        with pytest.raises(IllegalMoveError, match="the battle is over"):
+            final.play(move)
+    assert final.legal_moves() == []
+
+
+@pytest.mark.parametrize("move", ["0", 0.0, None, True, [0], 3.5])
+def test_non_integer_moves_are_type_errors(engine: ModuleType, move: object) -> None:
+    position = engine.Position(START)
+    with pytest.raises(TypeError, match="a move must be an int"):
+        position.play(move)
+
+
+def test_strengths_before_the_end(engine: ModuleType) -> None:
+    with pytest.raises(ValueError, match="the battle is not over"):
+        engine.Position(START).strengths()
+    with pytest.raises(engine.BattleNotOverError):
+        engine.Position(START).margin()
+
+
+def test_bad_arguments_to_constructors(engine: ModuleType) -> None:
+    with pytest.raises(TypeError):
+        engine.Position(42)
+    with pytest.raises(TypeError, match="to_move must be a Player"):
+        engine.Position.start("WRB", "r")
+    with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
+        engine.Position.random(1, Player.RED, 11)
+    with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
+        engine.Position.random(1, Player.RED, 0)
+    with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*64 - 1"):
+        engine.Position.random(-1)
+    with pytest.raises(ValueError, match="seed must be an int"):
+        engine.Position.random(2**64)
