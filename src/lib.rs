@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod rng;
 pub mod rules;
+pub mod search;
 
 #[cfg(feature = "python")]
 mod bindings;

@@ -196,6 +196,11 @@ impl Position {
         self.to_move
     }
 
+    /// The raw words: colour cells, pile bottoms, number of buttons, player to move.
+    pub(crate) fn raw(&self) -> (u64, u64, u32, Player) {
+        (self.cells, self.bottoms, u32::from(self.len), self.to_move)
+    }
+
     /// The same piles with `player` to move.
     pub fn with_to_move(&self, player: Player) -> Position {
         Position {

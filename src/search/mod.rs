@@ -1,0 +1,14 @@
+//! Game-tree search: negamax alpha-beta with a transposition table, move ordering,
+//! iterative deepening, limits and a stop flag; exact when it reaches the end.
+
+mod eval;
+mod key;
+mod negamax;
+mod payoff;
+mod table;
+
+pub use eval::projected_margin;
+pub use key::key;
+pub use negamax::{Limits, SearchResult, Searcher};
+pub use payoff::Payoff;
+pub use table::{Table, ENTRY_BYTES};

@@ -1,0 +1,414 @@
+//! Negamax alpha-beta search.
+//!
+//! Values are for the side to move. An extra move keeps the same player to move, so the
+//! value of such a child is taken as it is, not negated. Every move removes one pile, so
+//! a position with `P` piles has exactly `P - 1` plies left: a search at least that deep
+//! is exact, and a transposition entry that deep holds the true game value.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::eval::projected_margin;
+use super::key::key;
+use super::payoff::Payoff;
+use super::table::{Bound, Entry, Table};
+use crate::rules::{Player, Position, MAX_BUTTONS};
+
+/// Limits of a search; `None` means no limit. With no limit at all the search is exact.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The best move, `None` only when the battle is over.
+    pub best_move: Option<usize>,
+    /// The value for the side to move (exact, or estimated at the horizon).
+    pub value: f64,
+    /// Whether the search reached the end of the battle on every line.
+    pub exact: bool,
+    /// The deepest iteration completed (0 when none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected line of play, starting with `best_move`.
+    pub pv: Vec<usize>,
+    pub elapsed: Duration,
+}
+
+/// A searcher: its transposition table, payoff and stop flag persist across searches.
+pub struct Searcher {
+    table: Table,
+    payoff: Payoff,
+    merge_colours: bool,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    /// Whether limits and the stop flag are obeyed (off for exact solving).
+    abortable: bool,
+    aborted: bool,
+}
+
+/// A child of a position, with what move ordering needs.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: usize,
+    position: Position,
+    score: u32,
+}
+
+const CHECK_EVERY: u64 = 1024;
+
+impl Searcher {
+    /// A searcher with a transposition table of at most `table_bytes` bytes.
+    pub fn new(payoff: Payoff, table_bytes: usize) -> Searcher {
+        Searcher {
+            table: Table::with_bytes(table_bytes),
+            merge_colours: payoff.is_antisymmetric(),
+            payoff,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            abortable: false,
+            aborted: false,
+        }
+    }
+
+    /// The flag that stops a running search from another thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    pub fn payoff(&self) -> &Payoff {
+        &self.payoff
+    }
+
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Changes the payoff; stored values of another payoff are dropped.
+    pub fn set_payoff(&mut self, payoff: Payoff) {
+        if payoff != self.payoff {
+            self.merge_colours = payoff.is_antisymmetric();
+            self.payoff = payoff;
+            self.table.clear();
+        }
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact value of `position` for its side to move under perfect play.
+    pub fn solve(&mut self, position: &Position) -> f64 {
+        self.begin(None, None, false);
+        self.exact_value(position)
+    }
+
+    /// The exact value of every legal move, for the side to move.
+    pub fn analyze(&mut self, position: &Position) -> Vec<(usize, f64)> {
+        self.begin(None, None, false);
+        let side = position.to_move();
+        position
+            .legal_moves()
+            .map(|mv| {
+                let child = position.play_unchecked(mv).position;
+                (mv, self.exact_child_value(side, &child))
+            })
+            .collect()
+    }
+
+    /// An iterative-deepening search within `limits`, stoppable through the stop flag
+    /// (which is cleared when the search starts).
+    pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
+        let started = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        self.begin(limits.nodes, limits.time.map(|t| started + t), true);
+        let plies_left = position.pile_count() as u32 - 1;
+        let max_depth = limits
+            .depth
+            .unwrap_or(plies_left)
+            .clamp(1, plies_left.max(1));
+        let children = self.ordered_children(position, None);
+        let mut result = SearchResult {
+            best_move: children.first().map(|c| c.mv),
+            value: if position.is_over() {
+                self.payoff.terminal(position)
+            } else {
+                self.horizon(position)
+            },
+            exact: position.is_over(),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        if !position.is_over() {
+            for depth in 1..=max_depth {
+                let Some((value, best)) = self.root(position, depth) else {
+                    break;
+                };
+                result.value = value;
+                result.best_move = Some(best);
+                result.depth = depth;
+                result.exact = depth >= plies_left;
+                if self.should_stop() {
+                    break;
+                }
+            }
+            result.pv = if result.exact {
+                self.exact_line(position, result.value, result.best_move)
+            } else {
+                self.table_line(position, result.best_move, result.depth)
+            };
+        }
+        result.nodes = self.nodes;
+        result.elapsed = started.elapsed();
+        result
+    }
+
+    fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
+        self.nodes = 0;
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+        self.deadline = deadline;
+        self.abortable = abortable;
+        self.aborted = false;
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.abortable && !self.aborted {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The horizon estimate for the side to move.
+    fn horizon(&self, position: &Position) -> f64 {
+        self.payoff
+            .for_player(projected_margin(position), position.to_move())
+    }
+
+    fn exact_value(&mut self, position: &Position) -> f64 {
+        let depth = position.pile_count() as u32;
+        self.negamax(position, depth, f64::NEG_INFINITY, f64::INFINITY)
+    }
+
+    fn exact_child_value(&mut self, side: Player, child: &Position) -> f64 {
+        let value = self.exact_value(child);
+        if child.to_move() == side {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// One root iteration; `None` when it was cut short.
+    fn root(&mut self, position: &Position, depth: u32) -> Option<(f64, usize)> {
+        let (key, first) = key(position, self.merge_colours);
+        let hint = self.table.probe(key).map(|e| e.best);
+        let children = self.ordered_children(position, hint.map(|b| (b, first)));
+        let side = position.to_move();
+        let (mut alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut best = None;
+        for child in &children {
+            let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
+            if self.aborted {
+                return None;
+            }
+            if best.is_none() || value > alpha {
+                alpha = value;
+                best = Some(child.mv);
+            }
+        }
+        let best = best?;
+        self.store(key, first, position, alpha, depth, Bound::Exact, best);
+        Some((alpha, best))
+    }
+
+    fn child_value(
+        &mut self,
+        side: Player,
+        child: &Position,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        if child.to_move() == side {
+            self.negamax(child, depth, alpha, beta)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha)
+        }
+    }
+
+    fn negamax(&mut self, position: &Position, depth: u32, mut alpha: f64, mut beta: f64) -> f64 {
+        self.nodes += 1;
+        if self.abortable && (self.nodes % CHECK_EVERY == 0 || self.nodes >= self.node_limit) {
+            self.should_stop();
+        }
+        if self.aborted {
+            return 0.0;
+        }
+        if position.is_over() {
+            return self.payoff.terminal(position);
+        }
+        let depth = depth.min(position.pile_count() as u32 - 1);
+        if depth == 0 {
+            return self.horizon(position);
+        }
+        let (key, first) = key(position, self.merge_colours);
+        let mut hint = None;
+        if let Some(entry) = self.table.probe(key) {
+            if u32::from(entry.depth) >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower => alpha = alpha.max(entry.value),
+                    Bound::Upper => beta = beta.min(entry.value),
+                }
+                if alpha >= beta {
+                    return entry.value;
+                }
+            }
+            hint = Some((entry.best, first));
+        }
+        let original_alpha = alpha;
+        let side = position.to_move();
+        let mut best_value = f64::NEG_INFINITY;
+        let mut best_move = 0;
+        for child in &self.ordered_children(position, hint) {
+            let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
+            if self.aborted {
+                return 0.0;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = child.mv;
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, first, position, best_value, depth, bound, best_move);
+        best_value
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: u128,
+        first: usize,
+        position: &Position,
+        value: f64,
+        depth: u32,
+        bound: Bound,
+        best: usize,
+    ) {
+        let piles = position.pile_count();
+        self.table.store(Entry {
+            key,
+            value,
+            depth: depth.min(u32::from(u8::MAX)) as u8,
+            bound,
+            best: ((best + piles - first) % piles) as u8,
+        });
+    }
+
+    /// The children in search order: the stored best move, then moves that earn an
+    /// extra move, then the rest clockwise.
+    fn ordered_children(&self, position: &Position, hint: Option<(u8, usize)>) -> Vec<Child> {
+        let piles = position.pile_count();
+        let hinted = hint
+            .filter(|&(best, _)| usize::from(best) < piles)
+            .map(|(best, first)| (usize::from(best) + first) % piles);
+        let mut children: Vec<Child> = Vec::with_capacity(MAX_BUTTONS);
+        for mv in position.legal_moves() {
+            let outcome = position.play_unchecked(mv);
+            let score = 2 * u32::from(Some(mv) == hinted) + u32::from(outcome.extra_move);
+            children.push(Child {
+                mv,
+                position: outcome.position,
+                score,
+            });
+        }
+        children.sort_by(|a, b| b.score.cmp(&a.score));
+        children
+    }
+
+    /// A line that achieves the exact value `value` from `position`, starting with
+    /// `first` when that move achieves it.
+    fn exact_line(&mut self, position: &Position, value: f64, first: Option<usize>) -> Vec<usize> {
+        let abortable = std::mem::replace(&mut self.abortable, false);
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut value = value;
+        let mut preferred = first;
+        while !position.is_over() {
+            let side = position.to_move();
+            let mut next = None;
+            for mv in preferred.take().into_iter().chain(position.legal_moves()) {
+                let child = position.play_unchecked(mv).position;
+                let child_value = self.exact_child_value(side, &child);
+                if child_value == value {
+                    next = Some((
+                        mv,
+                        child,
+                        if child.to_move() == side {
+                            value
+                        } else {
+                            -value
+                        },
+                    ));
+                    break;
+                }
+            }
+            let Some((mv, child, child_value)) = next else {
+                break;
+            };
+            line.push(mv);
+            position = child;
+            value = child_value;
+        }
+        self.abortable = abortable;
+        line
+    }
+
+    /// The line of stored best moves from `position`, at most `depth` moves long.
+    fn table_line(&self, position: &Position, first_move: Option<usize>, depth: u32) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut mv = first_move;
+        while let Some(m) = mv {
+            if line.len() as u32 >= depth.max(1) || !position.is_legal(m) {
+                break;
+            }
+            line.push(m);
+            position = position.play_unchecked(m).position;
+            let (key, first) = key(&position, self.merge_colours);
+            let piles = position.pile_count();
+            mv = self
+                .table
+                .probe(key)
+                .filter(|e| usize::from(e.best) < piles && !position.is_over())
+                .map(|e| (usize::from(e.best) + first) % piles);
+        }
+        line
+    }
+}

@@ -1,0 +1,170 @@
+//! The search against a plain minimax written here from the rules, with no table.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use buttonup::notation::{parse, parse_start};
+use buttonup::rng::{random_start, SplitMix64};
+use buttonup::search::{Limits, Payoff, Searcher};
+use buttonup::{Player, Position};
+
+/// Margin for the side to move under perfect play, by full minimax.
+fn minimax(position: &Position) -> i32 {
+    if position.is_over() {
+        let margin = position.margin().unwrap();
+        return if position.to_move() == Player::Red {
+            margin
+        } else {
+            -margin
+        };
+    }
+    position
+        .legal_moves()
+        .map(|mv| {
+            let child = position.play_unchecked(mv).position;
+            let value = minimax(&child);
+            if child.to_move() == position.to_move() {
+                value
+            } else {
+                -value
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+fn searcher() -> Searcher {
+    Searcher::new(Payoff::Margin, 1 << 22)
+}
+
+#[test]
+fn the_worked_example_is_worth_plus_one() {
+    let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
+    assert_eq!(searcher().solve(&start), 1.0);
+    assert_eq!(minimax(&start), 1);
+}
+
+#[test]
+fn solve_and_analyze_agree_with_minimax_on_random_starts() {
+    let mut s = searcher();
+    let mut rng = SplitMix64::new(99);
+    for per_colour in [2, 3] {
+        for _ in 0..150 {
+            let side = if rng.below(2) == 0 {
+                Player::Red
+            } else {
+                Player::Black
+            };
+            let start = random_start(per_colour, side, &mut rng).unwrap();
+            assert_eq!(s.solve(&start), f64::from(minimax(&start)), "{start}");
+            for (mv, value) in s.analyze(&start) {
+                let child = start.play_unchecked(mv).position;
+                let expected = if child.to_move() == side {
+                    minimax(&child)
+                } else {
+                    -minimax(&child)
+                };
+                assert_eq!(value, f64::from(expected), "{start} move {mv}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unlimited_search_is_exact_with_a_line_that_achieves_the_value() {
+    let mut s = searcher();
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..100 {
+        let start = random_start(3, Player::Red, &mut rng).unwrap();
+        let result = s.search(&start, &Limits::default());
+        assert!(result.exact);
+        assert_eq!(result.value, f64::from(minimax(&start)));
+        assert_eq!(result.pv.first().copied(), result.best_move);
+        let mut p = start;
+        for &mv in &result.pv {
+            p = p.play(mv).expect("pv move is legal").position;
+        }
+        assert!(p.is_over());
+        let margin = f64::from(p.margin().unwrap());
+        let expected = if start.to_move() == Player::Red {
+            margin
+        } else {
+            -margin
+        };
+        assert_eq!(result.value, expected, "{start}");
+    }
+}
+
+#[test]
+fn limited_searches_return_legal_moves() {
+    let mut s = searcher();
+    let start = parse_start("WRBWBRRWB", Player::Red).unwrap();
+    let shallow = s.search(
+        &start,
+        &Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(shallow.depth, 1);
+    assert!(!shallow.exact);
+    assert!(start.is_legal(shallow.best_move.unwrap()));
+    for nodes in [0, 1, 5, 50] {
+        let r = s.search(
+            &start,
+            &Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+        );
+        assert!(start.is_legal(r.best_move.unwrap()), "nodes {nodes}");
+    }
+    let r = s.search(
+        &start,
+        &Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        },
+    );
+    assert!(start.is_legal(r.best_move.unwrap()));
+}
+
+#[test]
+fn a_search_stopped_from_another_thread_returns_a_legal_move() {
+    let mut s = Searcher::new(Payoff::Margin, 1 << 20);
+    let big = random_start(7, Player::Red, &mut SplitMix64::new(3)).unwrap();
+    let flag = s.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let result = s.search(&big, &Limits::default());
+    stopper.join().unwrap();
+    assert!(!result.exact);
+    assert!(big.is_legal(result.best_move.unwrap()));
+    assert!(result.elapsed < Duration::from_secs(5));
+}
+
+#[test]
+fn table_payoffs_change_what_is_best() {
+    // Red only cares about winning: +1 for any positive margin, -1 for any negative.
+    let values: Vec<f64> = (-45..=45).map(|d: i32| f64::from(d.signum())).collect();
+    let mut s = Searcher::new(Payoff::table(-45, values), 1 << 20);
+    let mut margin = searcher();
+    let mut rng = SplitMix64::new(8);
+    for _ in 0..100 {
+        let start = random_start(3, Player::Red, &mut rng).unwrap();
+        let v = margin.solve(&start);
+        assert_eq!(s.solve(&start), v.signum() * f64::from(v != 0.0), "{start}");
+    }
+}
+
+#[test]
+fn a_tiny_table_still_gives_exact_values() {
+    let mut s = Searcher::new(Payoff::Margin, 64);
+    let mut rng = SplitMix64::new(4);
+    for _ in 0..20 {
+        let start = random_start(3, Player::Black, &mut rng).unwrap();
+        assert_eq!(s.solve(&start), f64::from(minimax(&start)));
+    }
+}
