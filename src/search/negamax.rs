@@ -348,7 +348,7 @@ impl Searcher {
                 score,
             });
         }
-        children.sort_by(|a, b| b.score.cmp(&a.score));
+        children.sort_by_key(|c| std::cmp::Reverse(c.score));
         children
     }
 
