@@ -12,11 +12,14 @@
 //! ```
 
 pub mod error;
+pub mod graph;
+pub mod matchprob;
 pub mod notation;
 pub mod perft;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod starts;
 
 #[cfg(feature = "python")]
 mod bindings;

@@ -1,0 +1,193 @@
+//! Exact match win probabilities (rules 7 to 9) when both players play every battle
+//! perfectly for the match, with the shuffle as chance.
+//!
+//! A battle matters to the match only through its final margin `d`, so the match gives
+//! every margin a value `u(d)`: Red's probability of winning the match afterwards. `u`
+//! is not monotone in general (winning a battle by the points that level the scores
+//! hands the choice of starter to the opponent), so each battle is solved for `u` itself
+//! on the graph of all reachable positions. A drawn battle leads back to a state with
+//! the same scores, whose value `x` is then a fixed point of `x = f(x)`, with `f` the
+//! battle's value when a draw is worth `x`: `f` is piecewise affine and non-decreasing
+//! with slope the share of drawn starts (below 1), so Newton steps on it end exactly.
+
+use crate::graph::{BattleGraph, StartsValue};
+use crate::rules::Player;
+
+/// The most buttons of each colour the match table is built for.
+pub const MAX_PER_COLOUR: usize = 3;
+
+/// The match table: Red's win probability from every state.
+pub struct MatchOdds {
+    target: u32,
+    per_colour: usize,
+    graph: BattleGraph,
+    /// Largest possible absolute margin.
+    reach: i32,
+    /// `unequal[r][b]`, for `r != b`: value of the state; battles begin with the player
+    /// behind.
+    unequal: Vec<Vec<f64>>,
+    /// `tie[s][chooser]`: value of equal scores `s` after a decided battle, whose loser
+    /// (`chooser`) picks the starter.
+    tie: Vec<[f64; 2]>,
+    /// Graph evaluations made.
+    pub passes: u32,
+}
+
+fn at(player: Player) -> usize {
+    player as usize
+}
+
+impl MatchOdds {
+    /// The whole table for a match to `target` points with `per_colour` buttons of each
+    /// colour (1 to 3).
+    pub fn new(target: u32, per_colour: usize) -> Result<MatchOdds, String> {
+        if !(1..=MAX_PER_COLOUR).contains(&per_colour) {
+            return Err(format!(
+                "match odds are computed for 1 to {MAX_PER_COLOUR} buttons of each colour, not {per_colour}"
+            ));
+        }
+        if target == 0 || target > 1000 {
+            return Err(format!("target must be from 1 to 1000, not {target}"));
+        }
+        let n = 3 * per_colour as i32;
+        let t = target as usize;
+        let mut odds = MatchOdds {
+            target,
+            per_colour,
+            graph: BattleGraph::new(per_colour),
+            reach: n * (n + 1) / 2,
+            unequal: vec![vec![0.0; t]; t],
+            tie: vec![[0.0; 2]; t],
+            passes: 0,
+        };
+        // Decided battles only raise the total, so fill from the highest total down.
+        for total in (0..=2 * (t - 1)).rev() {
+            for r in total.saturating_sub(t - 1)..=total.min(t - 1) {
+                let b = total - r;
+                let (r32, b32) = (r as u32, b as u32);
+                if r != b {
+                    let starter = if r < b { Player::Red } else { Player::Black };
+                    odds.unequal[r][b] = odds.looping(r32, b32, starter);
+                } else if r > 0 {
+                    // After a draw the chooser picks again, so his value is the better
+                    // (for him) of the two starters' own fixed points.
+                    let red = odds.looping(r32, r32, Player::Red);
+                    let black = odds.looping(r32, r32, Player::Black);
+                    odds.tie[r] = [red.max(black), red.min(black)];
+                }
+            }
+        }
+        Ok(odds)
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    pub fn per_colour(&self) -> usize {
+        self.per_colour
+    }
+
+    /// Red's probability of winning the match from a battle about to start with
+    /// `red`-`black` points and `to_start` starting. `chooser` is the player who lost
+    /// the latest battle that had a winner (`None` if none had); it matters only with
+    /// equal scores, where it picks the starter again after a drawn battle (with `None`
+    /// the same player starts again).
+    pub fn win_probability(
+        &mut self,
+        red: u32,
+        black: u32,
+        to_start: Player,
+        chooser: Option<Player>,
+    ) -> f64 {
+        if red >= self.target {
+            return 1.0;
+        }
+        if black >= self.target {
+            return 0.0;
+        }
+        let draw = self.draw_value(red, black, to_start, chooser);
+        self.battle(red, black, draw)[at(to_start)].mean
+    }
+
+    /// What a drawn battle at this state is worth to Red: the state it leads back to.
+    pub fn draw_value(
+        &mut self,
+        red: u32,
+        black: u32,
+        to_start: Player,
+        chooser: Option<Player>,
+    ) -> f64 {
+        if red >= self.target {
+            1.0
+        } else if black >= self.target {
+            0.0
+        } else if red != black {
+            self.unequal[red as usize][black as usize]
+        } else if let Some(chooser) = chooser {
+            self.tie[red as usize][at(chooser)]
+        } else {
+            self.looping(red, black, to_start)
+        }
+    }
+
+    /// Red's match value of each final margin from `-reach` to `reach` of a battle at
+    /// `red`-`black`, where a draw is worth `draw`.
+    pub fn margin_values(&self, red: u32, black: u32, draw: f64) -> Vec<f64> {
+        (-self.reach..=self.reach)
+            .map(|d| self.margin_value(red, black, draw, d))
+            .collect()
+    }
+
+    /// The lowest margin of [`margin_values`](Self::margin_values).
+    pub fn lowest_margin(&self) -> i32 {
+        -self.reach
+    }
+
+    fn margin_value(&self, red: u32, black: u32, draw: f64, d: i32) -> f64 {
+        if d == 0 {
+            return draw;
+        }
+        let (r, b) = if d > 0 {
+            (red + d as u32, black)
+        } else {
+            (red, black + d.unsigned_abs())
+        };
+        if r >= self.target {
+            1.0
+        } else if b >= self.target {
+            0.0
+        } else if r == b {
+            // The loser of this battle chooses who starts the next.
+            let loser = if d > 0 { Player::Black } else { Player::Red };
+            self.tie[r as usize][at(loser)]
+        } else {
+            self.unequal[r as usize][b as usize]
+        }
+    }
+
+    /// Both starters' battle values at `red`-`black` when a draw is worth `draw`.
+    fn battle(&mut self, red: u32, black: u32, draw: f64) -> [StartsValue; 2] {
+        self.passes += 1;
+        let values = self.margin_values(red, black, draw);
+        let reach = self.reach;
+        self.graph
+            .evaluate(|d| values[(d + reach).clamp(0, 2 * reach) as usize])
+    }
+
+    /// The value `x` of a state whose drawn battle leads back to it with `starter`
+    /// starting again: the fixed point of `x = f(x)`, by Newton steps on the affine piece
+    /// of `f` at the current guess.
+    fn looping(&mut self, red: u32, black: u32, starter: Player) -> f64 {
+        let mut x = 0.5;
+        for _ in 0..100 {
+            let here = self.battle(red, black, x)[at(starter)];
+            let next = (here.mean - here.draw_share * x) / (1.0 - here.draw_share);
+            if (next - x).abs() <= 1e-15 {
+                return next;
+            }
+            x = next;
+        }
+        x
+    }
+}
