@@ -12,6 +12,7 @@
 
 use crate::graph::{BattleGraph, StartsValue};
 use crate::rules::Player;
+use crate::search::Payoff;
 
 /// The most buttons of each colour the match table is built for.
 pub const MAX_PER_COLOUR: usize = 3;
@@ -124,7 +125,8 @@ impl MatchOdds {
             0.0
         } else if red != black {
             self.unequal[red as usize][black as usize]
-        } else if let Some(chooser) = chooser {
+        } else if let Some(chooser) = chooser.filter(|_| red > 0) {
+            // (At 0-0 no battle can have had a winner, so there is no chooser.)
             self.tie[red as usize][at(chooser)]
         } else {
             self.looping(red, black, to_start)
@@ -139,9 +141,19 @@ impl MatchOdds {
             .collect()
     }
 
-    /// The lowest margin of [`margin_values`](Self::margin_values).
-    pub fn lowest_margin(&self) -> i32 {
-        -self.reach
+    /// The payoff, for the search, of a battle at `red`-`black` started by `starter`
+    /// (`chooser` as in [`win_probability`](Self::win_probability)): Red's match value
+    /// `u` of each final margin as `2u - 1`, so that Black's is its negation.
+    pub fn payoff(
+        &mut self,
+        red: u32,
+        black: u32,
+        starter: Player,
+        chooser: Option<Player>,
+    ) -> Payoff {
+        let draw = self.draw_value(red, black, starter, chooser);
+        let values = self.margin_values(red, black, draw);
+        Payoff::table(-self.reach, values.iter().map(|u| 2.0 * u - 1.0).collect())
     }
 
     fn margin_value(&self, red: u32, black: u32, draw: f64, d: i32) -> f64 {

@@ -17,7 +17,17 @@ from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 from buttonup.player import Player
 
 if TYPE_CHECKING:
-    from buttonup._core import MAX_BUTTONS, Position, perft
+    from buttonup._core import (
+        MAX_BUTTONS,
+        Position,
+        Searcher,
+        SearchResult,
+        analyze,
+        perft,
+        search,
+        solve,
+        win_probability,
+    )
     from buttonup.match import Battle, Match
 
 __version__ = "0.1.0"
@@ -27,6 +37,12 @@ _LAZY = {
     "MAX_BUTTONS": "buttonup._core",
     "Position": "buttonup._core",
     "perft": "buttonup._core",
+    "SearchResult": "buttonup._core",
+    "Searcher": "buttonup._core",
+    "analyze": "buttonup._core",
+    "search": "buttonup._core",
+    "solve": "buttonup._core",
+    "win_probability": "buttonup._core",
     "Battle": "buttonup.match",
     "Match": "buttonup.match",
 }
@@ -40,7 +56,13 @@ __all__ = [
     "NotationError",
     "Player",
     "Position",
+    "SearchResult",
+    "Searcher",
+    "analyze",
     "perft",
+    "search",
+    "solve",
+    "win_probability",
 ]
 
 

@@ -4,7 +4,18 @@ from typing import Final, final
 
 from buttonup.player import Player
 
-__all__ = ["MAX_BUTTONS", "Position", "perft"]
+__all__ = [
+    "MAX_BUTTONS",
+    "Position",
+    "SearchResult",
+    "Searcher",
+    "analyze",
+    "match_analyze",
+    "perft",
+    "search",
+    "solve",
+    "win_probability",
+]
 
 MAX_BUTTONS: Final[int]
 
@@ -35,3 +46,63 @@ class Position:
     def __reduce__(self) -> tuple[type[Position], tuple[str]]: ...
 
 def perft(position: Position, depth: int) -> int: ...
+
+@final
+class SearchResult:
+    @property
+    def best_move(self) -> int | None: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def pv(self) -> list[int]: ...
+    @property
+    def elapsed(self) -> float: ...
+
+@final
+class Searcher:
+    def __new__(cls, tt_mb: float = 16.0) -> Searcher: ...
+    def search(
+        self,
+        position: Position,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_limit: float | None = None,
+    ) -> SearchResult: ...
+    def solve(self, position: Position) -> int: ...
+    def stop(self) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def tt_bytes(self) -> int: ...
+
+def solve(position: Position) -> int: ...
+def analyze(position: Position) -> dict[int, int]: ...
+def search(
+    position: Position,
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+    time_limit: float | None = None,
+) -> SearchResult: ...
+def win_probability(
+    red_points: int,
+    black_points: int,
+    to_start: Player,
+    target: int = 15,
+    chooser: Player | None = None,
+    per_colour: int = 3,
+) -> float: ...
+def match_analyze(
+    position: Position,
+    red_points: int,
+    black_points: int,
+    starter: Player,
+    target: int = 15,
+    chooser: Player | None = None,
+) -> dict[int, float]: ...

@@ -143,6 +143,15 @@ class MatchBase(Generic[P]):
         return self._chooser
 
     @property
+    def last_loser(self) -> Player | None:
+        """The loser of the latest battle that had a winner (``None`` if none had): the
+        player who chooses the starter when the scores are equal."""
+        for battle in reversed(self._battles):
+            if battle.winner is not None:
+                return battle.winner.other
+        return None
+
+    @property
     def winner(self) -> Player | None:
         return self._winner
 
@@ -207,10 +216,8 @@ class MatchBase(Generic[P]):
         if red_points != black_points:
             self._begin(Player.RED if red_points < black_points else Player.BLACK)
             return
-        decided = [b for b in self._battles if b.winner is not None]
-        if decided:
-            last_winner = decided[-1].winner
-            assert last_winner is not None
-            self._chooser = last_winner.other
+        loser = self.last_loser
+        if loser is not None:
+            self._chooser = loser
         else:
             self._begin(self._battles[0].starter)

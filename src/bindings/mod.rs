@@ -4,6 +4,7 @@
 mod convert;
 mod errors;
 mod position;
+mod search;
 
 use pyo3::prelude::*;
 
@@ -22,7 +23,28 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> u64 {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_class::<search::PySearchResult>()?;
+    m.add_class::<search::PySearcher>()?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::win_probability, m)?)?;
+    m.add_function(wrap_pyfunction!(search::match_analyze, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
-    m.add("__all__", ["MAX_BUTTONS", "Position", "perft"])?;
+    m.add(
+        "__all__",
+        [
+            "MAX_BUTTONS",
+            "Position",
+            "SearchResult",
+            "Searcher",
+            "analyze",
+            "match_analyze",
+            "perft",
+            "search",
+            "solve",
+            "win_probability",
+        ],
+    )?;
     Ok(())
 }

@@ -52,6 +52,10 @@ pub struct Searcher {
     /// Whether limits and the stop flag are obeyed (off for exact solving).
     abortable: bool,
     aborted: bool,
+    /// Numbers the searches. Entries of earlier searches are used only where they hold
+    /// the exact value and the exact value is asked, so that a limited search gives the
+    /// same result whatever was searched before.
+    generation: u32,
 }
 
 /// A child of a position, with what move ordering needs.
@@ -77,6 +81,7 @@ impl Searcher {
             deadline: None,
             abortable: false,
             aborted: false,
+            generation: 0,
         }
     }
 
@@ -164,6 +169,12 @@ impl Searcher {
                     break;
                 }
             }
+            if result.exact {
+                // Of the moves that achieve the value, the first clockwise.
+                result.best_move = self
+                    .first_best_move(position, result.value)
+                    .or(result.best_move);
+            }
             result.pv = if result.exact {
                 self.exact_line(position, result.value, result.best_move)
             } else {
@@ -181,6 +192,19 @@ impl Searcher {
         self.deadline = deadline;
         self.abortable = abortable;
         self.aborted = false;
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The stored entry of `key` that this search may use at `position` searched to
+    /// `depth` plies.
+    fn usable(&self, key: u128, position: &Position, depth: u32) -> Option<Entry> {
+        let plies_left = position.pile_count() as u32 - 1;
+        self.table.probe(key).filter(|e| {
+            e.generation == self.generation
+                || (depth >= plies_left
+                    && u32::from(e.depth) >= plies_left
+                    && e.bound == Bound::Exact)
+        })
     }
 
     fn should_stop(&mut self) -> bool {
@@ -216,7 +240,7 @@ impl Searcher {
     /// One root iteration; `None` when it was cut short.
     fn root(&mut self, position: &Position, depth: u32) -> Option<(f64, usize)> {
         let (key, first) = key(position, self.merge_colours);
-        let hint = self.table.probe(key).map(|e| e.best);
+        let hint = self.usable(key, position, depth).map(|e| e.best);
         let children = self.ordered_children(position, hint.map(|b| (b, first)));
         let side = position.to_move();
         let (mut alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
@@ -268,7 +292,7 @@ impl Searcher {
         }
         let (key, first) = key(position, self.merge_colours);
         let mut hint = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = self.usable(key, position, depth) {
             if u32::from(entry.depth) >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.value,
@@ -328,6 +352,7 @@ impl Searcher {
             depth: depth.min(u32::from(u8::MAX)) as u8,
             bound,
             best: ((best + piles - first) % piles) as u8,
+            generation: self.generation,
         });
     }
 
@@ -350,6 +375,18 @@ impl Searcher {
         }
         children.sort_by_key(|c| std::cmp::Reverse(c.score));
         children
+    }
+
+    /// The lowest-numbered move whose exact value is `value`.
+    fn first_best_move(&mut self, position: &Position, value: f64) -> Option<usize> {
+        let abortable = std::mem::replace(&mut self.abortable, false);
+        let side = position.to_move();
+        let found = position.legal_moves().find(|&mv| {
+            let child = position.play_unchecked(mv).position;
+            self.exact_child_value(side, &child) == value
+        });
+        self.abortable = abortable;
+        found
     }
 
     /// A line that achieves the exact value `value` from `position`, starting with
@@ -406,6 +443,7 @@ impl Searcher {
             mv = self
                 .table
                 .probe(key)
+                .filter(|e| e.generation == self.generation)
                 .filter(|e| usize::from(e.best) < piles && !position.is_over())
                 .map(|e| (usize::from(e.best) + first) % piles);
         }

@@ -19,6 +19,8 @@ pub struct Entry {
     pub bound: Bound,
     /// The best move found, or `u8::MAX`.
     pub best: u8,
+    /// The search that stored it.
+    pub generation: u32,
 }
 
 const EMPTY: Entry = Entry {
@@ -27,6 +29,7 @@ const EMPTY: Entry = Entry {
     depth: 0,
     bound: Bound::Exact,
     best: u8::MAX,
+    generation: 0,
 };
 
 /// The transposition table.

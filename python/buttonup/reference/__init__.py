@@ -11,6 +11,7 @@ from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 from buttonup.player import Player
 from buttonup.reference.match import Battle, Match
 from buttonup.reference.rules import Position, perft
+from buttonup.reference.solver import analyze, solve
 
 __all__ = [
     "Battle",
@@ -20,5 +21,7 @@ __all__ = [
     "NotationError",
     "Player",
     "Position",
+    "analyze",
     "perft",
+    "solve",
 ]

@@ -1,0 +1,38 @@
+"""Perfect play by plain memoised minimax: the oracle for the Rust search.
+
+Values are margins (Red's strength minus Black's) seen from the player to move. After
+an extra move the same player moves again, so the child's value is kept as it is;
+otherwise it is negated.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from buttonup.player import Player
+from buttonup.reference.rules import Position
+
+
+def solve(position: Position) -> int:
+    """The exact value of ``position`` for the side to move under perfect play."""
+    return _value(str(position))
+
+
+def analyze(position: Position) -> dict[int, int]:
+    """The exact value, for the side to move, of every legal move."""
+    return {move: _child_value(position, move) for move in position.legal_moves()}
+
+
+def _child_value(position: Position, move: int) -> int:
+    child = position.play(move)
+    value = _value(str(child))
+    return value if child.to_move is position.to_move else -value
+
+
+@lru_cache(maxsize=1 << 20)
+def _value(notation: str) -> int:
+    position = Position(notation)
+    if position.is_over:
+        margin = position.margin()
+        return margin if position.to_move is Player.RED else -margin
+    return max(_child_value(position, move) for move in position.legal_moves())
