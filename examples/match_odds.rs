@@ -2,10 +2,18 @@
 
 use std::time::Instant;
 
+use buttonup::graph::BattleGraph;
 use buttonup::matchprob::MatchOdds;
 use buttonup::Player;
 
 fn main() {
+    let started = Instant::now();
+    let graph = BattleGraph::new(3);
+    println!(
+        "graph of {} positions built in {:.2?}",
+        graph.len(),
+        started.elapsed()
+    );
     let started = Instant::now();
     let mut odds = MatchOdds::new(15, 3).expect("standard game");
     println!(

@@ -14,7 +14,8 @@ pub struct BattleGraph {
     red_to_move: Vec<bool>,
     /// Per node: the final margin (leaves only; 0 elsewhere).
     margin: Vec<i32>,
-    /// Per node: its children are `children[first_child[i]..first_child[i + 1]]`.
+    /// Per node: its children are `children[first_child[i]..first_child[i + 1]]`, each
+    /// with bit 31 set when the child has the other player to move.
     first_child: Vec<u32>,
     children: Vec<u32>,
     /// The node of every start, per starter (Red, Black).
@@ -78,9 +79,10 @@ impl BattleGraph {
             graph.red_to_move.push(position.to_move() == Player::Red);
             graph.margin.push(position.margin().unwrap_or(0));
             graph.first_child.push(graph.children.len() as u32);
-            graph
-                .children
-                .extend(edges[old as usize].iter().map(|&c| rank[c as usize]));
+            graph.children.extend(edges[old as usize].iter().map(|&c| {
+                let other = nodes[c as usize].to_move() != position.to_move();
+                rank[c as usize] | (u32::from(other) << 31)
+            }));
         }
         graph.first_child.push(graph.children.len() as u32);
         graph
@@ -99,6 +101,43 @@ impl BattleGraph {
     /// maximises it, Black minimises it). Returns, per starter (Red, Black), the mean over
     /// the starts and the share of starts whose outcome is a draw.
     pub fn evaluate(&self, value: impl Fn(i32) -> f64) -> [StartsValue; 2] {
+        let (values, draws) = self.backward(value);
+        self.starts.each_ref().map(|starts| {
+            let count = starts.len() as f64;
+            StartsValue {
+                mean: starts
+                    .iter()
+                    .map(|&s| self.for_red(&values, s))
+                    .sum::<f64>()
+                    / count,
+                draw_share: starts.iter().filter(|&&s| draws[s as usize]).count() as f64 / count,
+            }
+        })
+    }
+
+    /// Red's perfect-play margin of every start, per starter (Red, Black).
+    pub fn start_margins(&self) -> [Vec<i32>; 2] {
+        let (values, _) = self.backward(f64::from);
+        self.starts.each_ref().map(|starts| {
+            starts
+                .iter()
+                .map(|&s| self.for_red(&values, s) as i32)
+                .collect()
+        })
+    }
+
+    fn for_red(&self, values: &[f64], node: u32) -> f64 {
+        let v = values[node as usize];
+        if self.red_to_move[node as usize] {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// Every node's value for its side to move (as in negamax), and whether its
+    /// perfect-play outcome is a draw.
+    fn backward(&self, value: impl Fn(i32) -> f64) -> (Vec<f64>, Vec<bool>) {
         let n = self.len();
         let mut values = vec![0.0f64; n];
         let mut draws = vec![false; n];
@@ -108,33 +147,28 @@ impl BattleGraph {
                 self.first_child[i + 1] as usize,
             );
             if from == to {
-                values[i] = value(self.margin[i]);
+                let red = value(self.margin[i]);
+                values[i] = if self.red_to_move[i] { red } else { -red };
                 draws[i] = self.margin[i] == 0;
                 continue;
             }
-            let maximise = self.red_to_move[i];
-            let mut best = self.children[from] as usize;
-            for &child in &self.children[from + 1..to] {
-                let child = child as usize;
-                let better = if maximise {
-                    values[child] > values[best]
+            let (mut best, mut draw) = (f64::NEG_INFINITY, false);
+            for &edge in &self.children[from..to] {
+                let child = (edge & !(1 << 31)) as usize;
+                let v = if edge >> 31 == 1 {
+                    -values[child]
                 } else {
-                    values[child] < values[best]
+                    values[child]
                 };
-                if better {
-                    best = child;
+                if v > best {
+                    best = v;
+                    draw = draws[child];
                 }
             }
-            values[i] = values[best];
-            draws[i] = draws[best];
+            values[i] = best;
+            draws[i] = draw;
         }
-        self.starts.each_ref().map(|starts| {
-            let count = starts.len() as f64;
-            StartsValue {
-                mean: starts.iter().map(|&s| values[s as usize]).sum::<f64>() / count,
-                draw_share: starts.iter().filter(|&&s| draws[s as usize]).count() as f64 / count,
-            }
-        })
+        (values, draws)
     }
 }
 

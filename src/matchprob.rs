@@ -30,6 +30,9 @@ pub struct MatchOdds {
     /// `tie[s][chooser]`: value of equal scores `s` after a decided battle, whose loser
     /// (`chooser`) picks the starter.
     tie: Vec<[f64; 2]>,
+    /// Per starter (Red, Black): how many starts have each perfect-play margin, for
+    /// Red; index `d + reach`.
+    histograms: [Vec<u32>; 2],
     /// Graph evaluations made.
     pub passes: u32,
 }
@@ -51,12 +54,22 @@ impl MatchOdds {
             return Err(format!("target must be from 1 to 1000, not {target}"));
         }
         let n = 3 * per_colour as i32;
+        let reach = n * (n + 1) / 2;
         let t = target as usize;
+        let graph = BattleGraph::new(per_colour);
+        let histograms = graph.start_margins().map(|margins| {
+            let mut histogram = vec![0; 2 * reach as usize + 1];
+            for d in margins {
+                histogram[(d + reach) as usize] += 1;
+            }
+            histogram
+        });
         let mut odds = MatchOdds {
             target,
             per_colour,
-            graph: BattleGraph::new(per_colour),
-            reach: n * (n + 1) / 2,
+            graph,
+            histograms,
+            reach,
             unequal: vec![vec![0.0; t]; t],
             tie: vec![[0.0; 2]; t],
             passes: 0,
@@ -191,7 +204,19 @@ impl MatchOdds {
     /// starting again: the fixed point of `x = f(x)`, by Newton steps on the affine piece
     /// of `f` at the current guess.
     fn looping(&mut self, red: u32, black: u32, starter: Player) -> f64 {
-        let mut x = 0.5;
+        // First guess: the fixed point if the margin values were monotone, when each
+        // start would end at its perfect-play margin.
+        let histogram = &self.histograms[at(starter)];
+        let starts: u32 = histogram.iter().sum();
+        let decided: f64 = (-self.reach..=self.reach)
+            .filter(|&d| d != 0)
+            .map(|d| {
+                f64::from(histogram[(d + self.reach) as usize])
+                    * self.margin_value(red, black, 0.0, d)
+            })
+            .sum();
+        let drawn = f64::from(histogram[self.reach as usize]);
+        let mut x = decided / (f64::from(starts) - drawn);
         for _ in 0..100 {
             let here = self.battle(red, black, x)[at(starter)];
             let next = (here.mean - here.draw_share * x) / (1.0 - here.draw_share);
