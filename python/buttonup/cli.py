@@ -47,6 +47,12 @@ def demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def engine(args: argparse.Namespace) -> int:
+    from buttonup import ugi
+
+    return ugi.main()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttonup", description="Button Up! (Bruno Cathala, 2012): rules engine and AI."
@@ -63,6 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
     )
     demo_parser.set_defaults(run=demo)
+    engine_parser = commands.add_parser(
+        "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
+    )
+    engine_parser.set_defaults(run=engine)
     return parser
 
 

@@ -1,0 +1,387 @@
+"""``buttonup engine``: the UGI protocol on standard input and output.
+
+UGI is UCI made game-agnostic; docs/protocol.md describes this engine's dialect with a
+sample session. Commands are read by one thread while searches run in another, so
+``isready``, ``stop`` and ``quit`` are answered at once. Bad input never stops the
+engine: it answers ``info string error: ...`` and reads the next line.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO, TextIO
+
+from buttonup import __version__
+from buttonup._core import Position, Searcher
+from buttonup.ai import bot
+from buttonup.errors import IllegalMoveError, NotationError
+from buttonup.player import Player
+
+MAX_LINE = 65536
+
+
+class ProtocolError(ValueError):
+    """A command the engine cannot carry out; the message is sent as an info string."""
+
+
+@dataclass
+class Option:
+    name: str
+    default: int
+    low: int
+    high: int
+
+    def declaration(self) -> str:
+        return (
+            f"option name {self.name} type spin default {self.default}"
+            f" min {self.low} max {self.high}"
+        )
+
+
+OPTIONS = {
+    option.name.lower(): option
+    for option in (
+        Option("Level", 10, 1, 10),
+        Option("Hash", 16, 1, 4096),
+        Option("Seed", 0, 0, 2**64 - 1),
+    )
+}
+
+GO_NUMBERS = {
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+}
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_int(name: str, text: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ProtocolError(f"{name} must be an integer, not '{shorten(text)}'") from None
+    if not low <= value <= high:
+        raise ProtocolError(f"{name} must be from {low} to {high}, not {shorten(text)}")
+    return value
+
+
+@dataclass
+class Go:
+    """The limits of one ``go``."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: int | None = None
+    infinite: bool = False
+    clock: dict[str, int] | None = None
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Go:
+        go = cls(clock={})
+        i = 0
+        while i < len(words):
+            word = words[i].lower()
+            if word == "infinite":
+                go.infinite = True
+                i += 1
+            elif word in GO_NUMBERS:
+                if i + 1 >= len(words):
+                    raise ProtocolError(f"go {word} needs a number")
+                low = 1 if word in ("depth", "nodes", "movestogo") else 0
+                value = parse_int(word, words[i + 1], low, 10**12)
+                if word in ("depth", "nodes", "movetime"):
+                    setattr(go, word, value)
+                else:
+                    assert go.clock is not None
+                    go.clock[word] = value
+                i += 2
+            else:
+                raise ProtocolError(f"unknown go parameter '{shorten(words[i])}'")
+        return go
+
+    def time_budget(self, position: Position) -> float | None:
+        """Seconds to spend: movetime, or a share of the mover's clock."""
+        if self.movetime is not None:
+            return self.movetime / 1000
+        if not self.clock:
+            return None
+        red = position.to_move is Player.RED
+        left = self.clock.get(
+            "p1time" if red else "p2time", self.clock.get("wtime" if red else "btime")
+        )
+        if left is None:
+            return None
+        increment = self.clock.get(
+            "p1inc" if red else "p2inc", self.clock.get("winc" if red else "binc", 0)
+        )
+        # Moves of this player still to come in the battle: about half the plies left.
+        to_come = self.clock.get("movestogo", max(1, len(position.piles) // 2))
+        return max(0.001, (left / to_come + increment * 0.8) / 1000 * 0.9)
+
+
+class Engine:
+    """The protocol state machine; ``handle`` takes one line."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self._write_lock = threading.Lock()
+        self.values = {name: option.default for name, option in OPTIONS.items()}
+        self.searcher = Searcher(tt_mb=self.values["hash"])
+        self.position: Position | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        # True from 'go' until its bestmove is written (the thread may live a moment
+        # longer, but the engine already takes new commands).
+        self._busy = False
+        self.running = True
+
+    # --- output -----------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        with self._write_lock:
+            self._out.write(line + "\n")
+            self._out.flush()
+
+    def error(self, message: str) -> None:
+        self.send(f"info string error: {message}")
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        command, arguments = words[0].lower(), words[1:]
+        handler: Callable[[list[str]], None] | None = getattr(self, f"cmd_{command}", None)
+        try:
+            if handler is None:
+                raise ProtocolError(f"unknown command '{shorten(words[0])}'")
+            handler(arguments)
+        except (ProtocolError, NotationError, IllegalMoveError) as error:
+            self.error(str(error))
+        except Exception as error:  # a bug must not end the engine
+            self.error(f"internal error on '{shorten(line.strip())}': {error!r}")
+
+    def cmd_ugi(self, arguments: list[str]) -> None:
+        self.send(f"id name buttonup {__version__}")
+        self.send("id author the buttonup developers")
+        for option in OPTIONS.values():
+            self.send(option.declaration())
+        self.send("ugiok")
+
+    def cmd_isready(self, arguments: list[str]) -> None:
+        self.send("readyok")
+
+    def cmd_debug(self, arguments: list[str]) -> None:
+        """Accepted and ignored."""
+
+    def cmd_setoption(self, arguments: list[str]) -> None:
+        self._idle("setoption")
+        text = " ".join(arguments)
+        lowered = [word.lower() for word in arguments]
+        if len(arguments) != 4 or lowered[0] != "name" or lowered[2] != "value":
+            raise ProtocolError(f"expected 'setoption name NAME value N', not '{shorten(text)}'")
+        option = OPTIONS.get(lowered[1])
+        if option is None:
+            raise ProtocolError(f"unknown option '{shorten(arguments[1])}'")
+        self.values[lowered[1]] = parse_int(option.name, arguments[3], option.low, option.high)
+        if lowered[1] == "hash":
+            self.searcher = Searcher(tt_mb=self.values["hash"])
+
+    def cmd_uginewgame(self, arguments: list[str]) -> None:
+        self._idle("uginewgame")
+        self.searcher.clear()
+        self.position = None
+
+    def cmd_position(self, arguments: list[str]) -> None:
+        self._idle("position")
+        if not arguments:
+            raise ProtocolError("expected 'position startpos' or 'position fen PILES SIDE'")
+        kind = arguments[0].lower()
+        if kind == "startpos":
+            position = Position.random(seed=self.values["seed"])
+            rest = arguments[1:]
+        elif kind == "fen":
+            if len(arguments) < 3:
+                raise ProtocolError("expected 'position fen PILES SIDE'")
+            position = Position(f"{arguments[1]} {arguments[2]}")
+            rest = arguments[3:]
+        else:
+            raise ProtocolError(
+                f"expected 'startpos' or 'fen' after position, not '{shorten(arguments[0])}'"
+            )
+        if rest:
+            if rest[0].lower() != "moves":
+                raise ProtocolError(
+                    f"expected 'moves' after the position, not '{shorten(rest[0])}'"
+                )
+            for number, text in enumerate(rest[1:], 1):
+                move = parse_int(f"move {number}", text, -(2**63), 2**63)
+                try:
+                    position = position.play(move)
+                except IllegalMoveError as error:
+                    raise ProtocolError(f"move {number} ({shorten(text)}): {error}") from None
+        self.position = position
+
+    def cmd_go(self, arguments: list[str]) -> None:
+        if self._searching():
+            self.error("a search is already running: send 'stop' first")
+            return
+        try:
+            go = Go.parse(arguments)
+            if self.position is None:
+                raise ProtocolError("no position: send 'position' before 'go'")
+        except ProtocolError as error:
+            self.error(str(error))
+            self.send("bestmove (none)")
+            return
+        if self.position.is_over:
+            self.error("the battle is over: there is no move")
+            self.send("bestmove (none)")
+            return
+        self._stop.clear()
+        self._busy = True
+        self._thread = threading.Thread(target=self._search, args=(self.position, go), daemon=True)
+        self._thread.start()
+
+    def cmd_stop(self, arguments: list[str]) -> None:
+        self._halt()
+
+    def cmd_query(self, arguments: list[str]) -> None:
+        if len(arguments) != 1:
+            raise ProtocolError("expected 'query gameover', 'query p1turn' or 'query result'")
+        question = arguments[0].lower()
+        if question not in ("gameover", "p1turn", "result"):
+            raise ProtocolError(f"unknown query '{shorten(arguments[0])}'")
+        if self.position is None:
+            raise ProtocolError("no position: send 'position' first")
+        position = self.position
+        if question == "gameover":
+            self.send(f"response {str(position.is_over).lower()}")
+        elif question == "p1turn":
+            self.send(f"response {str(position.to_move is Player.RED).lower()}")
+        elif not position.is_over:
+            self.send("response none")
+        else:
+            margin = position.margin()
+            self.send(f"response {'p1win' if margin > 0 else 'p2win' if margin < 0 else 'draw'}")
+
+    def cmd_quit(self, arguments: list[str]) -> None:
+        self._halt()
+        self.running = False
+
+    # --- searching --------------------------------------------------------------------
+    def _searching(self) -> bool:
+        return self._busy
+
+    def _idle(self, command: str) -> None:
+        if self._searching():
+            raise ProtocolError(f"a search is running: send 'stop' before '{command}'")
+
+    def _halt(self) -> None:
+        self._stop.set()
+        thread = self._thread
+        # Stop again until the thread ends: a search that was just starting when the
+        # first stop came would not have seen it.
+        while thread is not None and thread.is_alive():
+            self.searcher.stop()
+            thread.join(0.005)
+        self._thread = None
+
+    def _search(self, position: Position, go: Go) -> None:
+        try:
+            move = self._think(position, go)
+        except Exception as error:  # never let a search error kill the engine
+            self.error(f"search failed: {error}")
+            move = position.legal_moves()[0]
+        if go.infinite:
+            self._stop.wait()
+        with self._write_lock:
+            self._busy = False
+            self._out.write(f"bestmove {move}\n")
+            self._out.flush()
+
+    def _think(self, position: Position, go: Go) -> int:
+        level = self.values["level"]
+        if level < 10:
+            move = bot(level, seed=self.values["seed"]).choose(position)
+            self.send(f"info string level {level} plays {move}")
+            return move
+        started = time.perf_counter()
+        budget = None if go.infinite else go.time_budget(position)
+        best = position.legal_moves()[0]
+        plies_left = len(position.piles) - 1
+        max_depth = min(go.depth or plies_left, plies_left)
+        nodes_used = 0
+        for depth in range(1, max_depth + 1):
+            elapsed = time.perf_counter() - started
+            if self._stop.is_set() or (budget is not None and elapsed >= budget):
+                break
+            nodes_left = None if go.nodes is None else go.nodes - nodes_used
+            if nodes_left is not None and nodes_left <= 0:
+                break
+            time_left = None if budget is None else budget - elapsed
+            result = self.searcher.search(
+                position, depth=depth, nodes=nodes_left, time_limit=time_left
+            )
+            nodes_used += result.nodes
+            if result.depth < depth and depth > 1:
+                break  # cut short: keep the last full iteration
+            if result.best_move is not None:
+                best = result.best_move
+            total = time.perf_counter() - started
+            nps = int(nodes_used / total) if total > 0 else 0
+            pv = " ".join(map(str, result.pv))
+            self.send(
+                f"info depth {depth} score cp {100 * result.value} nodes {nodes_used} "
+                f"nps {nps} time {int(total * 1000)} pv {pv}"
+            )
+            if result.exact:
+                break
+        return best
+
+
+def read_lines(stream: BinaryIO) -> tuple[str | None, bool]:
+    """One line of input, decoded leniently, and whether it was too long (its rest is
+    skipped). ``None`` at the end of input."""
+    raw = stream.readline(MAX_LINE)
+    if not raw:
+        return None, False
+    too_long = False
+    if len(raw) >= MAX_LINE and not raw.endswith(b"\n"):
+        too_long = True
+        while True:
+            rest = stream.readline(MAX_LINE)
+            if not rest or rest.endswith(b"\n"):
+                break
+    return raw.decode("utf-8", errors="replace").replace("\x00", " "), too_long
+
+
+def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
+    """Runs the engine until ``quit`` or the end of input."""
+    engine = Engine(stdout or sys.stdout)
+    source = stdin or sys.stdin.buffer
+    while engine.running:
+        line, too_long = read_lines(source)
+        if line is None:
+            engine.cmd_quit([])
+            break
+        if too_long:
+            engine.error(f"line longer than {MAX_LINE} bytes ignored")
+            continue
+        engine.handle(line)
+    return 0

@@ -1,0 +1,181 @@
+"""``buttonup engine`` driven as a subprocess, as a front end would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from buttonup import Position, solve
+from buttonup.referee import EngineProcess
+from buttonup.referee import main as referee_main
+
+COMMAND = [sys.executable, "-m", "buttonup", "engine"]
+START = "W/R/B/W/B/R/R/W/B r"
+
+
+@pytest.fixture
+def engine() -> Iterator[EngineProcess]:
+    process = EngineProcess(COMMAND)
+    yield process
+    assert process.close() == 0
+
+
+def test_scripted_session(engine: EngineProcess) -> None:
+    engine.send("ugi")
+    _, lines = engine.until("ugiok")
+    assert lines[0].startswith("id name buttonup")
+    assert any(line.startswith("option name Level type spin") for line in lines)
+    assert any(line.startswith("option name Hash type spin") for line in lines)
+    assert any(line.startswith("option name Seed type spin") for line in lines)
+    engine.send("isready")
+    assert engine.read() == "readyok"
+    engine.send(f"position fen {START}")
+    engine.send("go")
+    bestmove, infos = engine.until("bestmove")
+    assert bestmove == "bestmove 3"
+    last = infos[-1].split()
+    assert last[:2] == ["info", "depth"] and "pv" in last
+    assert last[last.index("score") + 2] == "100"  # cp: the margin +1 times 100
+    assert last[last.index("pv") + 1 :] == ["3", "0", "0", "1", "3", "3", "2", "0"]
+    engine.send("query p1turn")
+    assert engine.read() == "response true"
+    engine.send(f"position fen {START} moves 3 0")
+    engine.send("query p1turn")
+    assert engine.read() == "response true"  # Black then Red: Red to move
+    engine.send("query gameover")
+    assert engine.read() == "response false"
+    engine.send("query result")
+    assert engine.read() == "response none"
+    engine.send(f"position fen {START} moves 3 0 0 1 3 3 2 0")
+    engine.send("query gameover")
+    assert engine.read() == "response true"
+    engine.send("query result")
+    assert engine.read() == "response p1win"
+    engine.send("go depth 3")
+    assert engine.until("bestmove")[0] == "bestmove (none)"
+
+
+def test_limits_and_levels(engine: EngineProcess) -> None:
+    engine.send("position startpos")
+    engine.send("go depth 2")
+    bestmove, infos = engine.until("bestmove")
+    assert len(infos) == 2 and infos[-1].startswith("info depth 2")
+    move = int(bestmove.split()[1])
+    assert move in Position.random(seed=0).legal_moves()
+    engine.send("go nodes 5")
+    assert engine.until("bestmove")[0].startswith("bestmove ")
+    engine.send("go p1time 1000 p2time 1000 p1inc 10 p2inc 10")
+    assert engine.until("bestmove")[0].startswith("bestmove ")
+    engine.send("setoption name Level value 1")
+    engine.send("setoption name Seed value 42")
+    engine.send("position startpos")
+    engine.send("go movetime 10")
+    bestmove, _ = engine.until("bestmove")
+    assert int(bestmove.split()[1]) in Position.random(seed=42).legal_moves()
+
+
+BAD_LINES = [
+    ("frobnicate", "unknown command 'frobnicate'"),
+    ("position fen W/X r", "unknown button 'X'"),
+    ("position fen W/R", "expected 'position fen PILES SIDE'"),
+    (f"position fen {START} moves 1", "move 1 (1): pile 1 (R) has no white button"),
+    (f"position fen {START} moves 99", "there is no pile 99"),
+    (f"position fen {START} moves x", "move 1 must be an integer"),
+    (f"position fen {START} moves 3 99999999999999999999999", "must be from"),
+    ("position sideways", "expected 'startpos' or 'fen'"),
+    ("setoption name Level value 11", "Level must be from 1 to 10"),
+    ("setoption name Level value many", "Level must be an integer"),
+    ("setoption name Colour value 2", "unknown option 'Colour'"),
+    ("setoption Level 3", "expected 'setoption name NAME value N'"),
+    ("query", "expected 'query gameover'"),
+    ("query weather", "unknown query 'weather'"),
+    ("x" * 70000, "line longer than 65536 bytes ignored"),
+]
+
+
+def test_bad_input_gets_an_error_and_the_engine_keeps_serving(engine: EngineProcess) -> None:
+    for line, message in BAD_LINES:
+        engine.send(line)
+        answer = engine.read()
+        assert answer.startswith("info string error: "), (line, answer)
+        assert message in answer, (line, answer)
+    # Binary garbage.
+    assert engine.process.stdin is not None
+    engine.process.stdin.buffer.write(b"\xff\xfe\x00\x01 garbage\n")  # type: ignore[attr-defined]
+    engine.process.stdin.flush()
+    assert engine.read().startswith("info string error: unknown command")
+    # go without a position, and with bad numbers: an error and one bestmove.
+    engine.send("go")
+    assert "no position" in engine.read()
+    assert engine.read() == "bestmove (none)"
+    engine.send(f"position fen {START}")
+    engine.send("go depth -3")
+    assert "depth must be from 1" in engine.read()
+    assert engine.read() == "bestmove (none)"
+    engine.send("go sideways")
+    assert "unknown go parameter" in engine.read()
+    assert engine.read() == "bestmove (none)"
+    # Still serving.
+    engine.send("isready")
+    assert engine.read() == "readyok"
+    engine.send("go depth 1")
+    assert engine.until("bestmove")[0] in {"bestmove 0", "bestmove 3", "bestmove 7"}
+
+
+def test_stop_during_infinite_search_is_answered_at_once(engine: EngineProcess) -> None:
+    big = Position.random(seed=5, per_colour=7)
+    engine.send(f"position fen {big}")
+    engine.send("go infinite")
+    engine.until("info depth 1")
+    time.sleep(0.3)
+    engine.send("isready")
+    sent = time.perf_counter()
+    assert engine.until("readyok", timeout=1)[0] == "readyok"
+    assert time.perf_counter() - sent < 0.1
+    sent = time.perf_counter()
+    engine.send("stop")
+    bestmove, _ = engine.until("bestmove", timeout=2)
+    assert time.perf_counter() - sent < 0.1
+    assert int(bestmove.split()[1]) in big.legal_moves()
+
+
+def test_infinite_search_waits_for_stop_even_when_solved(engine: EngineProcess) -> None:
+    engine.send(f"position fen {START}")
+    engine.send("go infinite")
+    engine.until("info depth 8")
+    engine.send("isready")
+    assert engine.read() == "readyok"  # no bestmove before stop
+    engine.send("stop")
+    assert engine.until("bestmove")[0] == "bestmove 3"
+
+
+def test_quit_during_a_search_and_eof_end_cleanly() -> None:
+    process = EngineProcess(COMMAND)
+    process.send(f"position fen {Position.random(seed=2, per_colour=7)}")
+    process.send("go infinite")
+    process.until("info depth 1")
+    process.send("quit")
+    assert process.process.wait(timeout=2) == 0
+    done = subprocess.run(COMMAND, input=b"isready\n", capture_output=True, timeout=10)
+    assert done.returncode == 0 and done.stdout == b"readyok\n"
+
+
+def test_two_engines_play_a_battle_through_the_referee(capsys: pytest.CaptureFixture[str]) -> None:
+    assert referee_main(["--seed", "7", "--movetime", "20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = Position(out[0].removeprefix("start "))
+    moves = [int(m) for m in out[1].removeprefix("moves ").split()]
+    final = start
+    for move in moves:
+        final = final.play(move)
+    assert final.is_over and len(moves) == 8
+    red, black = final.strengths()
+    assert out[2] == f"final {final} red {red} black {black}"
+    expected = "p1win" if red > black else "p2win" if black > red else "draw"
+    assert out[3] == f"engine says response {expected}"
+    # Both engines played perfectly: the result is the start's value.
+    value = solve(start)
+    assert (red - black) * (1 if start.to_move.letter == "r" else -1) == value
