@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from buttonup.cli import main
@@ -54,3 +56,42 @@ def test_console_script_runs() -> None:
         check=True,
     )
     assert done.stdout.count(" lifts pile ") == 11
+
+
+def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "W/R/B/W/B/R/R/W/B r", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "Best line: 3 0 0+ 1+ 3 3 2+ 0" in out
+    assert "won by 1 for Red" in out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["3", "7", "0"]
+
+
+def test_solve_all_writes_every_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "values.csv"
+    assert main(["solve-all", "--csv", str(target), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "First player's average edge" in out
+    lines = target.read_text().splitlines()
+    assert lines[0] == "start,to_move,value" and len(lines) == 1 + 3360
+    assert "WRBWBRRWB,r,1" in lines  # the worked example of the rules
+
+
+def test_tournament_with_threads_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "t.json"
+    args = ["tournament", "--bots", "1,9,greedy", "--matches", "6", "--jobs", "2"]
+    assert main([*args, "--json", str(target), "--no-color"]) == 0
+    data = json.loads(target.read_text())
+    assert [(p["first"], p["second"]) for p in data["pairings"]] == [
+        ("level-1", "level-9"),
+        ("level-1", "greedy"),
+        ("level-9", "greedy"),
+    ]
+    assert all(p["matches"] == 6 and 0 <= p["win_rate"] <= 1 for p in data["pairings"])
+    single = tmp_path / "single.json"
+    assert main([*args[:-1], "1", "--json", str(single), "--no-color"]) == 0
+    assert json.loads(single.read_text()) == data  # threads change nothing
+    assert "level-1 vs" in capsys.readouterr().out
+    assert main(["tournament", "--bots", "1,nobody"]) == 2

@@ -1,13 +1,19 @@
-"""Playing bots against each other: single matches and series with statistics."""
+"""Playing bots against each other: single matches, series and round-robin tournaments
+with statistics."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import combinations
 
-from buttonup.ai import Bot
+from buttonup.ai import AlphaBetaBot, Bot, GreedyBot, MatchBot, NoisyBot, PerfectBot, RandomBot, bot
 from buttonup.match import Match
 from buttonup.player import Player
+
+BotFactory = Callable[[int], Bot]
 
 
 def play_match(
@@ -26,6 +32,71 @@ def play_match(
     return match
 
 
+def bot_factory(spec: str) -> tuple[str, BotFactory]:
+    """A bot by level (``1`` to ``10``) or name (``random``, ``greedy``,
+    ``alphabeta-N``, ``noisy-E``, ``perfect``, ``match``): its name and a maker taking a
+    seed."""
+    text = spec.strip().lower()
+    if text.isdigit():
+        level = int(text)
+        bot(level)  # checks the range
+        return f"level-{level}", lambda seed: bot(level, seed)
+    named: dict[str, BotFactory] = {
+        "random": RandomBot,
+        "greedy": lambda seed: GreedyBot(),
+        "perfect": PerfectBot,
+        "match": MatchBot,
+    }
+    if text in named:
+        return text, named[text]
+    kind, _, argument = text.partition("-")
+    try:
+        if kind == "alphabeta":
+            depth = int(argument)
+            AlphaBetaBot(depth)
+            return text, lambda seed: AlphaBetaBot(depth)
+        if kind == "noisy":
+            epsilon = float(argument)
+            NoisyBot(epsilon)
+            return text, lambda seed: NoisyBot(epsilon, seed)
+    except ValueError as error:
+        raise ValueError(f"bad bot '{spec}': {error}") from None
+    raise ValueError(
+        f"unknown bot '{spec}': use a level 1 to 10, random, greedy, alphabeta-N, "
+        "noisy-E, perfect or match"
+    )
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One match of a series, from the first bot's side."""
+
+    first_won: bool
+    battles: int
+    margin_sum: int
+    starter_battle_wins: int
+    decided_battles: int
+
+
+def play_one(first: BotFactory, second: BotFactory, index: int, seed: int) -> MatchRecord:
+    """Match ``index`` of a series: the first bot plays Red in even-numbered matches."""
+    match_seed = seed * 1_000_003 + index
+    first_is_red = index % 2 == 0
+    a, b = first(2 * match_seed), second(2 * match_seed + 1)
+    red, black = (a, b) if first_is_red else (b, a)
+    match = play_match(red, black, seed=match_seed)
+    first_colour = Player.RED if first_is_red else Player.BLACK
+    margin = sum(battle.red - battle.black for battle in match.battles)
+    decided = [battle for battle in match.battles if battle.winner is not None]
+    return MatchRecord(
+        first_won=match.winner is first_colour,
+        battles=len(match.battles),
+        margin_sum=margin if first_is_red else -margin,
+        starter_battle_wins=sum(battle.winner is battle.starter for battle in decided),
+        decided_battles=len(decided),
+    )
+
+
 @dataclass(frozen=True)
 class Series:
     """The result of a series of matches between two bots."""
@@ -40,6 +111,20 @@ class Series:
     """Sum over battles of ``first``'s margin."""
     starter_battle_wins: int
     decided_battles: int
+
+    @classmethod
+    def of(cls, first: str, second: str, records: Iterable[MatchRecord]) -> Series:
+        records = list(records)
+        return cls(
+            first,
+            second,
+            len(records),
+            sum(r.first_won for r in records),
+            sum(r.battles for r in records),
+            sum(r.margin_sum for r in records),
+            sum(r.starter_battle_wins for r in records),
+            sum(r.decided_battles for r in records),
+        )
 
     @property
     def win_rate(self) -> float:
@@ -65,24 +150,52 @@ class Series:
         """Share of decided battles won by the player who started them."""
         return self.starter_battle_wins / self.decided_battles if self.decided_battles else 0.0
 
+    def as_dict(self) -> dict[str, object]:
+        low, high = self.interval()
+        return {
+            "first": self.first,
+            "second": self.second,
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_95": [low, high],
+            "mean_margin": self.mean_margin,
+            "battles_per_match": self.battles_per_match,
+            "first_player_battle_win_rate": self.first_player_win_rate,
+        }
+
 
 def play_series(first: Bot, second: Bot, matches: int, seed: int = 0) -> Series:
-    """``matches`` matches; ``first`` plays Red in even-numbered ones and Black in the
-    others, and Red starts the first battle of each match."""
-    wins = battles = margin_sum = starter_wins = decided = 0
-    for i in range(matches):
-        first_is_red = i % 2 == 0
-        red, black = (first, second) if first_is_red else (second, first)
-        match = play_match(red, black, seed=seed * 1_000_003 + i)
-        first_colour = Player.RED if first_is_red else Player.BLACK
-        wins += match.winner is first_colour
-        for battle in match.battles:
-            battles += 1
-            margin = battle.red - battle.black
-            margin_sum += margin if first_is_red else -margin
-            if battle.winner is not None:
-                decided += 1
-                starter_wins += battle.winner is battle.starter
-    return Series(
-        first.name, second.name, matches, wins, battles, margin_sum, starter_wins, decided
-    )
+    """``matches`` matches between two bot objects, sequentially; ``first`` plays Red in
+    even-numbered ones. Red starts the first battle of each match."""
+    records = [play_one(lambda s: first, lambda s: second, i, seed) for i in range(matches)]
+    return Series.of(first.name, second.name, records)
+
+
+def tournament(
+    specs: list[str],
+    matches: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[], None] | None = None,
+) -> list[Series]:
+    """Every pairing of the bots, ``matches`` matches each, on ``jobs`` threads (the
+    searches release the GIL). ``progress`` is called after each match."""
+    bots = [bot_factory(spec) for spec in specs]
+    pairings = list(combinations(range(len(bots)), 2))
+
+    def run(job: tuple[int, int]) -> MatchRecord:
+        pairing, index = job
+        (_, first), (_, second) = bots[pairings[pairing][0]], bots[pairings[pairing][1]]
+        record = play_one(first, second, index, seed + pairing)
+        if progress is not None:
+            progress()
+        return record
+
+    jobs_list = [(p, i) for p in range(len(pairings)) for i in range(matches)]
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        records = list(pool.map(run, jobs_list))
+    return [
+        Series.of(bots[a][0], bots[b][0], records[p * matches : (p + 1) * matches])
+        for p, (a, b) in enumerate(pairings)
+    ]

@@ -6,6 +6,9 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
 
 from buttonup.display import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
@@ -47,6 +50,51 @@ def demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def play(args: argparse.Namespace) -> int:
+    from buttonup.play import Game, Settings
+
+    human = Player.RED if args.colour == "red" else Player.BLACK
+    first = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
+    settings = Settings(args.level, human, first, args.seed, args.target)
+    console = Console(
+        no_color=args.no_color, highlight=False, color_system=None if args.no_color else "auto"
+    )
+    Game(settings, console, input).run()
+    return 0
+
+
+def console_for(args: argparse.Namespace) -> Console:
+    no_color = getattr(args, "no_color", False)
+    return Console(no_color=no_color, highlight=False, color_system=None if no_color else "auto")
+
+
+def analyze_command(args: argparse.Namespace) -> int:
+    from buttonup import Position
+    from buttonup.reports import analyze_report
+
+    analyze_report(Position(args.position), console_for(args))
+    return 0
+
+
+def solve_all(args: argparse.Namespace) -> int:
+    from buttonup.reports import solve_all_report
+
+    solve_all_report(console_for(args), args.csv)
+    return 0
+
+
+def tournament_command(args: argparse.Namespace) -> int:
+    from buttonup.reports import tournament_report
+
+    specs = [spec for spec in args.bots.split(",") if spec.strip()]
+    if len(specs) < 2:
+        raise ValueError("--bots needs at least two bots, e.g. --bots 1,5,9")
+    if args.matches < 1 or args.jobs < 1:
+        raise ValueError("--matches and --jobs must be at least 1")
+    tournament_report(specs, args.matches, args.seed, args.jobs, args.json, console_for(args))
+    return 0
+
+
 def engine(args: argparse.Namespace) -> int:
     from buttonup import ugi
 
@@ -69,6 +117,57 @@ def build_parser() -> argparse.ArgumentParser:
         "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
     )
     demo_parser.set_defaults(run=demo)
+    play_parser = commands.add_parser("play", help="play a match against the AI")
+    play_parser.add_argument(
+        "--level",
+        type=int,
+        choices=range(1, 11),
+        default=5,
+        metavar="1..10",
+        help="AI strength, 1 (random) to 10 (perfect match play); default 5",
+    )
+    play_parser.add_argument(
+        "--colour",
+        "--color",
+        choices=("red", "black"),
+        default="red",
+        help="the colour you play (default red)",
+    )
+    play_parser.add_argument(
+        "--first",
+        choices=("red", "black", "me", "ai"),
+        default="me",
+        help="who starts the first battle (default: you)",
+    )
+    play_parser.add_argument("--seed", type=int, default=None, help="for a reproducible match")
+    play_parser.add_argument("--target", type=int, default=15, help="victory points to win")
+    play_parser.add_argument("--no-color", "--no-colour", action="store_true", help="plain text")
+    play_parser.set_defaults(run=play)
+    analyze_parser = commands.add_parser(
+        "analyze", help="exact value of every move, the best line and the verdict"
+    )
+    analyze_parser.add_argument("position", help="a position, e.g. 'W/R/B/W/B/R/R/W/B r'")
+    analyze_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    analyze_parser.set_defaults(run=analyze_command)
+    tournament_parser = commands.add_parser("tournament", help="bots against each other")
+    tournament_parser.add_argument(
+        "--bots",
+        default="1,5,9,10",
+        help="comma-separated levels 1..10 or names: random, greedy, alphabeta-N, noisy-E, "
+        "perfect, match (default 1,5,9,10)",
+    )
+    tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
+    tournament_parser.add_argument("--seed", type=int, default=0)
+    tournament_parser.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
+    tournament_parser.add_argument("--json", type=Path, default=None, help="also write JSON here")
+    tournament_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    tournament_parser.set_defaults(run=tournament_command)
+    solve_parser = commands.add_parser(
+        "solve-all", help="perfect-play value of every standard start, both sides to move"
+    )
+    solve_parser.add_argument("--csv", type=Path, default=None, help="also write every value")
+    solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    solve_parser.set_defaults(run=solve_all)
     engine_parser = commands.add_parser(
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
     )

@@ -174,6 +174,26 @@ class MatchBase(Generic[P]):
             self._end_battle()
         return self._position
 
+    def undo(self) -> int:
+        """Takes back the last move of the current battle and returns it. A finished
+        battle cannot be taken back."""
+        if not self._moves or self._winner is not None or self._chooser is not None:
+            raise IllegalMoveError("there is no move of the current battle to take back")
+        move = self._moves.pop()
+        position = self._start
+        for earlier in self._moves:
+            position = position.play(earlier)
+        self._position = position
+        return move
+
+    def movers(self) -> list[Player]:
+        """Who played each move of the current battle."""
+        position, players = self._start, []
+        for move in self._moves:
+            players.append(position.to_move)
+            position = position.play(move)
+        return players
+
     def choose_starter(self, starter: Player) -> None:
         """The tie rule: the chooser names who starts the next battle."""
         if self._chooser is None:

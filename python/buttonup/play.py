@@ -1,0 +1,240 @@
+"""``buttonup play``: a match against the AI in the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+
+from buttonup._core import Position, analyze
+from buttonup.ai import LEVELS, Bot, bot
+from buttonup.board import circle, player_name, tower
+from buttonup.display import scoring_lines
+from buttonup.match import Match
+from buttonup.player import Player
+
+HELP = """Commands:
+  a pile number   lift that pile (it must hold a white button, marked *)
+  hint            the exact value of every legal move (best first)
+  undo            take back your last move (and the AI's replies)
+  help            this text
+  quit            leave the match (Ctrl-D and Ctrl-C too)"""
+
+
+class Quit(Exception):
+    """The player leaves."""
+
+
+@dataclass
+class Settings:
+    level: int = 5
+    human: Player = Player.RED
+    first: Player = Player.RED
+    seed: int | None = None
+    target: int = 15
+
+
+class Game:
+    """One match between a person (reading ``ask``) and a bot (writing ``console``)."""
+
+    def __init__(self, settings: Settings, console: Console, ask: Callable[[str], str]) -> None:
+        self.settings = settings
+        self.console = console
+        self.ask = ask
+        self.match = Match(settings.first, seed=settings.seed, target=settings.target)
+        self.ai: Bot = bot(settings.level, seed=settings.seed)
+        self.human = settings.human
+        self.shown_battle = 0
+
+    def say(self, *parts: str | Text) -> None:
+        line = Text()
+        for part in parts:
+            line.append_text(part if isinstance(part, Text) else Text(part))
+        self.console.print(line)
+
+    def run(self) -> None:
+        ai = self.human.other
+        self.say(
+            "Button Up! You play ",
+            player_name(self.human),
+            ", the AI plays ",
+            player_name(ai),
+            f" at level {self.settings.level} ({LEVELS[self.settings.level]}).",
+        )
+        self.say(f"First to {self.settings.target} victory points wins. Type 'help' for commands.")
+        try:
+            while not self.match.is_over:
+                if self.match.chooser is not None:
+                    self.choose_starter()
+                    continue
+                self.show_battle_start()
+                if self.match.to_move is self.human:
+                    self.human_turn()
+                else:
+                    self.ai_turn()
+            self.finish()
+        except Quit:
+            self.say("You leave the match. Bye.")
+
+    # --- the board ------------------------------------------------------------------
+    def show_battle_start(self) -> None:
+        number = len(self.match.battles) + 1
+        if number != self.shown_battle:
+            self.shown_battle = number
+            self.say()
+            self.say(f"=== Battle {number}, started by ", player_name(self.match.starter), " ===")
+
+    def show(self) -> None:
+        red, black = self.match.scores
+        self.say()
+        self.console.print(circle(self.match.position))
+        self.say(
+            "Score: ",
+            player_name(Player.RED),
+            f" {red}  ",
+            player_name(Player.BLACK),
+            f" {black}   (to {self.settings.target})",
+        )
+
+    # --- turns ----------------------------------------------------------------------
+    def human_turn(self) -> None:
+        self.show()
+        while True:
+            try:
+                answer = self.ask(f"{self.human} to move> ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            if self.command(answer):
+                return
+
+    def command(self, answer: str) -> bool:
+        """Carries out one answer; ``True`` once a move has been played."""
+        position = self.match.position
+        if answer in ("quit", "exit", "q"):
+            raise Quit
+        if answer in ("help", "?", "h"):
+            self.say(HELP)
+        elif answer == "hint":
+            self.hint(position)
+        elif answer == "undo":
+            self.undo()
+        elif answer == "":
+            self.say("Type a pile number, or 'help'.")
+        elif answer.lstrip("-").isdigit():
+            return self.play(int(answer))
+        else:
+            self.say(f"Unknown command '{answer[:20]}'. Type a pile number, or 'help'.")
+        return False
+
+    def play(self, move: int) -> bool:
+        position = self.match.position
+        piles = len(position.piles)
+        if not 0 <= move < piles:
+            self.say(f"There is no pile {move}: the piles are numbered 0 to {piles - 1}.")
+            return False
+        if "W" not in position.piles[move]:
+            self.say(
+                f"Pile {move} ({position.piles[move]}) has no spy (white button); try one marked *."
+            )
+            return False
+        self.report(self.human, move)
+        return True
+
+    def ai_turn(self) -> None:
+        self.show()
+        move = self.ai.choose(self.match.position, self.match)
+        self.report(self.human.other, move)
+
+    def report(self, mover: Player, move: int) -> None:
+        before = self.match.position
+        who = "You" if mover is self.human else "The AI"
+        self.say(who, " (", player_name(mover), f") lift pile {move} ({before.piles[move]}).")
+        battles = len(self.match.battles)
+        after = self.match.play(move)
+        if len(self.match.battles) > battles:
+            self.battle_over()
+        elif after.to_move is mover:
+            self.say(
+                "Extra move! ",
+                player_name(mover),
+                " moves again.",
+            )
+
+    def hint(self, position: Position) -> None:
+        values = sorted(analyze(position).items(), key=lambda item: -item[1])
+        self.say("Exact value of each move for you (your margin under perfect play):")
+        for move, value in values:
+            self.say(f"  pile {move} ({position.piles[move]}): {value:+d}")
+
+    def undo(self) -> None:
+        movers = self.match.movers()
+        if self.human not in movers:
+            self.say("Nothing of yours to take back in this battle.")
+            return
+        replies = 0
+        while movers.pop() is not self.human:
+            self.match.undo()
+            replies += 1
+        self.match.undo()
+        extra = (
+            f" and the AI's {replies} move{'s' if replies > 1 else ''} after it" if replies else ""
+        )
+        self.say(f"Took back your last move{extra}.")
+
+    # --- between battles ------------------------------------------------------------
+    def battle_over(self) -> None:
+        battle = self.match.battles[-1]
+        pile = battle.final.piles[0]
+        self.say()
+        self.say("The battle is over. Final pile (strength on the left):")
+        self.console.print(tower(pile))
+        for line in scoring_lines(pile):
+            self.say(line)
+        red, black = self.match.scores
+        self.say(
+            "Match: ", player_name(Player.RED), f" {red}  ", player_name(Player.BLACK), f" {black}"
+        )
+
+    def choose_starter(self) -> None:
+        chooser = self.match.chooser
+        assert chooser is not None
+        if chooser is not self.human:
+            starter = self.ai.choose_starter(self.match)
+            self.say(
+                "Scores are level: the AI chooses who starts, and picks ", player_name(starter), "."
+            )
+            self.match.choose_starter(starter)
+            return
+        self.say("Scores are level and you lost the last decided battle: you choose who starts.")
+        while True:
+            try:
+                answer = self.ask("Who starts the next battle, 'me' or 'ai'? ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            if answer in ("quit", "q", "exit"):
+                raise Quit
+            choice = {
+                "me": self.human,
+                "ai": self.human.other,
+                "red": Player.RED,
+                "black": Player.BLACK,
+            }
+            if answer in choice:
+                self.match.choose_starter(choice[answer])
+                return
+            self.say("Please answer 'me' or 'ai'.")
+
+    def finish(self) -> None:
+        red, black = self.match.scores
+        winner = self.match.winner
+        outcome = "You win" if winner is self.human else "The AI wins"
+        self.say()
+        self.say(
+            f"{outcome} the match, ",
+            player_name(Player.RED),
+            f" {red} to ",
+            player_name(Player.BLACK),
+            f" {black}.",
+        )

@@ -1,0 +1,134 @@
+"""The reporting commands: ``analyze``, ``tournament`` and ``solve-all``."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from buttonup._core import Position, analyze, search, solve
+from buttonup.arena import tournament
+from buttonup.player import Player
+
+
+def verdict(value: int) -> str:
+    if value > 0:
+        return f"won by {value}"
+    if value < 0:
+        return f"lost by {-value}"
+    return "drawn"
+
+
+def analyze_report(position: Position, console: Console) -> None:
+    """The exact value of every legal move, best first, and the best line."""
+    console.print(f"Position: {position}")
+    if position.is_over:
+        red, black = position.strengths()
+        console.print(f"The battle is over: Red {red}, Black {black}.")
+        return
+    mover = position.to_move
+    values = sorted(analyze(position).items(), key=lambda item: (-item[1], item[0]))
+    table = Table(title=f"{mover} to move")
+    table.add_column("move", justify="right")
+    table.add_column("pile")
+    table.add_column(f"value for {mover}", justify="right")
+    for move, value in values:
+        table.add_row(str(move), position.piles[move], f"{value:+d}")
+    console.print(table)
+    result = search(position)
+    line, current = [], position
+    for move in result.pv:
+        line.append(f"{move}{'+' if current.play(move).to_move is current.to_move else ''}")
+        current = current.play(move)
+    console.print(f"Best line: {' '.join(line)}   (+ marks an extra move)")
+    red, black = current.strengths()
+    console.print(f"Final pile: {current.piles[0]}   Red {red}, Black {black}")
+    console.print(f"Under perfect play the position is {verdict(result.value)} for {mover}.")
+
+
+def all_orders() -> list[str]:
+    return sorted(set(map("".join, itertools.permutations("RRRBBBWWW"))))
+
+
+def solve_all_report(console: Console, csv_path: Path | None) -> None:
+    """The perfect-play value of every standard start, both sides to move."""
+    rows = [
+        (order, side, solve(Position.start(order, side)))
+        for order in all_orders()
+        for side in Player
+    ]
+    counts = Counter(value for _, _, value in rows)
+    table = Table(title=f"Perfect-play value of all {len(rows) // 2} starts, both sides to move")
+    table.add_column("value for the first player", justify="right")
+    table.add_column("starts", justify="right")
+    table.add_column("share", justify="right")
+    for value in sorted(counts):
+        table.add_row(f"{value:+d}", str(counts[value]), f"{counts[value] / len(rows):.1%}")
+    console.print(table)
+    mean = sum(value for _, _, value in rows) / len(rows)
+    won = sum(value > 0 for _, _, value in rows) / len(rows)
+    lost = sum(value < 0 for _, _, value in rows) / len(rows)
+    console.print(f"First player's average edge: {mean:+.4f} points per battle")
+    console.print(f"First player wins {won:.1%}, draws {1 - won - lost:.1%}, loses {lost:.1%}")
+    if csv_path is not None:
+        with csv_path.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["start", "to_move", "value"])
+            for order, side, value in rows:
+                writer.writerow([order, side.letter, value])
+        console.print(f"Wrote {len(rows)} rows to {csv_path}")
+
+
+def tournament_report(
+    specs: list[str], matches: int, seed: int, jobs: int, json_path: Path | None, console: Console
+) -> None:
+    """Every pairing of the bots, with a progress bar, then the table."""
+    pairings = len(specs) * (len(specs) - 1) // 2
+    with Progress(
+        TextColumn("matches"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True, no_color=console.no_color),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("matches", total=pairings * matches)
+        results = tournament(specs, matches, seed, jobs, lambda: progress.advance(task))
+    table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}")
+    for column in (
+        "pairing",
+        "W-L",
+        "win rate",
+        "95% CI",
+        "margin",
+        "battles",
+        "starter",
+    ):
+        table.add_column(column, justify="left" if column == "pairing" else "right")
+    for series in results:
+        low, high = series.interval()
+        table.add_row(
+            f"{series.first} vs {series.second}",
+            f"{series.wins}-{series.matches - series.wins}",
+            f"{series.win_rate:.3f}",
+            f"{low:.3f}-{high:.3f}",
+            f"{series.mean_margin:+.2f}",
+            f"{series.battles_per_match:.2f}",
+            f"{series.first_player_win_rate:.3f}",
+        )
+    console.print(table)
+    console.print(
+        "win rate: of the first bot; margin: its mean battle margin; battles: per match; "
+        "starter: share of decided battles won by the player who started them",
+        style="dim",
+    )
+    if json_path is not None:
+        data = {"matches": matches, "seed": seed, "pairings": [s.as_dict() for s in results]}
+        json_path.write_text(json.dumps(data, indent=2) + "\n")
+        console.print(f"Wrote {json_path}")
