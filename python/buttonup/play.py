@@ -150,7 +150,8 @@ class Game:
     def report(self, mover: Player, move: int) -> None:
         before = self.match.position
         who = "You" if mover is self.human else "The AI"
-        self.say(who, " (", player_name(mover), f") lift pile {move} ({before.piles[move]}).")
+        verb = "lift" if mover is self.human else "lifts"
+        self.say(who, " (", player_name(mover), f") {verb} pile {move} ({before.piles[move]}).")
         battles = len(self.match.battles)
         after = self.match.play(move)
         if len(self.match.battles) > battles:
