@@ -16,6 +16,7 @@ pub mod graph;
 pub mod matchprob;
 pub mod notation;
 pub mod perft;
+pub mod playout;
 pub mod rng;
 pub mod rules;
 pub mod search;

@@ -3,7 +3,7 @@
 //! in both engines.
 
 use crate::error::PositionError;
-use crate::rules::{Colour, Player, Position};
+use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
 
 /// The SplitMix64 generator.
 #[derive(Clone, Debug)]
@@ -24,15 +24,19 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A uniform draw from `0..bound` (`bound > 0`), by rejection of the biased low values.
+    /// A uniform draw from `0..bound` (`bound > 0`): the high word of `x * bound`,
+    /// rejecting the few `x` that would bias it (Lemire's method, which divides only in
+    /// the rare case that a rejection is possible).
+    #[inline]
     pub fn below(&mut self, bound: u64) -> u64 {
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let x = self.next_u64();
-            if x >= threshold {
-                return x % bound;
+        let mut m = u128::from(self.next_u64()) * u128::from(bound);
+        if (m as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(bound);
             }
         }
+        (m >> 64) as u64
     }
 }
 
@@ -42,16 +46,19 @@ pub fn random_start(
     to_move: Player,
     rng: &mut SplitMix64,
 ) -> Result<Position, PositionError> {
-    let mut buttons = Vec::with_capacity(3 * per_colour);
-    for colour in [Colour::Red, Colour::Black, Colour::White] {
-        buttons.extend(std::iter::repeat_n(colour, per_colour));
+    let n = 3 * per_colour;
+    if n > MAX_BUTTONS {
+        return Err(PositionError::TooManyButtons { max: MAX_BUTTONS });
     }
-    for i in (1..buttons.len()).rev() {
+    let mut buttons = [[Colour::White]; MAX_BUTTONS];
+    for (i, button) in buttons.iter_mut().enumerate().take(2 * per_colour) {
+        *button = [if i < per_colour { Colour::Red } else { Colour::Black }];
+    }
+    for i in (1..n).rev() {
         let j = rng.below(i as u64 + 1) as usize;
         buttons.swap(i, j);
     }
-    let piles: Vec<[Colour; 1]> = buttons.into_iter().map(|colour| [colour]).collect();
-    Position::from_piles(&piles, to_move)
+    Position::from_piles(&buttons[..n], to_move)
 }
 
 /// A seed from the operating system's hash randomness, for callers that give none.

@@ -326,18 +326,28 @@ impl Position {
         let overflow = k > others;
         // Piles receiving one button each; with an overflow the last pile gets the rest.
         let singles = if overflow { others - 1 } else { k };
-        let mut extra_move = false;
+        // The receivers are the piles from index `p` on (of the list without the lifted
+        // pile), wrapping to pile 0: walk them with the index of their bottom button.
+        let (mut pile, mut bottom) = if p < others { (p, start) } else { (0, 0) };
+        let mut landed_on = 0;
         for j in 0..singles {
-            let target = (p + j) % others;
-            let colour = (lifted >> (2 * j)) & 3;
-            let top = next.drop_on(target, colour, 1);
-            extra_move = top == colour;
+            if pile == others {
+                (pile, bottom) = (0, 0);
+            }
+            let code = (lifted >> (2 * j)) & 3;
+            landed_on = next.drop_at(bottom, code, 1);
+            bottom = next.pile_end(bottom);
+            pile += 1;
         }
         if overflow {
+            if pile == others {
+                bottom = 0;
+            }
             let rest = shr64(lifted, 2 * singles as u32);
-            next.drop_on((p + singles) % others, rest, (k - singles) as u32);
+            next.drop_at(bottom, rest, (k - singles) as u32);
         }
-        let extra_move = extra_move && !overflow && others > 1;
+        // Rule 4: the last button on its own colour, no overflow, more than one pile.
+        let extra_move = !overflow && others > 1 && landed_on == (lifted >> (2 * (k - 1))) & 3;
         if !extra_move {
             next.to_move = self.to_move.other();
         }
@@ -348,14 +358,22 @@ impl Position {
         }
     }
 
-    /// Puts `count` buttons (codes in `codes`, lowest first) on top of pile `target`, and
-    /// returns the colour code of the button that was on top before.
-    fn drop_on(&mut self, target: usize, codes: u64, count: u32) -> u64 {
-        let at = if target + 1 < self.pile_count() {
-            select(self.bottoms, target + 1)
-        } else {
+    /// One past the top button of the pile whose bottom button is `bottom`.
+    #[inline]
+    fn pile_end(&self, bottom: u32) -> u32 {
+        let above = self.bottoms >> (bottom + 1);
+        if above == 0 {
             u32::from(self.len)
-        };
+        } else {
+            bottom + 1 + above.trailing_zeros()
+        }
+    }
+
+    /// Puts `count` buttons (codes in `codes`, lowest first) on top of the pile whose
+    /// bottom button is `bottom`, and returns the colour code of its top button before.
+    #[inline]
+    fn drop_at(&mut self, bottom: u32, codes: u64, count: u32) -> u64 {
+        let at = self.pile_end(bottom);
         let top = (self.cells >> (2 * (at - 1))) & 3;
         self.cells = low64(self.cells, 2 * at)
             | shl64(codes, 2 * at)

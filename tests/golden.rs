@@ -1,6 +1,8 @@
 //! Checks the Rust engine against the golden playthroughs in `tests/data/`.
 
-use buttonup::{notation::parse, perft::perft, Position};
+use buttonup::notation::parse;
+use buttonup::perft::{perft, perft_plain};
+use buttonup::Position;
 
 const GOLDEN: &str = include_str!("data/playthroughs.txt");
 

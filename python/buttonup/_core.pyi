@@ -12,6 +12,7 @@ __all__ = [
     "analyze",
     "match_analyze",
     "perft",
+    "random_playouts",
     "search",
     "solve",
     "win_probability",
@@ -106,3 +107,6 @@ def match_analyze(
     target: int = 15,
     chooser: Player | None = None,
 ) -> dict[int, float]: ...
+def random_playouts(
+    battles: int, seed: int | None = None, per_colour: int = 3
+) -> dict[str, int]: ...

@@ -22,12 +22,14 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, bound: int) -> int:
-        """A uniform draw from ``range(bound)``, rejecting the biased low values."""
-        threshold = ((1 << 64) - bound) % bound
-        while True:
-            x = self.next_u64()
-            if x >= threshold:
-                return x % bound
+        """A uniform draw from ``range(bound)``: the high word of ``x * bound``, rejecting
+        the few ``x`` that would bias it (Lemire's method)."""
+        m = self.next_u64() * bound
+        if m & _MASK < bound:
+            threshold = ((1 << 64) - bound) % bound
+            while m & _MASK < threshold:
+                m = self.next_u64() * bound
+        return m >> 64
 
 
 def shuffled_buttons(per_colour: int, rng: SplitMix64) -> str:

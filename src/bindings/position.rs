@@ -22,6 +22,29 @@ impl From<Position> for PyPosition {
     }
 }
 
+/// Buttons of each colour of a random start: 1 to 10.
+pub(crate) fn check_per_colour(per_colour: i64) -> PyResult<usize> {
+    let most = (MAX_BUTTONS / 3) as i64;
+    if !(1..=most).contains(&per_colour) {
+        return Err(out_of_range(format!(
+            "per_colour must be from 1 to {most}, not {per_colour}"
+        )));
+    }
+    Ok(per_colour as usize)
+}
+
+/// A seed from Python (`None`: from the operating system).
+pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        Some(seed) if !seed.is_none() => seed.extract::<u64>().map_err(|_| {
+            out_of_range(format!(
+                "seed must be an int from 0 to 2**64 - 1, not {seed}"
+            ))
+        }),
+        _ => Ok(entropy_seed()),
+    }
+}
+
 #[pymethods]
 impl PyPosition {
     #[new]

@@ -10,6 +10,7 @@ the test suite checks the Rust engine against it.
 from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 from buttonup.player import Player
 from buttonup.reference.match import Battle, Match
+from buttonup.reference.playout import random_playouts
 from buttonup.reference.rules import Position, perft
 from buttonup.reference.solver import analyze, solve
 
@@ -23,5 +24,6 @@ __all__ = [
     "Position",
     "analyze",
     "perft",
+    "random_playouts",
     "solve",
 ]

@@ -1,0 +1,84 @@
+//! Criterion benchmarks of the Rust core: `cargo bench --bench core`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+
+use buttonup::notation::parse;
+use buttonup::perft::{perft, perft_plain};
+use buttonup::playout::random_playouts;
+use buttonup::rng::{random_start, SplitMix64};
+use buttonup::search::{Limits, Payoff, Searcher};
+use buttonup::starts::all_starts;
+use buttonup::Player;
+
+fn moves(c: &mut Criterion) {
+    let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
+    let middle = parse("BR/RB/RW/WW/B r").unwrap();
+    c.bench_function("play (start, move 3)", |b| {
+        b.iter(|| black_box(&start).play_unchecked(black_box(3)))
+    });
+    c.bench_function("play (overflow)", |b| {
+        let p = parse("RBWRB/W/R b").unwrap();
+        b.iter(|| black_box(&p).play_unchecked(black_box(0)))
+    });
+    c.bench_function("legal moves", |b| {
+        b.iter(|| black_box(&middle).legal_move_mask())
+    });
+}
+
+fn perft_all(c: &mut Criterion) {
+    let starts = all_starts(3, Player::Red);
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(20);
+    group.bench_function("all 1680 starts to the end", |b| {
+        b.iter(|| starts.iter().map(|s| perft(s, 8)).sum::<u64>())
+    });
+    group.bench_function("all 1680 starts to the end, every move played", |b| {
+        b.iter(|| starts.iter().map(|s| perft_plain(s, 8)).sum::<u64>())
+    });
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random playouts");
+    group.throughput(criterion::Throughput::Elements(8 * 10_000));
+    group.bench_function("10000 standard battles", |b| {
+        b.iter(|| random_playouts(10_000, black_box(7), 3).unwrap())
+    });
+    group.finish();
+}
+
+fn solving(c: &mut Criterion) {
+    let starts: Vec<_> = [Player::Red, Player::Black]
+        .into_iter()
+        .flat_map(|side| all_starts(3, side))
+        .collect();
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(20);
+    group.bench_function("every standard start, both sides (fresh 16 MiB table)", |b| {
+        b.iter_batched(
+            || Searcher::new(Payoff::Margin, 16 << 20),
+            |mut searcher| starts.iter().map(|s| searcher.solve(s) as i64).sum::<i64>(),
+            BatchSize::LargeInput,
+        )
+    });
+    for per_colour in [4, 5, 6] {
+        let start = random_start(per_colour, Player::Red, &mut SplitMix64::new(1)).unwrap();
+        if per_colour == 6 {
+            group.sample_size(10).measurement_time(Duration::from_secs(20));
+        }
+        group.bench_function(format!("one start, {per_colour} of each colour"), |b| {
+            b.iter_batched(
+                || Searcher::new(Payoff::Margin, 64 << 20),
+                |mut searcher| searcher.search(&start, &Limits::default()).value,
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, moves, perft_all, playouts, solving);
+criterion_main!(benches);
