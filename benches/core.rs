@@ -57,17 +57,22 @@ fn solving(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("solve");
     group.sample_size(20);
-    group.bench_function("every standard start, both sides (fresh 16 MiB table)", |b| {
-        b.iter_batched(
-            || Searcher::new(Payoff::Margin, 16 << 20),
-            |mut searcher| starts.iter().map(|s| searcher.solve(s) as i64).sum::<i64>(),
-            BatchSize::LargeInput,
-        )
-    });
+    group.bench_function(
+        "every standard start, both sides (fresh 16 MiB table)",
+        |b| {
+            b.iter_batched(
+                || Searcher::new(Payoff::Margin, 16 << 20),
+                |mut searcher| starts.iter().map(|s| searcher.solve(s) as i64).sum::<i64>(),
+                BatchSize::LargeInput,
+            )
+        },
+    );
     for per_colour in [4, 5, 6] {
         let start = random_start(per_colour, Player::Red, &mut SplitMix64::new(1)).unwrap();
         if per_colour == 6 {
-            group.sample_size(10).measurement_time(Duration::from_secs(20));
+            group
+                .sample_size(10)
+                .measurement_time(Duration::from_secs(20));
         }
         group.bench_function(format!("one start, {per_colour} of each colour"), |b| {
             b.iter_batched(

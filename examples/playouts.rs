@@ -5,7 +5,18 @@ use std::time::Instant;
 use buttonup::playout::random_playouts;
 
 fn main() {
-    let battles: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let battles: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
+    let started = Instant::now();
+    let graph = buttonup::movegraph::MoveGraph::get(3).expect("standard game");
+    println!(
+        "move graph: {} positions, {} KiB, built in {:.2?}",
+        graph.positions(),
+        graph.bytes() >> 10,
+        started.elapsed()
+    );
     let started = Instant::now();
     let summary = random_playouts(battles, 1, 3).expect("standard game");
     let elapsed = started.elapsed();

@@ -14,6 +14,7 @@
 pub mod error;
 pub mod graph;
 pub mod matchprob;
+pub mod movegraph;
 pub mod notation;
 pub mod perft;
 pub mod playout;

@@ -3,6 +3,7 @@
 //! same generator, so a seed gives the same games in both.
 
 use crate::error::PositionError;
+use crate::movegraph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
 
@@ -30,7 +31,8 @@ pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
 }
 
 /// Plays `battles` battles from uniformly shuffled starts (Red moving first in even
-/// battles, Black in odd ones) with uniformly random moves.
+/// battles, Black in odd ones) with uniformly random moves. Up to three buttons of each
+/// colour the loop walks the precomputed [`MoveGraph`]; beyond, it plays the moves.
 pub fn random_playouts(
     battles: u64,
     seed: u64,
@@ -38,28 +40,57 @@ pub fn random_playouts(
 ) -> Result<PlayoutSummary, PositionError> {
     let mut rng = SplitMix64::new(seed);
     let mut summary = PlayoutSummary::default();
+    if let Some(graph) = MoveGraph::get(per_colour) {
+        for i in 0..battles {
+            let first = if i % 2 == 0 {
+                Player::Red
+            } else {
+                Player::Black
+            };
+            let (moves, margin) = graph.playout(first, &mut rng);
+            summary.add(moves, margin);
+        }
+        return Ok(summary);
+    }
+    bitboard_playouts(battles, &mut rng, per_colour, summary)
+}
+
+/// The same playouts with the moves played on bit-packed positions (any variant).
+pub fn bitboard_playouts(
+    battles: u64,
+    rng: &mut SplitMix64,
+    per_colour: usize,
+    mut summary: PlayoutSummary,
+) -> Result<PlayoutSummary, PositionError> {
     for i in 0..battles {
         let first = if i % 2 == 0 {
             Player::Red
         } else {
             Player::Black
         };
-        let mut position = random_start(per_colour, first, &mut rng)?;
+        let mut position = random_start(per_colour, first, rng)?;
+        let mut moves = 0;
         while !position.is_over() {
-            let mv = random_move(&position, &mut rng);
+            let mv = random_move(&position, rng);
             position = position.play_unchecked(mv).position;
-            summary.moves += 1;
+            moves += 1;
         }
-        let margin = position.margin().unwrap_or(0);
-        summary.battles += 1;
-        summary.margin_sum += i64::from(margin);
-        match margin.signum() {
-            1 => summary.red_wins += 1,
-            -1 => summary.black_wins += 1,
-            _ => summary.draws += 1,
-        }
+        summary.add(moves, position.margin().unwrap_or(0));
     }
     Ok(summary)
+}
+
+impl PlayoutSummary {
+    fn add(&mut self, moves: u64, margin: i32) {
+        self.battles += 1;
+        self.moves += moves;
+        self.margin_sum += i64::from(margin);
+        match margin.signum() {
+            1 => self.red_wins += 1,
+            -1 => self.black_wins += 1,
+            _ => self.draws += 1,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -75,5 +106,22 @@ mod tests {
         assert_eq!(random_playouts(1000, 1, 3).unwrap(), summary);
         assert_ne!(random_playouts(1000, 2, 3).unwrap(), summary);
         assert_eq!(random_playouts(10, 1, 5).unwrap().moves, 140);
+    }
+
+    #[test]
+    fn the_move_graph_plays_the_same_games_as_the_positions() {
+        for per_colour in 1..=3 {
+            for seed in [1, 2, 99] {
+                let walked = random_playouts(2000, seed, per_colour).unwrap();
+                let played = bitboard_playouts(
+                    2000,
+                    &mut SplitMix64::new(seed),
+                    per_colour,
+                    PlayoutSummary::default(),
+                )
+                .unwrap();
+                assert_eq!(walked, played, "{per_colour} of each colour, seed {seed}");
+            }
+        }
     }
 }

@@ -40,6 +40,30 @@ impl SplitMix64 {
     }
 }
 
+/// Rule 1's shuffle: `per_colour` buttons of each colour (at most 10) in a uniformly
+/// random order, as 2-bit colour codes, the first button lowest. Fisher-Yates from the
+/// last place down, over the order red, black, white.
+pub fn shuffled_codes(per_colour: usize, rng: &mut SplitMix64) -> u64 {
+    let n = 3 * per_colour;
+    let mut codes = [Colour::White.code() as u8; MAX_BUTTONS];
+    for (i, code) in codes.iter_mut().enumerate().take(2 * per_colour) {
+        *code = if i < per_colour {
+            Colour::Red
+        } else {
+            Colour::Black
+        }
+        .code() as u8;
+    }
+    for i in (1..n).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        codes.swap(i, j);
+    }
+    codes[..n]
+        .iter()
+        .enumerate()
+        .fold(0, |cells, (i, &code)| cells | u64::from(code) << (2 * i))
+}
+
 /// Rule 1: `per_colour` buttons of each colour shuffled uniformly into one-button piles.
 pub fn random_start(
     per_colour: usize,
@@ -50,15 +74,11 @@ pub fn random_start(
     if n > MAX_BUTTONS {
         return Err(PositionError::TooManyButtons { max: MAX_BUTTONS });
     }
-    let mut buttons = [[Colour::White]; MAX_BUTTONS];
-    for (i, button) in buttons.iter_mut().enumerate().take(2 * per_colour) {
-        *button = [if i < per_colour { Colour::Red } else { Colour::Black }];
-    }
-    for i in (1..n).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        buttons.swap(i, j);
-    }
-    Position::from_piles(&buttons[..n], to_move)
+    let cells = shuffled_codes(per_colour, rng);
+    let piles: Vec<[Colour; 1]> = (0..n)
+        .filter_map(|i| Colour::from_code(cells >> (2 * i)).map(|c| [c]))
+        .collect();
+    Position::from_piles(&piles, to_move)
 }
 
 /// A seed from the operating system's hash randomness, for callers that give none.

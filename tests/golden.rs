@@ -37,11 +37,9 @@ fn golden_playthroughs() {
                 assert_eq!(strengths, Some((number(red), number(black))), "{line}");
             }
             ("perft", [pos, depth, count]) => {
-                assert_eq!(
-                    perft(&position(pos), number(depth)),
-                    number::<u64>(count),
-                    "{line}"
-                );
+                let (p, d) = (position(pos), number(depth));
+                assert_eq!(perft(&p, d), number::<u64>(count), "{line}");
+                assert_eq!(perft_plain(&p, d), number::<u64>(count), "{line}");
             }
             _ => panic!("malformed golden line: {line}"),
         }
