@@ -95,6 +95,14 @@ def tournament_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench(args: argparse.Namespace) -> int:
+    from buttonup import bench as benchmarks
+
+    options = ["--full"] * args.full + ["--smoke"] * args.smoke
+    options += ["--json", str(args.json)] if args.json else []
+    return benchmarks.main(options)
+
+
 def engine(args: argparse.Namespace) -> int:
     from buttonup import ugi
 
@@ -168,6 +176,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve_parser.add_argument("--csv", type=Path, default=None, help="also write every value")
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
     solve_parser.set_defaults(run=solve_all)
+    bench_parser = commands.add_parser(
+        "bench", help="Rust against the pure-Python reference (and OpenSpiel), in one run"
+    )
+    bench_parser.add_argument("--full", action="store_true", help="the long runs (minutes)")
+    bench_parser.add_argument("--smoke", action="store_true", help="agreement checks only")
+    bench_parser.add_argument("--json", type=Path, default=None, help="write the figures here")
+    bench_parser.set_defaults(run=bench)
     engine_parser = commands.add_parser(
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
     )

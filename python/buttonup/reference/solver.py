@@ -7,7 +7,7 @@ otherwise it is negated.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from buttonup.player import Player
 from buttonup.reference.rules import Position
@@ -23,13 +23,18 @@ def analyze(position: Position) -> dict[int, int]:
     return {move: _child_value(position, move) for move in position.legal_moves()}
 
 
+def clear_cache() -> None:
+    """Forgets the values memoised so far."""
+    _value.cache_clear()
+
+
 def _child_value(position: Position, move: int) -> int:
     child = position.play(move)
     value = _value(str(child))
     return value if child.to_move is position.to_move else -value
 
 
-@lru_cache(maxsize=1 << 20)
+@cache
 def _value(notation: str) -> int:
     position = Position(notation)
     if position.is_over:

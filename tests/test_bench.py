@@ -1,0 +1,51 @@
+"""Benchmarks are not timed tests: these only check that the work they time agrees
+between the engines."""
+
+from __future__ import annotations
+
+import buttonup
+import buttonup.reference as ref
+import pytest
+from buttonup import bench
+from buttonup.cli import main
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 6), st.integers(0, 60))
+def test_random_playouts_are_the_same_games_in_both_engines(
+    seed: int, per_colour: int, battles: int
+) -> None:
+    rust = buttonup.random_playouts(battles, seed=seed, per_colour=per_colour)
+    assert rust == ref.random_playouts(battles, seed=seed, per_colour=per_colour)
+    assert rust["battles"] == battles
+    assert rust["moves"] == battles * (3 * per_colour - 1)
+    assert rust["red_wins"] + rust["black_wins"] + rust["draws"] == battles
+
+
+def test_random_playouts_arguments() -> None:
+    assert buttonup.random_playouts(10)["battles"] == 10
+    with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
+        buttonup.random_playouts(10, per_colour=11)
+    with pytest.raises(ValueError, match="seed must be an int"):
+        buttonup.random_playouts(10, seed=-1)
+    with pytest.raises(OverflowError):
+        buttonup.random_playouts(-1)
+
+
+def test_bench_smoke_mode_checks_agreement(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--smoke"]) == 0
+    assert "the engines agree" in capsys.readouterr().out
+
+
+def test_a_disagreement_is_an_error() -> None:
+    with pytest.raises(bench.Disagreement, match="perft: Rust 1 but reference 2"):
+        bench.agree("perft", 1, 2)
+
+
+def test_render_gives_a_markdown_table() -> None:
+    rows = [bench.Row("work", "things/s", 2000.0, 10.0, 100.0, note="a note")]
+    text = bench.render(rows, "no OpenSpiel")
+    assert "| work | things/s | 2,000 | 10.00 | 200x | 100 | 20.0x |" in text
+    assert "- work: a note" in text
