@@ -132,7 +132,7 @@ fn limited_searches_return_legal_moves() {
 #[test]
 fn a_search_stopped_from_another_thread_returns_a_legal_move() {
     let mut s = Searcher::new(Payoff::Margin, 1 << 20);
-    let big = random_start(7, Player::Red, &mut SplitMix64::new(3)).unwrap();
+    let big = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
     let flag = s.stop_flag();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));

@@ -91,7 +91,7 @@ def test_bad_limits(kwargs: dict[str, Any], message: str) -> None:
 
 def test_a_search_stopped_from_another_thread_returns_its_best_move() -> None:
     searcher = buttonup.Searcher(tt_mb=4)
-    position = Position.random(seed=11, per_colour=7)
+    position = Position.random(seed=11, per_colour=10)
     results: list[buttonup.SearchResult] = []
     thread = threading.Thread(target=lambda: results.append(searcher.search(position)))
     thread.start()

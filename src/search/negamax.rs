@@ -377,53 +377,50 @@ impl Searcher {
         children
     }
 
-    /// The lowest-numbered move whose exact value is `value`.
+    /// Whether moving to `child` is worth at least `value` (the exact value of its
+    /// parent, so exactly `value`): a null-window search, far cheaper than the value.
+    fn reaches(&mut self, side: Player, child: &Position, value: f64) -> bool {
+        let depth = child.pile_count() as u32;
+        self.child_value(side, child, depth, value.next_down(), value) >= value
+    }
+
+    /// The lowest-numbered move that achieves the exact value `value`, or `None` if the
+    /// search is stopped first.
     fn first_best_move(&mut self, position: &Position, value: f64) -> Option<usize> {
-        let abortable = std::mem::replace(&mut self.abortable, false);
         let side = position.to_move();
         let found = position.legal_moves().find(|&mv| {
             let child = position.play_unchecked(mv).position;
-            self.exact_child_value(side, &child) == value
+            self.reaches(side, &child, value) || self.aborted
         });
-        self.abortable = abortable;
-        found
+        found.filter(|_| !self.aborted)
     }
 
     /// A line that achieves the exact value `value` from `position`, starting with
-    /// `first` when that move achieves it.
+    /// `first` when that move achieves it; shorter if the search is stopped.
     fn exact_line(&mut self, position: &Position, value: f64, first: Option<usize>) -> Vec<usize> {
-        let abortable = std::mem::replace(&mut self.abortable, false);
         let mut line = Vec::new();
         let mut position = *position;
         let mut value = value;
         let mut preferred = first;
-        while !position.is_over() {
+        while !position.is_over() && !self.aborted {
             let side = position.to_move();
             let mut next = None;
             for mv in preferred.take().into_iter().chain(position.legal_moves()) {
                 let child = position.play_unchecked(mv).position;
-                let child_value = self.exact_child_value(side, &child);
-                if child_value == value {
-                    next = Some((
-                        mv,
-                        child,
-                        if child.to_move() == side {
-                            value
-                        } else {
-                            -value
-                        },
-                    ));
+                if self.reaches(side, &child, value) && !self.aborted {
+                    next = Some((mv, child));
                     break;
                 }
             }
-            let Some((mv, child, child_value)) = next else {
+            let Some((mv, child)) = next else {
                 break;
             };
             line.push(mv);
+            if child.to_move() != side {
+                value = -value;
+            }
             position = child;
-            value = child_value;
         }
-        self.abortable = abortable;
         line
     }
 
