@@ -2,11 +2,9 @@
 //! one pass for any payoff of the final margin. Match odds need thousands of such
 //! evaluations, and a pass over the graph is far cheaper than a search.
 
-use std::collections::HashMap;
-
-use crate::rules::{Player, Position};
+use crate::rules::Player;
 use crate::search::key;
-use crate::starts::all_starts;
+use crate::starts::Reachable;
 
 /// The reachable positions (merged by rotation), children before parents.
 pub struct BattleGraph {
@@ -34,32 +32,11 @@ impl BattleGraph {
     /// The graph of the battles starting from every start with `per_colour` buttons of
     /// each colour (both players starting).
     pub fn new(per_colour: usize) -> BattleGraph {
-        let mut index: HashMap<u128, u32> = HashMap::new();
-        let mut nodes: Vec<Position> = Vec::new();
-        let starts = [Player::Red, Player::Black].map(|starter| {
-            all_starts(per_colour, starter)
-                .iter()
-                .map(|start| intern(start, &mut index, &mut nodes))
-                .collect::<Vec<u32>>()
-        });
-        // Expand breadth first; children get indices as they are met.
-        let mut edges: Vec<Vec<u32>> = Vec::new();
-        let mut next = 0;
-        while next < nodes.len() {
-            let position = nodes[next];
-            let kids = position
-                .legal_moves()
-                .map(|mv| {
-                    intern(
-                        &position.play_unchecked(mv).position,
-                        &mut index,
-                        &mut nodes,
-                    )
-                })
-                .collect();
-            edges.push(kids);
-            next += 1;
-        }
+        let Reachable {
+            positions: nodes,
+            children: edges,
+            starts,
+        } = Reachable::explore(per_colour, |p| key(p, false).0);
         // Order by pile count, fewest first, so that children come before parents.
         let mut order: Vec<u32> = (0..nodes.len() as u32).collect();
         order.sort_by_key(|&i| nodes[i as usize].pile_count());
@@ -172,18 +149,11 @@ impl BattleGraph {
     }
 }
 
-fn intern(position: &Position, index: &mut HashMap<u128, u32>, nodes: &mut Vec<Position>) -> u32 {
-    let (k, _) = key(position, false);
-    *index.entry(k).or_insert_with(|| {
-        nodes.push(*position);
-        nodes.len() as u32 - 1
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::{Payoff, Searcher};
+    use crate::starts::all_starts;
 
     #[test]
     fn margins_evaluated_on_the_graph_match_the_search() {

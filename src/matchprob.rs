@@ -114,14 +114,22 @@ impl MatchOdds {
         to_start: Player,
         chooser: Option<Player>,
     ) -> f64 {
-        if red >= self.target {
-            return 1.0;
-        }
-        if black >= self.target {
-            return 0.0;
+        if let Some(p) = self.settled(red, black) {
+            return p;
         }
         let draw = self.draw_value(red, black, to_start, chooser);
         self.battle(red, black, draw)[at(to_start)].mean
+    }
+
+    /// Red's probability once a player has reached the target: 1 or 0.
+    fn settled(&self, red: u32, black: u32) -> Option<f64> {
+        if red >= self.target {
+            Some(1.0)
+        } else if black >= self.target {
+            Some(0.0)
+        } else {
+            None
+        }
     }
 
     /// What a drawn battle at this state is worth to Red: the state it leads back to.
@@ -132,10 +140,8 @@ impl MatchOdds {
         to_start: Player,
         chooser: Option<Player>,
     ) -> f64 {
-        if red >= self.target {
-            1.0
-        } else if black >= self.target {
-            0.0
+        if let Some(p) = self.settled(red, black) {
+            p
         } else if red != black {
             self.unequal[red as usize][black as usize]
         } else if let Some(chooser) = chooser.filter(|_| red > 0) {
@@ -178,10 +184,8 @@ impl MatchOdds {
         } else {
             (red, black + d.unsigned_abs())
         };
-        if r >= self.target {
-            1.0
-        } else if b >= self.target {
-            0.0
+        if let Some(p) = self.settled(r, b) {
+            p
         } else if r == b {
             // The loser of this battle chooses who starts the next.
             let loser = if d > 0 { Player::Black } else { Player::Red };

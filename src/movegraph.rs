@@ -4,12 +4,11 @@
 //! 1.5 MB, so a walk stays in the processor's cache. Walking it gives exactly the games
 //! that playing the moves on the bit-packed positions gives.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::rng::{shuffled_codes, SplitMix64};
-use crate::rules::{Player, Position};
-use crate::starts::all_starts;
+use crate::rules::Player;
+use crate::starts::Reachable;
 
 /// The largest number of buttons of each colour a graph is built for.
 pub const MAX_PER_COLOUR: usize = 3;
@@ -36,35 +35,14 @@ impl MoveGraph {
     }
 
     fn build(per_colour: usize) -> MoveGraph {
-        let mut index: HashMap<Position, u32> = HashMap::new();
-        let mut nodes: Vec<Position> = Vec::new();
-        let mut intern = |p: Position, nodes: &mut Vec<Position>| -> u32 {
-            *index.entry(p).or_insert_with(|| {
-                nodes.push(p);
-                nodes.len() as u32 - 1
-            })
-        };
-        let starts: Vec<Position> = [Player::Red, Player::Black]
-            .into_iter()
-            .flat_map(|side| all_starts(per_colour, side))
-            .collect();
-        for &start in &starts {
-            intern(start, &mut nodes);
-        }
-        let mut children: Vec<Vec<u32>> = Vec::new();
-        let mut next = 0;
-        while next < nodes.len() {
-            let position = nodes[next];
-            let kids = position
-                .legal_moves()
-                .map(|mv| intern(position.play_unchecked(mv).position, &mut nodes))
-                .collect();
-            children.push(kids);
-            next += 1;
-        }
+        let Reachable {
+            positions: nodes,
+            children,
+            starts,
+        } = Reachable::explore(per_colour, |p| *p);
         // Lay the nodes out in depth-first order from the starts, so that a walk tends to
         // find the next node near the last one.
-        let order = depth_first(&children, starts.len());
+        let order = depth_first(&children, starts[0].len() + starts[1].len());
         let mut offsets = vec![0u32; nodes.len()];
         let mut total = 0u32;
         for &node in &order {
@@ -83,9 +61,9 @@ impl MoveGraph {
         }
         let size = 1usize << (6 * per_colour);
         let mut start = [vec![u32::MAX; size], vec![u32::MAX; size]];
-        for p in &starts {
-            let (cells, _, _, side) = p.raw();
-            start[side as usize][cells as usize] = link(index[p]);
+        for &node in starts.iter().flatten() {
+            let (cells, _, _, side) = nodes[node as usize].raw();
+            start[side as usize][cells as usize] = link(node);
         }
         MoveGraph {
             per_colour,

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from buttonup.player import Player
+from buttonup.protocols import PositionLike
 
-
-class Drawable(Protocol):
-    @property
-    def piles(self) -> tuple[str, ...]: ...
-    @property
-    def to_move(self) -> Player: ...
-    @property
-    def is_over(self) -> bool: ...
-    def legal_moves(self) -> list[int]: ...
-    def strengths(self) -> tuple[int, int]: ...
+Drawable = PositionLike
 
 
 def draw_piles(position: Drawable) -> str:

@@ -10,25 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
-
-_S = TypeVar("_S")
-
-
-class PositionLike(Protocol):
-    """What a match needs of a position."""
-
-    def play(self: _S, move: int) -> _S: ...
-    @property
-    def to_move(self) -> Player: ...
-    @property
-    def is_over(self) -> bool: ...
-    def legal_moves(self) -> list[int]: ...
-    def strengths(self) -> tuple[int, int]: ...
-
+from buttonup.protocols import PositionLike
 
 P = TypeVar("P", bound=PositionLike)
 
