@@ -5,10 +5,8 @@ from __future__ import annotations
 from buttonup.player import Player
 from buttonup.protocols import PositionLike
 
-Drawable = PositionLike
 
-
-def draw_piles(position: Drawable) -> str:
+def draw_piles(position: PositionLike) -> str:
     """The piles as columns, top button up, numbered below; ``^`` marks legal moves.
 
     >>> from buttonup.reference import Position
@@ -59,7 +57,7 @@ def scoring_lines(tower: str) -> list[str]:
     return lines
 
 
-def describe_position(position: Drawable) -> str:
+def describe_position(position: PositionLike) -> str:
     """The piles, the side to move and the legal moves (or the result)."""
     lines = [draw_piles(position), ""]
     if position.is_over:
