@@ -7,8 +7,8 @@ import math
 
 from rich.text import Text
 
-from buttonup.protocols import PositionLike
 from buttonup.player import Player
+from buttonup.protocols import PositionLike
 
 STYLES = {"R": "bold red1", "B": "bold black on grey62", "W": "bold grey93 on grey35"}
 PLAYER_STYLES = {Player.RED: "bold red1", Player.BLACK: "bold grey62"}
