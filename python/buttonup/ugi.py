@@ -17,7 +17,7 @@ from typing import BinaryIO, TextIO
 
 from buttonup import __version__
 from buttonup._core import Position, Searcher
-from buttonup.ai import bot
+from buttonup.ai import Bot, bot
 from buttonup.errors import IllegalMoveError, NotationError
 from buttonup.player import Player
 
@@ -143,6 +143,7 @@ class Engine:
         self._write_lock = threading.Lock()
         self.values = {name: option.default for name, option in OPTIONS.items()}
         self.searcher = Searcher(tt_mb=self.values["hash"])
+        self._bot: Bot | None = None  # the level's player, made again when options change
         self.position: Position | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -199,6 +200,7 @@ class Engine:
         if option is None:
             raise ProtocolError(f"unknown option '{shorten(arguments[1])}'")
         self.values[lowered[1]] = parse_int(option.name, arguments[3], option.low, option.high)
+        self._bot = None
         if lowered[1] == "hash":
             self.searcher = Searcher(tt_mb=self.values["hash"])
 
@@ -206,6 +208,7 @@ class Engine:
         self._idle("uginewgame")
         self.searcher.clear()
         self.position = None
+        self._bot = None
 
     def cmd_position(self, arguments: list[str]) -> None:
         self._idle("position")
@@ -318,7 +321,9 @@ class Engine:
     def _think(self, position: Position, go: Go) -> int:
         level = self.values["level"]
         if level < 10:
-            move = bot(level, seed=self.values["seed"]).choose(position)
+            if self._bot is None:
+                self._bot = bot(level, seed=self.values["seed"])
+            move = self._bot.choose(position)
             self.send(f"info string level {level} plays {move}")
             return move
         started = time.perf_counter()
