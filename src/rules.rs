@@ -117,11 +117,11 @@ const fn shl64(x: u64, n: u32) -> u64 {
     }
 }
 
-/// Index of the `n`-th (0-based) set bit of `x`; `x` must have more than `n` set bits.
+/// Index of the `n`-th (0-based) set bit of `x`, or 64 if `x` has no more than `n`.
 #[inline]
 fn select(mut x: u64, n: usize) -> u32 {
     for _ in 0..n {
-        x &= x - 1;
+        x &= x.wrapping_sub(1);
     }
     x.trailing_zeros()
 }
@@ -234,9 +234,13 @@ impl Position {
         (start, end)
     }
 
-    /// The buttons of pile `p`, bottom first.
+    /// The buttons of pile `p`, bottom first (none if there is no pile `p`).
     pub fn pile(&self, p: usize) -> impl Iterator<Item = Colour> + '_ {
-        let (start, end) = self.pile_span(p);
+        let (start, end) = if p < self.pile_count() {
+            self.pile_span(p)
+        } else {
+            (0, 0)
+        };
         (start..end).map(move |i| self.colour_at(i))
     }
 

@@ -219,3 +219,11 @@ fn the_largest_positions_work() {
         format!("WW/{} r", ["W"; MAX_BUTTONS - 2].join("/"))
     );
 }
+
+#[test]
+fn asking_for_a_pile_that_does_not_exist_gives_nothing() {
+    let p = pos("RW/B r");
+    assert_eq!(p.pile(2).count(), 0);
+    assert_eq!(p.pile(1000).count(), 0);
+    assert!(!p.is_legal(usize::MAX));
+}
