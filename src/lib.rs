@@ -11,12 +11,14 @@
 //! assert_eq!(perft(&start, 1), 3);
 //! ```
 
+mod bits;
 pub mod error;
 pub mod graph;
 pub mod matchprob;
 pub mod movegraph;
 pub mod notation;
 pub mod perft;
+pub mod pieces;
 pub mod playout;
 pub mod rng;
 pub mod rules;

@@ -3,6 +3,7 @@
 
 mod eval;
 mod key;
+mod line;
 mod negamax;
 mod payoff;
 mod table;

@@ -42,20 +42,20 @@ pub struct SearchResult {
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
 pub struct Searcher {
-    table: Table,
+    pub(super) table: Table,
     payoff: Payoff,
-    merge_colours: bool,
+    pub(super) merge_colours: bool,
     stop: Arc<AtomicBool>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     /// Whether limits and the stop flag are obeyed (off for exact solving).
     abortable: bool,
-    aborted: bool,
+    pub(super) aborted: bool,
     /// Numbers the searches. Entries of earlier searches are used only where they hold
     /// the exact value and the exact value is asked, so that a limited search gives the
     /// same result whatever was searched before.
-    generation: u32,
+    pub(super) generation: u32,
 }
 
 /// A child of a position, with what move ordering needs.
@@ -260,7 +260,7 @@ impl Searcher {
         Some((alpha, best))
     }
 
-    fn child_value(
+    pub(super) fn child_value(
         &mut self,
         side: Player,
         child: &Position,
@@ -375,75 +375,5 @@ impl Searcher {
         }
         children.sort_by_key(|c| std::cmp::Reverse(c.score));
         children
-    }
-
-    /// Whether moving to `child` is worth at least `value` (the exact value of its
-    /// parent, so exactly `value`): a null-window search, far cheaper than the value.
-    fn reaches(&mut self, side: Player, child: &Position, value: f64) -> bool {
-        let depth = child.pile_count() as u32;
-        self.child_value(side, child, depth, value.next_down(), value) >= value
-    }
-
-    /// The lowest-numbered move that achieves the exact value `value`, or `None` if the
-    /// search is stopped first.
-    fn first_best_move(&mut self, position: &Position, value: f64) -> Option<usize> {
-        let side = position.to_move();
-        let found = position.legal_moves().find(|&mv| {
-            let child = position.play_unchecked(mv).position;
-            self.reaches(side, &child, value) || self.aborted
-        });
-        found.filter(|_| !self.aborted)
-    }
-
-    /// A line that achieves the exact value `value` from `position`, starting with
-    /// `first` when that move achieves it; shorter if the search is stopped.
-    fn exact_line(&mut self, position: &Position, value: f64, first: Option<usize>) -> Vec<usize> {
-        let mut line = Vec::new();
-        let mut position = *position;
-        let mut value = value;
-        let mut preferred = first;
-        while !position.is_over() && !self.aborted {
-            let side = position.to_move();
-            let mut next = None;
-            for mv in preferred.take().into_iter().chain(position.legal_moves()) {
-                let child = position.play_unchecked(mv).position;
-                if self.reaches(side, &child, value) && !self.aborted {
-                    next = Some((mv, child));
-                    break;
-                }
-            }
-            let Some((mv, child)) = next else {
-                break;
-            };
-            line.push(mv);
-            if child.to_move() != side {
-                value = -value;
-            }
-            position = child;
-        }
-        line
-    }
-
-    /// The line of stored best moves from `position`, at most `depth` moves long.
-    fn table_line(&self, position: &Position, first_move: Option<usize>, depth: u32) -> Vec<usize> {
-        let mut line = Vec::new();
-        let mut position = *position;
-        let mut mv = first_move;
-        while let Some(m) = mv {
-            if line.len() as u32 >= depth.max(1) || !position.is_legal(m) {
-                break;
-            }
-            line.push(m);
-            position = position.play_unchecked(m).position;
-            let (key, first) = key(&position, self.merge_colours);
-            let piles = position.pile_count();
-            mv = self
-                .table
-                .probe(key)
-                .filter(|e| e.generation == self.generation)
-                .filter(|e| usize::from(e.best) < piles && !position.is_over())
-                .map(|e| (usize::from(e.best) + first) % piles);
-        }
-        line
     }
 }

@@ -1,0 +1,78 @@
+//! The pieces: the colours of the buttons and the two players.
+
+/// The colour of a button.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Colour {
+    Red = 1,
+    Black = 2,
+    White = 3,
+}
+
+impl Colour {
+    /// The 2-bit code of the colour as stored in a position.
+    pub const fn code(self) -> u64 {
+        self as u64
+    }
+
+    /// The colour of a 2-bit code (`None` for 0, which marks no button).
+    pub const fn from_code(code: u64) -> Option<Colour> {
+        match code & 3 {
+            1 => Some(Colour::Red),
+            2 => Some(Colour::Black),
+            3 => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    /// The notation letter: `R`, `B` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Black => 'B',
+            Colour::White => 'W',
+        }
+    }
+
+    /// The colour of a notation letter.
+    pub const fn from_letter(letter: char) -> Option<Colour> {
+        match letter {
+            'R' => Some(Colour::Red),
+            'B' => Some(Colour::Black),
+            'W' => Some(Colour::White),
+            _ => None,
+        }
+    }
+}
+
+/// A player: Red (Napoleon Buttonaparte) or Black (Ludwig von Buttonburg).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Player {
+    Red = 0,
+    Black = 1,
+}
+
+impl Player {
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::Red => Player::Black,
+            Player::Black => Player::Red,
+        }
+    }
+
+    /// The colour of this player's buttons.
+    pub const fn colour(self) -> Colour {
+        match self {
+            Player::Red => Colour::Red,
+            Player::Black => Colour::Black,
+        }
+    }
+
+    /// The side letter of the notation: `r` or `b`.
+    pub const fn letter(self) -> char {
+        match self {
+            Player::Red => 'r',
+            Player::Black => 'b',
+        }
+    }
+}

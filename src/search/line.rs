@@ -1,0 +1,88 @@
+//! The lines a search reports: its principal variation and, for an exact result, the
+//! lowest-numbered best move, found by null-window tests after the search.
+
+use super::key::key;
+use super::negamax::Searcher;
+use crate::rules::{Player, Position};
+
+impl Searcher {
+    /// Whether moving to `child` is worth at least `value` (the exact value of its
+    /// parent, so exactly `value`): a null-window search, far cheaper than the value.
+    fn reaches(&mut self, side: Player, child: &Position, value: f64) -> bool {
+        let depth = child.pile_count() as u32;
+        self.child_value(side, child, depth, value.next_down(), value) >= value
+    }
+
+    /// The lowest-numbered move that achieves the exact value `value`, or `None` if the
+    /// search is stopped first.
+    pub(super) fn first_best_move(&mut self, position: &Position, value: f64) -> Option<usize> {
+        let side = position.to_move();
+        let found = position.legal_moves().find(|&mv| {
+            let child = position.play_unchecked(mv).position;
+            self.reaches(side, &child, value) || self.aborted
+        });
+        found.filter(|_| !self.aborted)
+    }
+
+    /// A line that achieves the exact value `value` from `position`, starting with
+    /// `first` when that move achieves it; shorter if the search is stopped.
+    pub(super) fn exact_line(
+        &mut self,
+        position: &Position,
+        value: f64,
+        first: Option<usize>,
+    ) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut value = value;
+        let mut preferred = first;
+        while !position.is_over() && !self.aborted {
+            let side = position.to_move();
+            let mut next = None;
+            for mv in preferred.take().into_iter().chain(position.legal_moves()) {
+                let child = position.play_unchecked(mv).position;
+                if self.reaches(side, &child, value) && !self.aborted {
+                    next = Some((mv, child));
+                    break;
+                }
+            }
+            let Some((mv, child)) = next else {
+                break;
+            };
+            line.push(mv);
+            if child.to_move() != side {
+                value = -value;
+            }
+            position = child;
+        }
+        line
+    }
+
+    /// The line of stored best moves from `position`, at most `depth` moves long.
+    pub(super) fn table_line(
+        &self,
+        position: &Position,
+        first_move: Option<usize>,
+        depth: u32,
+    ) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut mv = first_move;
+        while let Some(m) = mv {
+            if line.len() as u32 >= depth.max(1) || !position.is_legal(m) {
+                break;
+            }
+            line.push(m);
+            position = position.play_unchecked(m).position;
+            let (key, first) = key(&position, self.merge_colours);
+            let piles = position.pile_count();
+            mv = self
+                .table
+                .probe(key)
+                .filter(|e| e.generation == self.generation)
+                .filter(|e| usize::from(e.best) < piles && !position.is_over())
+                .map(|e| (usize::from(e.best) + first) % piles);
+        }
+        line
+    }
+}
