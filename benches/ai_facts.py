@@ -16,7 +16,7 @@ import time
 from collections import Counter
 
 from buttonup import Player, Position, solve, win_probability
-from buttonup.ai import LEVELS, bot
+from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
 from buttonup.arena import play_series
 
 
@@ -67,6 +67,17 @@ def main() -> None:
             f"| {level} | {LEVELS[level]} | {series.win_rate:.3f} | {low:.3f} to {high:.3f} |",
             flush=True,
         )
+
+    placement = max(1, args.matches // 2)
+    print(f"\n## Named search bots against levels ({placement} matches each)\n")
+    print("| bot | vs level 3 | vs level 5 | vs level 7 | vs level 9 |")
+    print("|---|---:|---:|---:|---:|")
+    for named in (GreedyBot(), AlphaBetaBot(2), AlphaBetaBot(3), AlphaBetaBot(5)):
+        rates = [
+            play_series(named, bot(level, seed=args.seed), placement, seed=level).win_rate
+            for level in (3, 5, 7, 9)
+        ]
+        print(f"| {named.name} | " + " | ".join(f"{r:.3f}" for r in rates) + " |", flush=True)
 
 
 if __name__ == "__main__":
