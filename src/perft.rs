@@ -10,7 +10,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         return 1;
     }
     if depth == 1 {
-        return u64::from(position.legal_move_mask().count_ones());
+        return u64::from(position.legal_move_count());
     }
     position
         .legal_moves()

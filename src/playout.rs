@@ -22,8 +22,8 @@ pub struct PlayoutSummary {
 /// A uniformly random legal move of `position` (which must not be over).
 #[inline]
 pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
-    let mut mask = position.legal_move_mask();
-    let pick = rng.below(u64::from(mask.count_ones()));
+    let (mut mask, count) = position.legal_moves_counted();
+    let pick = rng.below(u64::from(count));
     for _ in 0..pick {
         mask &= mask - 1;
     }
