@@ -57,8 +57,9 @@ def test_prompt_errors_hint_undo_and_quit() -> None:
     illegal = next(i for i, pile in enumerate(match.position.piles) if "W" not in pile)
     script = ["99", str(illegal), "fly", "", "help", "hint", str(legal[0]), "undo", "quit"]
     text = run(Settings(level=5, seed=8), script)
-    assert "There is no pile 99: the piles are numbered 0 to 8." in text
-    assert f"Pile {illegal} ({match.position.piles[illegal]}) has no spy" in text
+    assert "There is no pile 99: the piles are numbered 0 to 8. Try a pile marked *." in text
+    pile = match.position.piles[illegal]
+    assert f"Pile {illegal} ({pile}) has no white button, so it cannot be lifted." in text
     assert "Unknown command 'fly'" in text
     assert "Commands:" in text
     assert "Exact value of each move for you" in text

@@ -12,6 +12,7 @@ from buttonup._core import Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.board import circle, player_name, tower
 from buttonup.display import scoring_lines
+from buttonup.errors import IllegalMoveError
 from buttonup.match import Match
 from buttonup.player import Player
 
@@ -129,15 +130,11 @@ class Game:
         return False
 
     def play(self, move: int) -> bool:
-        position = self.match.position
-        piles = len(position.piles)
-        if not 0 <= move < piles:
-            self.say(f"There is no pile {move}: the piles are numbered 0 to {piles - 1}.")
-            return False
-        if "W" not in position.piles[move]:
-            self.say(
-                f"Pile {move} ({position.piles[move]}) has no spy (white button); try one marked *."
-            )
+        try:
+            self.match.position.play(move)  # the rules engine says why a move is illegal
+        except IllegalMoveError as error:
+            reason = str(error)
+            self.say(f"{reason[0].upper()}{reason[1:]}. Try a pile marked *.")
             return False
         self.report(self.human, move)
         return True
