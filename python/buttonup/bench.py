@@ -197,7 +197,7 @@ def bench_variants(rust_sizes: Sequence[int], reference_sizes: Sequence[int]) ->
     return rows
 
 
-def openspiel_rows(rows: list[Row], seconds: float) -> str:
+def openspiel_rows(playouts: Row, play: Row, seconds: float) -> str:
     """Adds OpenSpiel's mancala figures to the playout and play rows, if installed."""
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -226,8 +226,8 @@ def openspiel_rows(rows: list[Row], seconds: float) -> str:
         moves += lengths[-1]
     python_rate = calls / (time.perf_counter() - started)
     mean_length = sum(lengths) / len(lengths)
-    rows[1].openspiel = cpp_games_rate * mean_length
-    rows[2].openspiel = python_rate
+    playouts.openspiel = cpp_games_rate * mean_length
+    play.openspiel = python_rate
     return (
         f"OpenSpiel {getattr(pyspiel, '__version__', '')} mancala: C++ uniform random bots via "
         f"evaluate_bots ({mean_length:.1f} moves a game); apply_action from Python in the "
@@ -236,14 +236,16 @@ def openspiel_rows(rows: list[Row], seconds: float) -> str:
 
 
 def run(full: bool) -> tuple[list[Row], str]:
+    playouts = bench_playouts(2_000_000 if full else 300_000, 20_000 if full else 3_000)
+    play = bench_python_play(3.0 if full else 1.0)
     rows = [
         bench_perft(1680 if full else 60),
-        bench_playouts(2_000_000 if full else 300_000, 20_000 if full else 3_000),
-        bench_python_play(3.0 if full else 1.0),
+        playouts,
+        play,
         bench_solve_all(3360 if full else 200),
     ]
     rows += bench_variants([4, 5, 6] if full else [4, 5], [4, 5] if full else [4])
-    note = openspiel_rows(rows, 3.0 if full else 1.0)
+    note = openspiel_rows(playouts, play, 3.0 if full else 1.0)
     return rows, note
 
 

@@ -131,12 +131,11 @@ class Game:
 
     def play(self, move: int) -> bool:
         try:
-            self.match.position.play(move)  # the rules engine says why a move is illegal
+            self.report(self.human, move)  # the rules engine says why a move is illegal
         except IllegalMoveError as error:
             reason = str(error)
             self.say(f"{reason[0].upper()}{reason[1:]}. Try a pile marked *.")
             return False
-        self.report(self.human, move)
         return True
 
     def ai_turn(self) -> None:
@@ -145,12 +144,13 @@ class Game:
         self.report(self.human.other, move)
 
     def report(self, mover: Player, move: int) -> None:
+        """Plays ``move`` (an illegal one raises before anything is said) and tells it."""
         before = self.match.position
+        battles = len(self.match.battles)
+        after = self.match.play(move)
         who = "You" if mover is self.human else "The AI"
         verb = "lift" if mover is self.human else "lifts"
         self.say(who, " (", player_name(mover), f") {verb} pile {move} ({before.piles[move]}).")
-        battles = len(self.match.battles)
-        after = self.match.play(move)
         if len(self.match.battles) > battles:
             self.battle_over()
         elif after.to_move is mover:
