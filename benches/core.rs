@@ -10,7 +10,7 @@ use buttonup::perft::{perft, perft_plain};
 use buttonup::playout::random_playouts;
 use buttonup::rng::{random_start, SplitMix64};
 use buttonup::search::{Limits, Payoff, Searcher};
-use buttonup::starts::all_starts;
+use buttonup::variant::start_positions;
 use buttonup::Player;
 
 fn moves(c: &mut Criterion) {
@@ -29,7 +29,7 @@ fn moves(c: &mut Criterion) {
 }
 
 fn perft_all(c: &mut Criterion) {
-    let starts = all_starts(3, Player::Red);
+    let starts = start_positions(3, Player::Red).expect("standard game");
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);
     group.bench_function("all 1680 starts to the end", |b| {
@@ -53,7 +53,7 @@ fn playouts(c: &mut Criterion) {
 fn solving(c: &mut Criterion) {
     let starts: Vec<_> = [Player::Red, Player::Black]
         .into_iter()
-        .flat_map(|side| all_starts(3, side))
+        .flat_map(|side| start_positions(3, side).expect("standard game"))
         .collect();
     let mut group = c.benchmark_group("solve");
     group.sample_size(20);

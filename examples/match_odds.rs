@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use buttonup::graph::BattleGraph;
-use buttonup::matchprob::MatchOdds;
+use buttonup::odds::BattleGraph;
+use buttonup::odds::MatchOdds;
 use buttonup::Player;
 
 fn main() {

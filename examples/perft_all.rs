@@ -4,11 +4,11 @@
 use std::time::Instant;
 
 use buttonup::perft::perft;
-use buttonup::starts::all_starts;
+use buttonup::variant::start_positions;
 use buttonup::Player;
 
 fn main() {
-    let starts = all_starts(3, Player::Red);
+    let starts = start_positions(3, Player::Red).expect("standard game");
     let started = Instant::now();
     let mut total = 0;
     for _ in 0..10 {

@@ -10,7 +10,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
     let started = Instant::now();
-    let graph = buttonup::movegraph::MoveGraph::get(3).expect("standard game");
+    let graph = buttonup::playout_graph::MoveGraph::get(3).expect("standard game");
     println!(
         "move graph: {} positions, {} KiB, built in {:.2?}",
         graph.positions(),

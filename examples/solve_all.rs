@@ -6,27 +6,11 @@ use std::time::Instant;
 
 use buttonup::notation::parse_start;
 use buttonup::search::{Payoff, Searcher};
+use buttonup::variant::start_orders;
 use buttonup::Player;
 
-fn all_orders(prefix: &mut String, left: [usize; 3], out: &mut Vec<String>) {
-    if left == [0, 0, 0] {
-        out.push(prefix.clone());
-        return;
-    }
-    for (i, letter) in ['R', 'B', 'W'].into_iter().enumerate() {
-        if left[i] > 0 {
-            let mut next = left;
-            next[i] -= 1;
-            prefix.push(letter);
-            all_orders(prefix, next, out);
-            prefix.pop();
-        }
-    }
-}
-
 fn main() {
-    let mut orders = Vec::new();
-    all_orders(&mut String::new(), [3, 3, 3], &mut orders);
+    let orders = start_orders(3).expect("the standard game");
     let mut searcher = Searcher::new(Payoff::Margin, 16 << 20);
     let started = Instant::now();
     let mut histogram: BTreeMap<(char, i64), usize> = BTreeMap::new();

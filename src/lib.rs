@@ -13,20 +13,24 @@
 
 mod bits;
 pub mod error;
-pub mod graph;
-pub mod matchprob;
-pub mod movegraph;
+pub mod match_rules;
 pub mod notation;
+pub mod odds;
 pub mod perft;
 pub mod pieces;
 pub mod playout;
+pub mod playout_graph;
+pub mod reachable;
 pub mod rng;
 pub mod rules;
+pub mod scoring;
 pub mod search;
-pub mod starts;
+pub mod variant;
 
 #[cfg(feature = "python")]
 mod bindings;
 
 pub use error::{IllegalMove, NotationError, PositionError};
-pub use rules::{Colour, MoveOutcome, Player, Position, MAX_BUTTONS};
+pub use match_rules::{Match, MatchError};
+pub use rules::{Colour, MoveOutcome, Player, Position, Scoring, MAX_BUTTONS};
+pub use variant::Capability;

@@ -60,11 +60,11 @@ impl Player {
         }
     }
 
-    /// The colour of this player's buttons.
-    pub const fn colour(self) -> Colour {
+    /// The name of the player in messages: `Red` or `Black`.
+    pub const fn name(self) -> &'static str {
         match self {
-            Player::Red => Colour::Red,
-            Player::Black => Colour::Black,
+            Player::Red => "Red",
+            Player::Black => "Black",
         }
     }
 

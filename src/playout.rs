@@ -3,7 +3,7 @@
 //! same generator, so a seed gives the same games in both.
 
 use crate::error::PositionError;
-use crate::movegraph::MoveGraph;
+use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
 

@@ -8,6 +8,7 @@
 use crate::bits::{compress_even_bits, low64, select, shl64, shr64};
 use crate::error::{IllegalMove, PositionError};
 pub use crate::pieces::{Colour, Player};
+pub use crate::scoring::Scoring;
 
 /// The most buttons a position can hold (2 bits each in a `u64`).
 pub const MAX_BUTTONS: usize = 32;
@@ -209,6 +210,11 @@ impl Position {
         Ok(self.play_unchecked(p))
     }
 
+    /// Rule 4 asked ahead: whether playing `p` makes the mover move again.
+    pub fn gives_extra_move(&self, p: usize) -> Result<bool, IllegalMove> {
+        Ok(self.play(p)?.extra_move)
+    }
+
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
     pub fn play_unchecked(&self, p: usize) -> MoveOutcome {
         let piles = self.pile_count();
@@ -286,27 +292,31 @@ impl Position {
         top
     }
 
-    /// Rule 6: Red's and Black's strengths in the final pile (bottom button 1, top `N`),
-    /// or `None` while the battle is not over.
-    pub fn strengths(&self) -> Option<(u32, u32)> {
+    /// Rule 6: the scoring of the final pile, or `None` while the battle is not over.
+    pub fn scoring(&self) -> Option<Scoring> {
         if !self.is_over() {
             return None;
         }
-        let (mut red, mut black) = (0, 0);
+        let mut scoring = Scoring::default();
         for i in 0..u32::from(self.len) {
             match self.colour_at(i) {
-                Colour::Red => red += i + 1,
-                Colour::Black => black += i + 1,
+                Colour::Red => scoring.add(Player::Red, i + 1),
+                Colour::Black => scoring.add(Player::Black, i + 1),
                 Colour::White => {}
             }
         }
-        Some((red, black))
+        Some(scoring)
+    }
+
+    /// Red's and Black's strengths in the final pile (bottom button 1, top `N`), or
+    /// `None` while the battle is not over.
+    pub fn strengths(&self) -> Option<(u32, u32)> {
+        self.scoring().map(|s| (s.red, s.black))
     }
 
     /// Red's strength minus Black's once the battle is over.
     pub fn margin(&self) -> Option<i32> {
-        self.strengths()
-            .map(|(red, black)| red as i32 - black as i32)
+        self.scoring().map(|s| s.margin())
     }
 }
 

@@ -90,10 +90,6 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
-    pub fn payoff(&self) -> &Payoff {
-        &self.payoff
-    }
-
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
     }

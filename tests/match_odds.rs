@@ -1,9 +1,9 @@
 //! Match odds: the graph evaluation against searching every start, and the rules' edge
 //! cases against direct computations.
 
-use buttonup::matchprob::MatchOdds;
+use buttonup::odds::MatchOdds;
 use buttonup::search::{Payoff, Searcher};
-use buttonup::starts::all_starts;
+use buttonup::variant::start_positions;
 use buttonup::Player;
 
 /// Red's value of a battle by searching every start with the match payoff.
@@ -15,7 +15,7 @@ fn searched(
     chooser: Option<Player>,
 ) -> f64 {
     let mut searcher = Searcher::new(odds.payoff(red, black, starter, chooser), 1 << 22);
-    let starts = all_starts(3, starter);
+    let starts = start_positions(3, starter).expect("standard game");
     let total: f64 = starts
         .iter()
         .map(|s| {
@@ -59,7 +59,7 @@ fn graph_values_equal_searched_values_with_non_monotone_payoffs() {
 /// Red's share of won and drawn starts under perfect margin play.
 fn shares(starter: Player) -> (f64, f64) {
     let mut searcher = Searcher::new(Payoff::Margin, 1 << 22);
-    let starts = all_starts(3, starter);
+    let starts = start_positions(3, starter).expect("standard game");
     let (mut won, mut drawn) = (0.0, 0.0);
     for s in &starts {
         let v = searcher.solve(s);

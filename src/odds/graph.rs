@@ -2,9 +2,9 @@
 //! one pass for any payoff of the final margin. Match odds need thousands of such
 //! evaluations, and a pass over the graph is far cheaper than a search.
 
+use crate::reachable::Reachable;
 use crate::rules::Player;
 use crate::search::key;
-use crate::starts::Reachable;
 
 /// The reachable positions (merged by rotation), children before parents.
 pub struct BattleGraph {
@@ -153,7 +153,7 @@ impl BattleGraph {
 mod tests {
     use super::*;
     use crate::search::{Payoff, Searcher};
-    use crate::starts::all_starts;
+    use crate::variant::start_positions;
 
     #[test]
     fn margins_evaluated_on_the_graph_match_the_search() {
@@ -161,7 +161,7 @@ mod tests {
         let [red, black] = graph.evaluate(f64::from);
         let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);
         for (starter, got) in [(Player::Red, red), (Player::Black, black)] {
-            let starts = all_starts(2, starter);
+            let starts = start_positions(2, starter).unwrap();
             let sign = if starter == Player::Red { 1.0 } else { -1.0 };
             let values: Vec<f64> = starts.iter().map(|s| sign * searcher.solve(s)).collect();
             let mean = values.iter().sum::<f64>() / values.len() as f64;

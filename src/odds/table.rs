@@ -10,17 +10,15 @@
 //! battle's value when a draw is worth `x`: `f` is piecewise affine and non-decreasing
 //! with slope the share of drawn starts (below 1), so Newton steps on it end exactly.
 
-use crate::graph::{BattleGraph, StartsValue};
+use super::graph::{BattleGraph, StartsValue};
+use crate::match_rules::{check_target, MatchError, Next, Standing};
 use crate::rules::Player;
 use crate::search::Payoff;
-
-/// The most buttons of each colour the match table is built for.
-pub const MAX_PER_COLOUR: usize = 3;
+use crate::variant::Capability;
 
 /// The match table: Red's win probability from every state.
 pub struct MatchOdds {
     target: u32,
-    per_colour: usize,
     graph: BattleGraph,
     /// Largest possible absolute margin.
     reach: i32,
@@ -43,16 +41,12 @@ fn at(player: Player) -> usize {
 
 impl MatchOdds {
     /// The whole table for a match to `target` points with `per_colour` buttons of each
-    /// colour (1 to 3).
-    pub fn new(target: u32, per_colour: usize) -> Result<MatchOdds, String> {
-        if !(1..=MAX_PER_COLOUR).contains(&per_colour) {
-            return Err(format!(
-                "match odds are computed for 1 to {MAX_PER_COLOUR} buttons of each colour, not {per_colour}"
-            ));
-        }
-        if target == 0 || target > 1000 {
-            return Err(format!("target must be from 1 to 1000, not {target}"));
-        }
+    /// colour (as many as [`Capability::MatchOdds`] supports).
+    pub fn new(target: u32, per_colour: usize) -> Result<MatchOdds, MatchError> {
+        let per_colour = Capability::MatchOdds
+            .check(per_colour as i64)
+            .map_err(MatchError::Variant)?;
+        let target = check_target(i64::from(target))?;
         let n = 3 * per_colour as i32;
         let reach = n * (n + 1) / 2;
         let t = target as usize;
@@ -66,7 +60,6 @@ impl MatchOdds {
         });
         let mut odds = MatchOdds {
             target,
-            per_colour,
             graph,
             histograms,
             reach,
@@ -94,14 +87,6 @@ impl MatchOdds {
         Ok(odds)
     }
 
-    pub fn target(&self) -> u32 {
-        self.target
-    }
-
-    pub fn per_colour(&self) -> usize {
-        self.per_colour
-    }
-
     /// Red's probability of winning the match from a battle about to start with
     /// `red`-`black` points and `to_start` starting. `chooser` is the player who lost
     /// the latest battle that had a winner (`None` if none had); it matters only with
@@ -121,14 +106,20 @@ impl MatchOdds {
         self.battle(red, black, draw)[at(to_start)].mean
     }
 
+    /// The match rules' view of the scores `red`-`black`.
+    fn standing(&self, red: u32, black: u32) -> Standing {
+        Standing {
+            red,
+            black,
+            ..Standing::new(self.target, Player::Red)
+        }
+    }
+
     /// Red's probability once a player has reached the target: 1 or 0.
     fn settled(&self, red: u32, black: u32) -> Option<f64> {
-        if red >= self.target {
-            Some(1.0)
-        } else if black >= self.target {
-            Some(0.0)
-        } else {
-            None
+        match self.standing(red, black).next() {
+            Next::Won(winner) => Some(if winner == Player::Red { 1.0 } else { 0.0 }),
+            _ => None,
         }
     }
 
@@ -179,19 +170,12 @@ impl MatchOdds {
         if d == 0 {
             return draw;
         }
-        let (r, b) = if d > 0 {
-            (red + d as u32, black)
-        } else {
-            (red, black + d.unsigned_abs())
-        };
-        if let Some(p) = self.settled(r, b) {
-            p
-        } else if r == b {
-            // The loser of this battle chooses who starts the next.
-            let loser = if d > 0 { Player::Black } else { Player::Red };
-            self.tie[r as usize][at(loser)]
-        } else {
-            self.unequal[r as usize][b as usize]
+        let after = self.standing(red, black).after_battle(d);
+        let (r, b) = (after.red as usize, after.black as usize);
+        match after.next() {
+            Next::Won(winner) => f64::from(u8::from(winner == Player::Red)),
+            Next::Chooses(chooser) => self.tie[r][at(chooser)],
+            Next::Starts(_) => self.unequal[r][b],
         }
     }
 

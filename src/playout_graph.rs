@@ -1,4 +1,4 @@
-//! The move graph of a small game: every position reachable from every start, with its
+//! The playout graph of a small variant: every position reachable from every start, with its
 //! moves in legal-move order, flattened into one array that a random playout walks with
 //! one memory load a move. For the standard game it holds 112,760 positions in about
 //! 1.5 MB, so a walk stays in the processor's cache. Walking it gives exactly the games
@@ -6,12 +6,13 @@
 
 use std::sync::OnceLock;
 
+use crate::reachable::Reachable;
 use crate::rng::{shuffled_codes, SplitMix64};
 use crate::rules::Player;
-use crate::starts::Reachable;
+use crate::variant::Capability;
 
 /// The largest number of buttons of each colour a graph is built for.
-pub const MAX_PER_COLOUR: usize = 3;
+const MAX_PER_COLOUR: usize = Capability::MoveGraph.max_per_colour();
 
 /// The flattened graph. A position is a *link*: a `u32` holding where its moves start in
 /// `data` (bits 0-19), how many there are (bits 20-23) and, for a finished battle (no

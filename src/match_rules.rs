@@ -1,0 +1,411 @@
+//! Rules 7 to 9: a match of battles to a target of victory points.
+//!
+//! [`Standing`] is what the match rules know between two battles and what they make of
+//! a battle's margin (used by the match odds as well); [`Match`] plays a whole match on
+//! it, battle by battle, with the history, the tie-rule choice and undo.
+
+use std::fmt;
+
+use crate::error::{IllegalMove, NotationError};
+use crate::notation::parse_start;
+use crate::rng::{random_start, SplitMix64};
+use crate::rules::{Colour, Player, Position};
+use crate::scoring::Scoring;
+use crate::variant::{Capability, VariantError};
+
+/// The largest target of victory points a match may have.
+pub const MAX_TARGET: u32 = 1000;
+
+/// The target of a match, checked: 1 to [`MAX_TARGET`].
+pub fn check_target(target: i64) -> Result<u32, MatchError> {
+    match u32::try_from(target) {
+        Ok(t) if (1..=MAX_TARGET).contains(&t) => Ok(t),
+        _ => Err(MatchError::BadTarget(target)),
+    }
+}
+
+/// What happens after a battle (rules 8 and 9).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Next {
+    /// This player has reached the target and wins the match.
+    Won(Player),
+    /// The next battle is started by this player.
+    Starts(Player),
+    /// The scores are equal: this player (the loser of the latest decided battle)
+    /// chooses who starts the next battle.
+    Chooses(Player),
+}
+
+/// The scores between battles, and what the next battle depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Standing {
+    pub red: u32,
+    pub black: u32,
+    pub target: u32,
+    /// The loser of the latest battle that had a winner.
+    pub last_loser: Option<Player>,
+    /// Who started the first battle (rule 7).
+    pub first_starter: Player,
+}
+
+impl Standing {
+    /// A match about to start, `first_starter` starting.
+    pub fn new(target: u32, first_starter: Player) -> Standing {
+        Standing {
+            red: 0,
+            black: 0,
+            target,
+            last_loser: None,
+            first_starter,
+        }
+    }
+
+    /// The standing after a battle whose final margin (Red minus Black) is `margin`:
+    /// the winner gains the difference (rule 6).
+    pub fn after_battle(&self, margin: i32) -> Standing {
+        let mut next = *self;
+        let points = margin.unsigned_abs();
+        match margin.signum() {
+            1 => {
+                next.red = next.red.saturating_add(points);
+                next.last_loser = Some(Player::Black);
+            }
+            -1 => {
+                next.black = next.black.saturating_add(points);
+                next.last_loser = Some(Player::Red);
+            }
+            _ => {}
+        }
+        next
+    }
+
+    /// Rules 8 and 9: the match is won, or who starts (or chooses who starts) next.
+    pub fn next(&self) -> Next {
+        if self.red >= self.target {
+            Next::Won(Player::Red)
+        } else if self.black >= self.target {
+            Next::Won(Player::Black)
+        } else if self.red < self.black {
+            Next::Starts(Player::Red)
+        } else if self.black < self.red {
+            Next::Starts(Player::Black)
+        } else if let Some(loser) = self.last_loser {
+            Next::Chooses(loser)
+        } else {
+            Next::Starts(self.first_starter)
+        }
+    }
+
+    /// The points of `player`.
+    pub fn points(&self, player: Player) -> u32 {
+        match player {
+            Player::Red => self.red,
+            Player::Black => self.black,
+        }
+    }
+}
+
+/// One finished battle of a match.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Battle {
+    /// 1 for the first battle.
+    pub number: usize,
+    pub starter: Player,
+    pub start: Position,
+    pub moves: Vec<usize>,
+    pub last: Position,
+    pub scoring: Scoring,
+}
+
+/// Why a match cannot do what it was asked.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MatchError {
+    /// The match has a winner.
+    Over(Player),
+    /// This player must choose the next starter first.
+    ChooserDue(Player),
+    /// A starter was chosen while no choice is due.
+    NoChoiceDue,
+    /// Undo with no move of the current battle to take back.
+    NothingToUndo,
+    /// An illegal move in the current battle.
+    Illegal(IllegalMove),
+    /// A target out of range.
+    BadTarget(i64),
+    /// A deal (numbered from 1) that is not a start order.
+    BadDeal { deal: usize, error: NotationError },
+    /// A deal with other counts of buttons than the match plays.
+    DealSize { deal: usize, per_colour: usize },
+    /// A count of buttons the rules do not support.
+    Variant(VariantError),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Over(winner) => write!(f, "the match is over: {} won", winner.name()),
+            MatchError::ChooserDue(chooser) => write!(
+                f,
+                "{} must first choose who starts the next battle",
+                chooser.name()
+            ),
+            MatchError::NoChoiceDue => write!(f, "no choice of starter is due"),
+            MatchError::NothingToUndo => {
+                write!(f, "there is no move of the current battle to take back")
+            }
+            MatchError::Illegal(error) => error.fmt(f),
+            MatchError::BadTarget(target) => {
+                write!(f, "target must be from 1 to {MAX_TARGET}, not {target}")
+            }
+            MatchError::BadDeal { deal, error } => write!(f, "deal {deal}: {error}"),
+            MatchError::DealSize { deal, per_colour } => write!(
+                f,
+                "deal {deal} does not have {per_colour} buttons of each colour"
+            ),
+            MatchError::Variant(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<IllegalMove> for MatchError {
+    fn from(error: IllegalMove) -> Self {
+        MatchError::Illegal(error)
+    }
+}
+
+/// A match to `target` victory points (rules 7 to 9).
+#[derive(Clone, Debug)]
+pub struct Match {
+    per_colour: usize,
+    rng: SplitMix64,
+    /// Start orders given up front, used in turn before any shuffle (Red to move).
+    deals: Vec<Position>,
+    standing: Standing,
+    battles: Vec<Battle>,
+    chooser: Option<Player>,
+    winner: Option<Player>,
+    starter: Player,
+    /// The start of the current battle (the last position of the latest battle while a
+    /// starter is chosen, or after the match).
+    start: Position,
+    /// The positions after each move of the current battle.
+    positions: Vec<Position>,
+    moves: Vec<usize>,
+}
+
+impl Match {
+    /// A match that `starter` begins (rule 7). Starts are taken from `deals` in turn
+    /// while they last (each checked now), then shuffled with a generator seeded by
+    /// `seed`, so that a seed gives the same match.
+    pub fn new(
+        starter: Player,
+        target: u32,
+        per_colour: usize,
+        seed: u64,
+        deals: &[&str],
+    ) -> Result<Match, MatchError> {
+        let target = check_target(i64::from(target))?;
+        let per_colour = Capability::Rules
+            .check(per_colour as i64)
+            .map_err(MatchError::Variant)?;
+        let deals = deals
+            .iter()
+            .enumerate()
+            .map(|(i, order)| check_deal(i + 1, order, per_colour))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut rng = SplitMix64::new(seed);
+        let start = battle_start(&deals, 0, per_colour, &mut rng, starter)?;
+        Ok(Match {
+            per_colour,
+            rng,
+            deals,
+            standing: Standing::new(target, starter),
+            battles: Vec::new(),
+            chooser: None,
+            winner: None,
+            starter,
+            start,
+            positions: Vec::new(),
+            moves: Vec::new(),
+        })
+    }
+
+    pub fn target(&self) -> u32 {
+        self.standing.target
+    }
+
+    pub fn per_colour(&self) -> usize {
+        self.per_colour
+    }
+
+    pub fn standing(&self) -> &Standing {
+        &self.standing
+    }
+
+    /// The current battle's position (the last one of the latest battle while a
+    /// starter is chosen, or after the match).
+    pub fn position(&self) -> Position {
+        self.positions.last().copied().unwrap_or(self.start)
+    }
+
+    /// The start of the current battle.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    pub fn starter(&self) -> Player {
+        self.starter
+    }
+
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    pub fn battles(&self) -> &[Battle] {
+        &self.battles
+    }
+
+    pub fn chooser(&self) -> Option<Player> {
+        self.chooser
+    }
+
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    /// The legal moves now (none while a starter is due or after the match).
+    pub fn legal_moves(&self) -> Vec<usize> {
+        if self.winner.is_some() || self.chooser.is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves().collect()
+    }
+
+    /// Who played each move of the current battle.
+    pub fn movers(&self) -> Vec<Player> {
+        std::iter::once(&self.start)
+            .chain(&self.positions)
+            .take(self.moves.len())
+            .map(Position::to_move)
+            .collect()
+    }
+
+    /// Plays a move of the current battle and returns the position it leads to (the
+    /// final pile when it ends the battle). A battle that ends is scored, and the next
+    /// one set up, unless a starter must be chosen or the match is won. Nothing changes
+    /// when the move is refused.
+    pub fn play(&mut self, mv: usize) -> Result<Position, MatchError> {
+        self.check_playing()?;
+        let after = self.position().play(mv)?.position;
+        self.positions.push(after);
+        self.moves.push(mv);
+        if after.is_over() {
+            self.end_battle(after)?;
+        }
+        Ok(after)
+    }
+
+    /// Takes back the last move of the current battle and returns it. A finished
+    /// battle cannot be taken back.
+    pub fn undo(&mut self) -> Result<usize, MatchError> {
+        if self.winner.is_some() || self.chooser.is_some() {
+            return Err(MatchError::NothingToUndo);
+        }
+        let mv = self.moves.pop().ok_or(MatchError::NothingToUndo)?;
+        self.positions.pop();
+        Ok(mv)
+    }
+
+    /// The tie rule: the chooser names who starts the next battle.
+    pub fn choose_starter(&mut self, starter: Player) -> Result<(), MatchError> {
+        if self.chooser.is_none() {
+            return Err(MatchError::NoChoiceDue);
+        }
+        self.begin(starter)?;
+        self.chooser = None;
+        Ok(())
+    }
+
+    fn check_playing(&self) -> Result<(), MatchError> {
+        if let Some(winner) = self.winner {
+            return Err(MatchError::Over(winner));
+        }
+        if let Some(chooser) = self.chooser {
+            return Err(MatchError::ChooserDue(chooser));
+        }
+        Ok(())
+    }
+
+    /// Rule 1: sets up a battle that `starter` begins.
+    fn begin(&mut self, starter: Player) -> Result<(), MatchError> {
+        let number = self.battles.len();
+        self.start = battle_start(&self.deals, number, self.per_colour, &mut self.rng, starter)?;
+        self.starter = starter;
+        self.positions.clear();
+        self.moves.clear();
+        Ok(())
+    }
+
+    /// Rules 6, 8 and 9: scores the battle and sets up what comes next.
+    fn end_battle(&mut self, last: Position) -> Result<(), MatchError> {
+        let scoring = last.scoring().unwrap_or_default();
+        self.battles.push(Battle {
+            number: self.battles.len() + 1,
+            starter: self.starter,
+            start: self.start,
+            moves: std::mem::take(&mut self.moves),
+            last,
+            scoring,
+        });
+        self.start = last;
+        self.positions.clear();
+        self.standing = self.standing.after_battle(scoring.margin());
+        match self.standing.next() {
+            Next::Won(player) => self.winner = Some(player),
+            Next::Chooses(player) => self.chooser = Some(player),
+            Next::Starts(player) => self.begin(player)?,
+        }
+        Ok(())
+    }
+}
+
+/// The start of battle `index` (from 0): the deal of that battle, or else a shuffle.
+/// Every battle draws one seed from `rng`, dealt or not, so the shuffled battles of a
+/// seed are the same whatever was dealt before them.
+fn battle_start(
+    deals: &[Position],
+    index: usize,
+    per_colour: usize,
+    rng: &mut SplitMix64,
+    starter: Player,
+) -> Result<Position, MatchError> {
+    let seed = rng.next_u64();
+    match deals.get(index) {
+        Some(deal) => Ok(deal.with_to_move(starter)),
+        None => random_start(per_colour, starter, &mut SplitMix64::new(seed)).map_err(|_| {
+            MatchError::DealSize {
+                deal: index + 1,
+                per_colour,
+            }
+        }),
+    }
+}
+
+/// A deal of a match: a start order with `per_colour` buttons of each colour.
+fn check_deal(deal: usize, order: &str, per_colour: usize) -> Result<Position, MatchError> {
+    let start = parse_start(order.trim(), Player::Red)
+        .map_err(|error| MatchError::BadDeal { deal, error })?;
+    let counts = [Colour::Red, Colour::Black, Colour::White].map(|colour| {
+        start
+            .piles()
+            .flatten()
+            .filter(|&button| button == colour)
+            .count()
+    });
+    if counts != [per_colour; 3] {
+        return Err(MatchError::DealSize { deal, per_colour });
+    }
+    Ok(start)
+}

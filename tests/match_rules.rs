@@ -1,0 +1,98 @@
+//! Rules 6 to 9 in Rust: the scoring breakdown, the standing after a battle, and a
+//! whole match with deals, the tie rule, undo and refused calls.
+
+use buttonup::match_rules::{check_target, Match, MatchError, Next, Standing};
+use buttonup::notation::parse;
+use buttonup::Player::{Black, Red};
+
+#[test]
+fn scoring_names_every_strength() {
+    // The worked example of the rules: Red 1 + 6 + 9, Black 2 + 5 + 8.
+    let scoring = parse("RBWWBRWBR b").unwrap().scoring().unwrap();
+    assert_eq!(scoring.strengths(Red).collect::<Vec<_>>(), [1, 6, 9]);
+    assert_eq!(scoring.strengths(Black).collect::<Vec<_>>(), [2, 5, 8]);
+    assert_eq!((scoring.red, scoring.black, scoring.margin()), (16, 15, 1));
+    assert_eq!((scoring.winner(), scoring.points()), (Some(Red), 1));
+    assert!(parse("W/R b").unwrap().scoring().is_none());
+    let drawn = parse("RBWBR r").unwrap().scoring().unwrap();
+    assert_eq!((drawn.winner(), drawn.points()), (None, 0));
+}
+
+#[test]
+fn the_standing_follows_rules_8_and_9() {
+    let start = Standing::new(15, Black);
+    assert_eq!(start.next(), Next::Starts(Black));
+    // A draw before any decided battle: the first starter again.
+    assert_eq!(start.after_battle(0).next(), Next::Starts(Black));
+    let red_ahead = start.after_battle(3);
+    assert_eq!((red_ahead.red, red_ahead.black), (3, 0));
+    assert_eq!(red_ahead.next(), Next::Starts(Black));
+    // Level scores: the loser of the latest decided battle chooses, draws aside.
+    let level = red_ahead.after_battle(-3);
+    assert_eq!(level.next(), Next::Chooses(Red));
+    assert_eq!(level.after_battle(0).next(), Next::Chooses(Red));
+    assert_eq!(level.after_battle(-12).next(), Next::Won(Black));
+    assert!(check_target(0).is_err() && check_target(1001).is_err());
+}
+
+#[test]
+fn a_scripted_match_and_its_refusals() {
+    let order = "WRBWBRRWB";
+    let mut game = Match::new(Red, 3, 3, 1, &[order; 4]).unwrap();
+    assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B r");
+    assert!(matches!(game.undo(), Err(MatchError::NothingToUndo)));
+    assert!(matches!(game.play(1), Err(MatchError::Illegal(_))));
+    assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B r");
+    // The perfect line of the rules: Red wins by 1.
+    for mv in [3, 0, 0, 1, 3, 3] {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.movers(), [Red, Black, Red, Red, Red, Black]);
+    game.play(2).unwrap();
+    assert_eq!(game.undo().unwrap(), 2);
+    game.play(2).unwrap();
+    let last = game.play(0).unwrap();
+    assert_eq!(last.to_string(), "RBWWBRWBR b");
+    assert_eq!(game.battles().len(), 1);
+    assert_eq!(game.standing().red, 1);
+    // Black is behind and starts the second battle, from the second deal.
+    assert_eq!(game.starter(), Black);
+    assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B b");
+    assert!(matches!(
+        game.choose_starter(Red),
+        Err(MatchError::NoChoiceDue)
+    ));
+    assert!(matches!(game.undo(), Err(MatchError::NothingToUndo)));
+}
+
+#[test]
+fn bad_deals_are_refused_up_front() {
+    let error = Match::new(Red, 15, 3, 0, &["WRBWBRRWB", "WRX"]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "deal 2: unknown button 'X' at index 2: expected 'R', 'B', 'W' or '/'"
+    );
+    let error = Match::new(Red, 15, 3, 0, &["WRB"]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "deal 1 does not have 3 buttons of each colour"
+    );
+}
+
+#[test]
+fn a_seed_gives_the_same_match() {
+    let play = |seed| {
+        let mut game = Match::new(Red, 15, 3, seed, &[]).unwrap();
+        while game.winner().is_none() {
+            if let Some(chooser) = game.chooser() {
+                game.choose_starter(chooser).unwrap();
+            } else {
+                let mv = game.legal_moves()[0];
+                game.play(mv).unwrap();
+            }
+        }
+        game.battles().to_vec()
+    };
+    assert_eq!(play(7), play(7));
+    assert_ne!(play(7), play(8));
+}
