@@ -17,7 +17,7 @@ from collections import Counter
 
 from buttonup import Player, Position, solve, win_probability
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
-from buttonup.arena import play_series
+from buttonup.cli.tournament import play_series
 
 
 def start_values() -> Counter[int]:

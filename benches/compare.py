@@ -4,7 +4,7 @@ run: ``python benches/compare.py [--full] [--smoke] [--json FILE]``, the same as
 
 import sys
 
-from buttonup.bench import main
+from buttonup.cli.bench import main
 
 if __name__ == "__main__":
     sys.exit(main())

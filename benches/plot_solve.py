@@ -14,7 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-from buttonup.bench import solve_variant
+from buttonup.cli.bench import solve_variant
 
 
 def main() -> None:

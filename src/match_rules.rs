@@ -328,7 +328,8 @@ impl Match {
         Ok(())
     }
 
-    fn check_playing(&self) -> Result<(), MatchError> {
+    /// Whether a move may be played now: not after the match, nor while a starter is due.
+    pub fn check_playing(&self) -> Result<(), MatchError> {
         if let Some(winner) = self.winner {
             return Err(MatchError::Over(winner));
         }

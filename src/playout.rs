@@ -8,7 +8,7 @@ use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
 
 /// What a batch of random battles came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutSummary {
     pub battles: u64,
     pub moves: u64,
@@ -17,6 +17,10 @@ pub struct PlayoutSummary {
     pub draws: u64,
     /// Sum of the final margins (Red minus Black).
     pub margin_sum: i64,
+    /// How many battles ended at each margin: index `margin + reach`, where `reach` is
+    /// the largest possible margin.
+    pub margins: Vec<u64>,
+    pub reach: i32,
 }
 
 /// A uniformly random legal move of `position` (which must not be over).
@@ -39,7 +43,7 @@ pub fn random_playouts(
     per_colour: usize,
 ) -> Result<PlayoutSummary, PositionError> {
     let mut rng = SplitMix64::new(seed);
-    let mut summary = PlayoutSummary::default();
+    let mut summary = PlayoutSummary::new(per_colour);
     if let Some(graph) = MoveGraph::get(per_colour) {
         for i in 0..battles {
             let first = if i % 2 == 0 {
@@ -81,7 +85,31 @@ pub fn bitboard_playouts(
 }
 
 impl PlayoutSummary {
+    /// An empty summary for battles of `per_colour` buttons of each colour.
+    pub fn new(per_colour: usize) -> PlayoutSummary {
+        let n = 3 * per_colour as i32;
+        let reach = n * (n + 1) / 2;
+        PlayoutSummary {
+            margins: vec![0; 2 * reach as usize + 1],
+            reach,
+            ..PlayoutSummary::default()
+        }
+    }
+
+    /// The margins that occurred, lowest first, with their counts.
+    pub fn margin_counts(&self) -> impl Iterator<Item = (i32, u64)> + '_ {
+        self.margins
+            .iter()
+            .enumerate()
+            .filter(|(_, &count)| count > 0)
+            .map(|(i, &count)| (i as i32 - self.reach, count))
+    }
+
     fn add(&mut self, moves: u64, margin: i32) {
+        let slot = (margin + self.reach).clamp(0, 2 * self.reach) as usize;
+        if let Some(count) = self.margins.get_mut(slot) {
+            *count += 1;
+        }
         self.battles += 1;
         self.moves += moves;
         self.margin_sum += i64::from(margin);
@@ -117,7 +145,7 @@ mod tests {
                     2000,
                     &mut SplitMix64::new(seed),
                     per_colour,
-                    PlayoutSummary::default(),
+                    PlayoutSummary::new(per_colour),
                 )
                 .unwrap();
                 assert_eq!(walked, played, "{per_colour} of each colour, seed {seed}");

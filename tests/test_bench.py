@@ -6,8 +6,8 @@ from __future__ import annotations
 import buttonup
 import buttonup.reference as ref
 import pytest
-from buttonup import bench
-from buttonup.cli import main
+from buttonup.cli import bench
+from buttonup.cli.main import main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

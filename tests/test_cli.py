@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from buttonup.cli import main
+from buttonup.cli.main import main
 
 
 def test_show(capsys: pytest.CaptureFixture[str]) -> None:

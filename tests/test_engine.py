@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 from buttonup import Position, solve
-from buttonup.referee import EngineProcess
-from buttonup.referee import main as referee_main
+from buttonup.engine.referee import EngineProcess
+from buttonup.engine.referee import main as referee_main
 
 COMMAND = [sys.executable, "-m", "buttonup", "engine"]
 START = "W/R/B/W/B/R/R/W/B r"

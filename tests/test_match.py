@@ -102,7 +102,7 @@ def test_custom_target(engine: ModuleType) -> None:
     assert not match.is_over
     play_battle(match, 1)
     assert match.winner is RED and match.scores == (3, 0)
-    with pytest.raises(ValueError, match="target must be a positive int"):
+    with pytest.raises(ValueError, match="target must be from 1 to 1000"):
         engine.Match(RED, target=0)
 
 

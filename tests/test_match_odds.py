@@ -8,7 +8,7 @@ import pytest
 from buttonup import Player, win_probability
 from buttonup._core import match_analyze
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, MatchBot, PerfectBot, RandomBot, bot
-from buttonup.arena import play_match, play_series
+from buttonup.cli.tournament import play_match, play_series
 from conftest import all_start_orders
 from test_match import line_with_margin
 
@@ -62,19 +62,40 @@ def test_bounds_and_symmetry() -> None:
                 q = win_probability(black, red, BLACK, chooser=chooser and chooser.other)
                 assert 0.0 <= p <= 1.0
                 assert p + q == pytest.approx(1.0, abs=1e-12)
-    assert win_probability(15, 0, BLACK) == 1.0
     assert win_probability(14, 0, RED) > win_probability(0, 14, RED)
+    # The older keyword for the starter still works.
+    assert win_probability(3, 5, to_start=BLACK) == win_probability(3, 5, BLACK)
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="red_points must be at least 0"):
+    with pytest.raises(ValueError, match=r"red_points must be from 0 to 14 \(below the target\)"):
         win_probability(-1, 0, RED)
+    # A score at or past the target is no match state (it returned 1.0 before).
+    with pytest.raises(ValueError, match="red_points must be from 0 to 14"):
+        win_probability(20, 0, RED)
+    with pytest.raises(ValueError, match="black_points must be from 0 to 14"):
+        win_probability(14, 15, RED)
     with pytest.raises(ValueError, match="target must be from 1 to 1000"):
         win_probability(0, 0, RED, target=0)
     with pytest.raises(ValueError, match="buttons of each colour"):
         win_probability(0, 0, RED, per_colour=4)
-    with pytest.raises(TypeError, match="to_move must be a Player"):
+    with pytest.raises(TypeError, match="starter must be a Player"):
         win_probability(0, 0, "r")  # type: ignore[arg-type]
+    # The error names the argument that is wrong (it said "to_move" before).
+    with pytest.raises(TypeError, match="chooser must be a Player"):
+        win_probability(0, 0, RED, chooser="x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="missing the argument 'starter'"):
+        win_probability(0, 0)
+
+
+def test_match_analyze_needs_equal_colours() -> None:
+    # Six red, no black: odds of such a battle were returned before.
+    with pytest.raises(ValueError, match="not 6 red, 0 black and 3 white"):
+        buttonup.match_analyze(buttonup.Position("R/R/R/R/R/R/W/W/W r"), 0, 0, RED)
+    with pytest.raises(ValueError, match="match odds are computed for 1 to 3 buttons"):
+        buttonup.match_analyze(buttonup.Position.random(seed=1, per_colour=4), 0, 0, RED)
+    odds = buttonup.match_analyze(buttonup.Position("W/R/B/W/B/R/R/W/B r"), 0, 0, starter=RED)
+    assert sorted(odds) == [0, 3, 7] and all(0 <= p <= 1 for p in odds.values())
 
 
 def test_every_level_plays_legal_moves_in_a_match() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from buttonup import Match, Player
-from buttonup.play import Game, Settings
+from buttonup.cli.play import Game, Settings
 from rich.console import Console
 from test_match import line_with_margin
 

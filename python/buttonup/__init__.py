@@ -15,56 +15,70 @@ from typing import TYPE_CHECKING
 
 from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 from buttonup.player import Player
+from buttonup.results import Battle, PlayoutSummary, Scoring
 
 if TYPE_CHECKING:
     from buttonup._core import (
         MAX_BUTTONS,
+        VARIANT_LIMITS,
+        Match,
         Position,
         Searcher,
         SearchResult,
         analyze,
+        match_analyze,
         perft,
         random_playouts,
         search,
         solve,
+        start_orders,
         win_probability,
     )
-    from buttonup.match import Battle, Match
 
 __version__ = "0.1.0"
 
 # Public names defined in modules that need the Rust extension.
 _LAZY = {
-    "MAX_BUTTONS": "buttonup._core",
-    "Position": "buttonup._core",
-    "perft": "buttonup._core",
-    "random_playouts": "buttonup._core",
-    "SearchResult": "buttonup._core",
-    "Searcher": "buttonup._core",
-    "analyze": "buttonup._core",
-    "search": "buttonup._core",
-    "solve": "buttonup._core",
-    "win_probability": "buttonup._core",
-    "Battle": "buttonup.match",
-    "Match": "buttonup.match",
+    name: "buttonup._core"
+    for name in (
+        "MAX_BUTTONS",
+        "VARIANT_LIMITS",
+        "Match",
+        "Position",
+        "SearchResult",
+        "Searcher",
+        "analyze",
+        "match_analyze",
+        "perft",
+        "random_playouts",
+        "search",
+        "solve",
+        "start_orders",
+        "win_probability",
+    )
 }
 
 __all__ = [
     "MAX_BUTTONS",
+    "VARIANT_LIMITS",
     "Battle",
     "BattleNotOverError",
     "IllegalMoveError",
     "Match",
     "NotationError",
     "Player",
+    "PlayoutSummary",
     "Position",
+    "Scoring",
     "SearchResult",
     "Searcher",
     "analyze",
+    "match_analyze",
     "perft",
     "random_playouts",
     "search",
     "solve",
+    "start_orders",
     "win_probability",
 ]
 

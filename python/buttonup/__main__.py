@@ -1,5 +1,5 @@
 import sys
 
-from buttonup.cli import main
+from buttonup.cli.main import main
 
 sys.exit(main())

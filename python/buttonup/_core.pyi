@@ -1,11 +1,15 @@
 """Type stubs of the Rust extension module ``buttonup._core``."""
 
+from collections.abc import Callable, Iterable
 from typing import Final, final
 
 from buttonup.player import Player
+from buttonup.results import Battle, PlayoutSummary, Scoring
 
 __all__ = [
     "MAX_BUTTONS",
+    "VARIANT_LIMITS",
+    "Match",
     "Position",
     "SearchResult",
     "Searcher",
@@ -15,10 +19,12 @@ __all__ = [
     "random_playouts",
     "search",
     "solve",
+    "start_orders",
     "win_probability",
 ]
 
 MAX_BUTTONS: Final[int]
+VARIANT_LIMITS: Final[dict[str, int]]
 
 @final
 class Position:
@@ -38,6 +44,8 @@ class Position:
     def legal_moves(self) -> list[int]: ...
     def is_legal(self, move: object) -> bool: ...
     def play(self, move: int) -> Position: ...
+    def gives_extra_move(self, move: int) -> bool: ...
+    def scoring(self) -> Scoring: ...
     def strengths(self) -> tuple[int, int]: ...
     def margin(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
@@ -50,6 +58,20 @@ def perft(position: Position, depth: int) -> int: ...
 
 @final
 class SearchResult:
+    def __new__(
+        cls,
+        best_move: int | None,
+        value: int,
+        exact: bool,
+        depth: int,
+        nodes: int,
+        pv: list[int],
+        elapsed: float,
+    ) -> SearchResult: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __reduce__(
+        self,
+    ) -> tuple[type[SearchResult], tuple[int | None, int, bool, int, int, list[int], float]]: ...
     @property
     def best_move(self) -> int | None: ...
     @property
@@ -75,6 +97,7 @@ class Searcher:
         depth: int | None = None,
         nodes: int | None = None,
         time_limit: float | None = None,
+        on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> SearchResult: ...
     def solve(self, position: Position) -> int: ...
     def stop(self) -> None: ...
@@ -90,23 +113,71 @@ def search(
     depth: int | None = None,
     nodes: int | None = None,
     time_limit: float | None = None,
+    on_iteration: Callable[[SearchResult], object] | None = None,
 ) -> SearchResult: ...
 def win_probability(
     red_points: int,
     black_points: int,
-    to_start: Player,
+    starter: Player | None = None,
     target: int = 15,
     chooser: Player | None = None,
     per_colour: int = 3,
+    *,
+    to_start: Player | None = None,
 ) -> float: ...
 def match_analyze(
     position: Position,
     red_points: int,
     black_points: int,
-    starter: Player,
+    starter: Player | None = None,
     target: int = 15,
     chooser: Player | None = None,
+    *,
+    to_start: Player | None = None,
 ) -> dict[int, float]: ...
+def start_orders(per_colour: int = 3) -> list[str]: ...
 def random_playouts(
     battles: int, seed: int | None = None, per_colour: int = 3
-) -> dict[str, int]: ...
+) -> PlayoutSummary: ...
+
+class Match:
+    def __new__(
+        cls,
+        starter: Player | None = None,
+        *,
+        target: int | None = None,
+        per_colour: int | None = None,
+        seed: int | None = None,
+        deals: Iterable[str] | None = None,
+        first: Player | None = None,
+    ) -> Match: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def per_colour(self) -> int: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def to_move(self) -> Player: ...
+    @property
+    def starter(self) -> Player: ...
+    @property
+    def moves(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    def score(self, player: Player) -> int: ...
+    @property
+    def battles(self) -> tuple[Battle[Position], ...]: ...
+    @property
+    def chooser(self) -> Player | None: ...
+    @property
+    def last_loser(self) -> Player | None: ...
+    @property
+    def winner(self) -> Player | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_moves(self) -> list[int]: ...
+    def play(self, move: int) -> Position: ...
+    def undo(self) -> int: ...
+    def movers(self) -> list[Player]: ...
+    def choose_starter(self, starter: Player) -> None: ...

@@ -15,24 +15,48 @@ measured in docs/ai.md.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Optional, Protocol
 
-from buttonup._core import Position, analyze, match_analyze, search, win_probability
-from buttonup.match import Match
+from buttonup._core import (
+    VARIANT_LIMITS,
+    Match,
+    Position,
+    analyze,
+    match_analyze,
+    search,
+    win_probability,
+)
+from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
 
 __all__ = [
+    "BOT_NAMES",
     "EPSILON",
     "LEVELS",
     "AlphaBetaBot",
     "Bot",
+    "BotFactory",
     "GreedyBot",
     "MatchBot",
     "NoisyBot",
     "PerfectBot",
     "RandomBot",
     "bot",
+    "bot_factory",
 ]
+
+
+def _moves(position: Position) -> list[int]:
+    """The legal moves of ``position``, which must have one."""
+    moves = position.legal_moves()
+    if not moves:
+        raise IllegalMoveError("the battle is over: there is no move to choose")
+    return moves
+
+
+def _has_match_odds(match: Match | None) -> bool:
+    return match is not None and match.per_colour <= VARIANT_LIMITS["match_odds"]
 
 
 class Bot(Protocol):
@@ -65,7 +89,7 @@ class RandomBot(_StartsItself):
         self._rng = random.Random(seed)
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        return self._rng.choice(position.legal_moves())
+        return self._rng.choice(_moves(position))
 
 
 class AlphaBetaBot(_StartsItself):
@@ -79,9 +103,9 @@ class AlphaBetaBot(_StartsItself):
         self.name = f"alphabeta-{depth}"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
+        _moves(position)
         move = search(position, depth=self.depth).best_move
-        if move is None:
-            raise ValueError("the battle is over: there is no move to choose")
+        assert move is not None  # a position with legal moves has a best one
         return move
 
 
@@ -102,9 +126,8 @@ class PerfectBot(_StartsItself):
         self._rng = random.Random(seed)
 
     def choose(self, position: Position, match: Match | None = None) -> int:
+        _moves(position)
         values = analyze(position)
-        if not values:
-            raise ValueError("the battle is over: there is no move to choose")
         best = max(values.values())
         return self._rng.choice([move for move, value in values.items() if value == best])
 
@@ -121,8 +144,9 @@ class NoisyBot(PerfectBot):
         self.name = f"noisy-{epsilon:g}"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
+        moves = _moves(position)
         if self._rng.random() < self.epsilon:
-            return self._rng.choice(position.legal_moves())
+            return self._rng.choice(moves)
         return super().choose(position)
 
 
@@ -138,12 +162,11 @@ class MatchBot(PerfectBot):
         self.name = "match"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        if match is None or match.per_colour > 3:
+        if match is None or not _has_match_odds(match):
             return super().choose(position)
+        _moves(position)
         red, black = match.scores
         odds = match_analyze(position, red, black, match.starter, match.target, match.last_loser)
-        if not odds:
-            raise ValueError("the battle is over: there is no move to choose")
         sign = 1.0 if position.to_move is Player.RED else -1.0
         best = max(sign * p for p in odds.values())
         candidates = [move for move, p in odds.items() if sign * p == best]
@@ -155,7 +178,7 @@ class MatchBot(PerfectBot):
 
     def choose_starter(self, match: Match) -> Player:
         chooser = match.chooser
-        if chooser is None or match.per_colour > 3:
+        if chooser is None or not _has_match_odds(match):
             return super().choose_starter(match)
         red, black = match.scores
         odds = {
@@ -167,9 +190,11 @@ class MatchBot(PerfectBot):
         return min(Player, key=lambda s: (odds[s], s is not chooser))
 
 
+# --- the registry: every level and every named bot, defined once ---------------------
+
 #: The chance of a random move at each level: level 1 is random play, level 9 perfect
 #: play for the battle margin, level 10 perfect play for the match (docs/ai.md).
-EPSILON = {1: 1.0, 2: 0.7, 3: 0.5, 4: 0.35, 5: 0.24, 6: 0.15, 7: 0.08, 8: 0.03, 9: 0.0}
+EPSILON = {1: 1.0, 2: 0.7, 3: 0.5, 4: 0.35, 5: 0.24, 6: 0.15, 7: 0.08, 8: 0.03, 9: 0.0, 10: 0.0}
 
 #: What each level is.
 LEVELS = {
@@ -178,6 +203,9 @@ LEVELS = {
     9: "perfect play for the battle margin",
     10: "perfect play for the match",
 }
+
+#: A maker of bots, taking the seed of their random choices.
+BotFactory = Callable[[Optional[int]], Bot]
 
 
 def bot(level: int, seed: int | None = None) -> Bot:
@@ -191,3 +219,46 @@ def bot(level: int, seed: int | None = None) -> Bot:
     if level == 10:
         return MatchBot(seed)
     return NoisyBot(EPSILON[level], seed)
+
+
+#: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a
+#: number.
+BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
+
+
+def bot_factory(spec: str) -> tuple[str, BotFactory]:
+    """A bot by level (``1`` to ``10``) or name (see :data:`BOT_NAMES`): its display
+    name and a maker taking a seed.
+
+    >>> name, make = bot_factory("alphabeta-3")
+    >>> name, make(0).name
+    ('alphabeta-3', 'alphabeta-3')
+    """
+    text = spec.strip().lower()
+    if text.isdigit():
+        level = int(text)
+        bot(level)  # checks the range
+        return f"level-{level}", lambda seed: bot(level, seed)
+    named: dict[str, BotFactory] = {
+        "random": RandomBot,
+        "greedy": lambda seed: GreedyBot(),
+        "perfect": PerfectBot,
+        "match": MatchBot,
+    }
+    if text in named:
+        return text, named[text]
+    kind, _, argument = text.partition("-")
+    try:
+        if kind == "alphabeta":
+            depth = int(argument)
+            AlphaBetaBot(depth)
+            return text, lambda seed: AlphaBetaBot(depth)
+        if kind == "noisy":
+            epsilon = float(argument)
+            NoisyBot(epsilon)
+            return text, lambda seed: NoisyBot(epsilon, seed)
+    except ValueError as error:
+        raise ValueError(f"bad bot '{spec}': {error}") from None
+    raise ValueError(
+        f"unknown bot '{spec}': use a level 1 to 10 or one of {', '.join(BOT_NAMES)}"
+    )

@@ -27,22 +27,43 @@ pub(crate) fn player_to_py(py: Python<'_>, player: Player) -> PyResult<Py<PyAny>
     Ok(players(py)?[player as usize].clone_ref(py))
 }
 
-/// The core player of a Python `Player` member (`None` means `default`).
+/// The core player of a Python `Player` member (`None` means `default`); `name` is the
+/// argument's name, for the error.
 pub(crate) fn player_from_py(
+    name: &str,
     value: Option<&Bound<'_, PyAny>>,
     default: Player,
 ) -> PyResult<Player> {
-    let Some(value) = value else {
-        return Ok(default);
+    match optional_player(name, value)? {
+        Some(player) => Ok(player),
+        None => Ok(default),
+    }
+}
+
+/// The core player of an optional Python `Player` argument (`None` stays `None`).
+pub(crate) fn optional_player(
+    name: &str,
+    value: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Player>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
     };
     let [red, black] = players(value.py())?;
     if value.is(red) {
-        Ok(Player::Red)
+        Ok(Some(Player::Red))
     } else if value.is(black) {
-        Ok(Player::Black)
+        Ok(Some(Player::Black))
     } else {
-        Err(wrong_type("to_move", "a Player", &type_name(value)))
+        Err(wrong_type(name, "a Player", &type_name(value)))
     }
+}
+
+/// The Python `Player` member of an optional core player.
+pub(crate) fn optional_player_to_py(
+    py: Python<'_>,
+    player: Option<Player>,
+) -> PyResult<Option<Py<PyAny>>> {
+    player.map(|p| player_to_py(py, p)).transpose()
 }
 
 /// The name of a value's type, for messages.

@@ -5,6 +5,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::PyErr;
 
 use crate::error::{IllegalMove, NotationError, PositionError};
+use crate::match_rules::MatchError;
+use crate::variant::VariantError;
 
 /// The exception classes of `buttonup.errors`.
 mod py {
@@ -29,6 +31,29 @@ impl From<PositionError> for PyErr {
 impl From<IllegalMove> for PyErr {
     fn from(error: IllegalMove) -> PyErr {
         py::IllegalMoveError::new_err(error.to_string())
+    }
+}
+
+impl From<VariantError> for PyErr {
+    fn from(error: VariantError) -> PyErr {
+        PyValueError::new_err(error.to_string())
+    }
+}
+
+impl From<MatchError> for PyErr {
+    fn from(error: MatchError) -> PyErr {
+        let message = error.to_string();
+        match error {
+            MatchError::Over(_)
+            | MatchError::ChooserDue(_)
+            | MatchError::NoChoiceDue
+            | MatchError::NothingToUndo
+            | MatchError::Illegal(_) => py::IllegalMoveError::new_err(message),
+            MatchError::BadDeal { .. } => py::NotationError::new_err(message),
+            MatchError::BadTarget(_) | MatchError::DealSize { .. } | MatchError::Variant(_) => {
+                PyValueError::new_err(message)
+            }
+        }
     }
 }
 

@@ -3,12 +3,17 @@
 
 mod convert;
 mod errors;
+mod matches;
+mod odds;
+mod playouts;
 mod position;
+mod results;
 mod search;
 
 use pyo3::prelude::*;
 
 use crate::perft as core_perft;
+use crate::variant::Capability;
 use position::PyPosition;
 
 /// Counts the move sequences of length `depth` from `position` (a sequence that ends the
@@ -19,46 +24,40 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> u64 {
     py.detach(|| core_perft::perft(&position, depth))
 }
 
-/// Plays `battles` random battles with the loop in Rust (no GIL held) and sums them up:
-/// battles, moves, red_wins, black_wins, draws, margin_sum.
+/// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
+/// for the standard game), in lexicographic order (`B < R < W`).
 #[pyfunction]
-#[pyo3(signature = (battles, seed = None, per_colour = 3))]
-fn random_playouts<'py>(
-    py: Python<'py>,
-    battles: u64,
-    seed: Option<&Bound<'py, PyAny>>,
-    per_colour: i64,
-) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    let per_colour = position::check_per_colour(per_colour)?;
-    let seed = position::seed_from_py(seed)?;
-    let summary = py.detach(|| crate::playout::random_playouts(battles, seed, per_colour))?;
-    let dict = pyo3::types::PyDict::new(py);
-    dict.set_item("battles", summary.battles)?;
-    dict.set_item("moves", summary.moves)?;
-    dict.set_item("red_wins", summary.red_wins)?;
-    dict.set_item("black_wins", summary.black_wins)?;
-    dict.set_item("draws", summary.draws)?;
-    dict.set_item("margin_sum", summary.margin_sum)?;
-    Ok(dict)
+#[pyo3(signature = (per_colour = 3))]
+fn start_orders(py: Python<'_>, per_colour: i64) -> PyResult<Vec<String>> {
+    let per_colour = Capability::StartOrders.check(per_colour)?;
+    Ok(py.detach(|| crate::variant::start_orders(per_colour))?)
 }
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
-    m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(start_orders, m)?)?;
+    m.add_class::<matches::PyMatch>()?;
     m.add_class::<search::PySearchResult>()?;
     m.add_class::<search::PySearcher>()?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
-    m.add_function(wrap_pyfunction!(search::win_probability, m)?)?;
-    m.add_function(wrap_pyfunction!(search::match_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(odds::win_probability, m)?)?;
+    m.add_function(wrap_pyfunction!(odds::match_analyze, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
+    let limits = pyo3::types::PyDict::new(m.py());
+    for capability in Capability::ALL {
+        limits.set_item(capability.name(), capability.max_per_colour())?;
+    }
+    m.add("VARIANT_LIMITS", limits)?;
     m.add(
         "__all__",
         [
             "MAX_BUTTONS",
+            "Match",
             "Position",
             "SearchResult",
             "Searcher",
@@ -68,6 +67,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "random_playouts",
             "search",
             "solve",
+            "start_orders",
+            "VARIANT_LIMITS",
             "win_probability",
         ],
     )?;

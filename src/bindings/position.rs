@@ -5,9 +5,11 @@ use pyo3::types::{PyTuple, PyType};
 
 use super::convert::{move_index, player_from_py, player_to_py};
 use super::errors::{battle_not_over, out_of_range};
+use super::results::scoring_to_py;
 use crate::notation;
 use crate::rng::{entropy_seed, random_start, SplitMix64};
-use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
+use crate::rules::{Colour, Player, Position};
+use crate::variant::Capability;
 
 /// A Button Up! position: the circle of piles and the player to move. Immutable.
 #[pyclass(module = "buttonup", name = "Position", frozen, eq, hash)]
@@ -20,17 +22,6 @@ impl From<Position> for PyPosition {
     fn from(inner: Position) -> Self {
         PyPosition { inner }
     }
-}
-
-/// Buttons of each colour of a random start: 1 to 10.
-pub(crate) fn check_per_colour(per_colour: i64) -> PyResult<usize> {
-    let most = (MAX_BUTTONS / 3) as i64;
-    if !(1..=most).contains(&per_colour) {
-        return Err(out_of_range(format!(
-            "per_colour must be from 1 to {most}, not {per_colour}"
-        )));
-    }
-    Ok(per_colour as usize)
 }
 
 /// A seed from Python (`None`: from the operating system).
@@ -47,6 +38,7 @@ pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 
 #[pymethods]
 impl PyPosition {
+    /// Reads a position in the notation `PILES SIDE`, e.g. `"W/R/B/W/B/R/R/W/B r"`.
     #[new]
     fn new(text: &str) -> PyResult<Self> {
         Ok(notation::parse(text)?.into())
@@ -56,7 +48,7 @@ impl PyPosition {
     #[staticmethod]
     #[pyo3(signature = (order, to_move = None))]
     fn start(order: &str, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let to_move = player_from_py(to_move, Player::Red)?;
+        let to_move = player_from_py("to_move", to_move, Player::Red)?;
         Ok(notation::parse_start(order, to_move)?.into())
     }
 
@@ -68,22 +60,10 @@ impl PyPosition {
         to_move: Option<&Bound<'_, PyAny>>,
         per_colour: i64,
     ) -> PyResult<Self> {
-        let to_move = player_from_py(to_move, Player::Red)?;
-        let most = (MAX_BUTTONS / 3) as i64;
-        if !(1..=most).contains(&per_colour) {
-            return Err(out_of_range(format!(
-                "per_colour must be from 1 to {most}, not {per_colour}"
-            )));
-        }
-        let seed = match seed {
-            None => entropy_seed(),
-            Some(seed) => seed.extract::<u64>().map_err(|_| {
-                out_of_range(format!(
-                    "seed must be an int from 0 to 2**64 - 1, not {seed}"
-                ))
-            })?,
-        };
-        let start = random_start(per_colour as usize, to_move, &mut SplitMix64::new(seed))?;
+        let to_move = player_from_py("to_move", to_move, Player::Red)?;
+        let per_colour = Capability::Rules.check(per_colour)?;
+        let seed = seed_from_py(seed)?;
+        let start = random_start(per_colour, to_move, &mut SplitMix64::new(seed))?;
         Ok(start.into())
     }
 
@@ -125,6 +105,20 @@ impl PyPosition {
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
         let p = move_index(&self.inner, r#move)?;
         Ok(self.inner.play(p)?.position.into())
+    }
+
+    /// Whether playing `move` makes the mover move again (rule 4); an illegal move
+    /// raises `IllegalMoveError`.
+    fn gives_extra_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let p = move_index(&self.inner, r#move)?;
+        Ok(self.inner.gives_extra_move(p)?)
+    }
+
+    /// The scoring of the final pile (rule 6): each button's strength and owner, the
+    /// sums, the winner and the points; raises `BattleNotOverError` before the end.
+    fn scoring<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let scoring = self.inner.scoring().ok_or_else(battle_not_over)?;
+        scoring_to_py(py, &self.inner, &scoring)
     }
 
     /// Red's and Black's strengths in the final pile.

@@ -1,47 +1,43 @@
-//! Search, solving and match odds for Python. Every search runs with the GIL released.
+//! Search and solving for Python. Every search runs with the GIL released; a progress
+//! callback attaches to the interpreter only to be called.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyType};
 
-use super::convert::player_from_py;
 use super::errors::out_of_range;
 use super::position::PyPosition;
-use crate::matchprob::MatchOdds;
-use crate::rules::Player;
-use crate::search::{Limits, Payoff, SearchResult, Searcher};
+use crate::search::{Iteration, Limits, Payoff, SearchResult, Searcher};
 
 /// Transposition table of the searcher each thread uses for the module functions.
 const THREAD_TABLE_BYTES: usize = 8 << 20;
 
-/// Transposition table of the searcher each thread uses for match payoffs (cleared
-/// whenever the payoff changes, so kept small).
-const MATCH_TABLE_BYTES: usize = 1 << 20;
-
 thread_local! {
     static THREAD_SEARCHER: RefCell<Searcher> =
         RefCell::new(Searcher::new(Payoff::Margin, THREAD_TABLE_BYTES));
-    static MATCH_SEARCHER: RefCell<Searcher> =
-        RefCell::new(Searcher::new(Payoff::Margin, MATCH_TABLE_BYTES));
 }
 
-/// Runs `f` on this thread's margin searcher.
+/// Runs `f` on this thread's margin searcher (or on a fresh one if this thread's is
+/// busy: a progress callback that searches again).
 fn with_thread_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
-    THREAD_SEARCHER.with(|s| {
-        let mut searcher = s.borrow_mut();
-        searcher.set_payoff(Payoff::Margin);
-        f(&mut searcher)
+    THREAD_SEARCHER.with(|s| match s.try_borrow_mut() {
+        Ok(mut searcher) => {
+            searcher.set_payoff(Payoff::Margin);
+            f(&mut searcher)
+        }
+        Err(_) => f(&mut Searcher::new(Payoff::Margin, 1 << 20)),
     })
 }
 
-/// The result of `buttonup.search`.
-#[pyclass(module = "buttonup", name = "SearchResult", frozen, get_all)]
+/// The result of a search (also what a progress callback is given for each finished
+/// iteration). Equal results compare equal; results pickle.
+#[pyclass(module = "buttonup", name = "SearchResult", frozen, eq, get_all)]
+#[derive(Clone, PartialEq)]
 pub struct PySearchResult {
     /// The best move found (`None` only if the battle is over).
     best_move: Option<usize>,
@@ -61,12 +57,56 @@ pub struct PySearchResult {
 
 #[pymethods]
 impl PySearchResult {
+    #[new]
+    #[pyo3(signature = (best_move, value, exact, depth, nodes, pv, elapsed))]
+    fn new(
+        best_move: Option<usize>,
+        value: i64,
+        exact: bool,
+        depth: u32,
+        nodes: u64,
+        pv: Vec<usize>,
+        elapsed: f64,
+    ) -> Self {
+        PySearchResult {
+            best_move,
+            value,
+            exact,
+            depth,
+            nodes,
+            pv,
+            elapsed,
+        }
+    }
+
     fn __repr__(&self) -> String {
         let best = self.best_move.map_or("None".to_string(), |m| m.to_string());
         let exact = if self.exact { "True" } else { "False" };
         format!(
             "SearchResult(best_move={best}, value={}, exact={exact}, depth={}, nodes={}, pv={:?}, elapsed={:.6})",
             self.value, self.depth, self.nodes, self.pv, self.elapsed
+        )
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (Option<usize>, i64, bool, u32, u64, Vec<usize>, f64),
+    ) {
+        let r = slf.get();
+        (
+            slf.get_type(),
+            (
+                r.best_move,
+                r.value,
+                r.exact,
+                r.depth,
+                r.nodes,
+                r.pv.clone(),
+                r.elapsed,
+            ),
         )
     }
 }
@@ -81,6 +121,20 @@ impl From<SearchResult> for PySearchResult {
             nodes: r.nodes,
             pv: r.pv,
             elapsed: r.elapsed.as_secs_f64(),
+        }
+    }
+}
+
+impl From<&Iteration> for PySearchResult {
+    fn from(it: &Iteration) -> Self {
+        PySearchResult {
+            best_move: it.pv.first().copied(),
+            value: it.value.round() as i64,
+            exact: it.exact,
+            depth: it.depth,
+            nodes: it.nodes,
+            pv: it.pv.clone(),
+            elapsed: it.elapsed.as_secs_f64(),
         }
     }
 }
@@ -109,6 +163,36 @@ fn limits(depth: Option<i64>, nodes: Option<i64>, time_limit: Option<f64>) -> Py
     })
 }
 
+/// Runs a search on `searcher`, calling `on_iteration` (if any) with each finished
+/// iteration. The callback's exception, or its returning `False`, ends the search after
+/// that iteration; the exception is raised.
+fn run_search(
+    searcher: &mut Searcher,
+    position: &crate::rules::Position,
+    limits: &Limits,
+    on_iteration: Option<&Py<PyAny>>,
+) -> PyResult<PySearchResult> {
+    let mut failure = None;
+    let result = searcher.search_with(position, limits, &mut |iteration| {
+        let Some(callback) = on_iteration else {
+            return true;
+        };
+        Python::attach(
+            |py| match callback.call1(py, (PySearchResult::from(iteration),)) {
+                Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
+                Err(error) => {
+                    failure = Some(error);
+                    false
+                }
+            },
+        )
+    });
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(result.into()),
+    }
+}
+
 /// The exact value of `position` for the side to move under perfect play (a margin).
 #[pyfunction]
 pub fn solve(py: Python<'_>, position: &PyPosition) -> i64 {
@@ -116,7 +200,7 @@ pub fn solve(py: Python<'_>, position: &PyPosition) -> i64 {
     py.detach(|| with_thread_searcher(|s| s.solve(&p) as i64))
 }
 
-/// The exact value, for the side to move, of every legal move.
+/// The exact value, for the side to move, of every legal move: `{move: value}`.
 #[pyfunction]
 pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'py, PyDict>> {
     let p = position.inner;
@@ -128,24 +212,29 @@ pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'p
     Ok(dict)
 }
 
-/// Iterative-deepening alpha-beta within the limits; exact when none is given.
+/// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
+/// `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called
+/// with a `SearchResult` for each finished iteration; returning `False` from it ends the
+/// search.
 #[pyfunction]
-#[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None))]
+#[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
 pub fn search(
     py: Python<'_>,
     position: &PyPosition,
     depth: Option<i64>,
     nodes: Option<i64>,
     time_limit: Option<f64>,
+    on_iteration: Option<Py<PyAny>>,
 ) -> PyResult<PySearchResult> {
     let limits = limits(depth, nodes, time_limit)?;
     let p = position.inner;
-    Ok(py
-        .detach(|| with_thread_searcher(|s| s.search(&p, &limits)))
-        .into())
+    py.detach(|| {
+        with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref()))
+    })
 }
 
-/// A searcher with its own transposition table, which another thread can stop.
+/// A searcher with its own transposition table of `tt_mb` MiB, which another thread
+/// can stop.
 #[pyclass(module = "buttonup", name = "Searcher", frozen)]
 pub struct PySearcher {
     searcher: Mutex<Searcher>,
@@ -177,7 +266,7 @@ impl PySearcher {
     }
 
     /// See `buttonup.search`.
-    #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None))]
+    #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
     fn search(
         &self,
         py: Python<'_>,
@@ -185,10 +274,11 @@ impl PySearcher {
         depth: Option<i64>,
         nodes: Option<i64>,
         time_limit: Option<f64>,
+        on_iteration: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
-        py.detach(|| Ok(self.lock()?.search(&p, &limits).into()))
+        py.detach(|| run_search(&mut *self.lock()?, &p, &limits, on_iteration.as_ref()))
     }
 
     /// See `buttonup.solve`.
@@ -217,123 +307,9 @@ impl PySearcher {
     }
 }
 
-type SharedOdds = Arc<Mutex<MatchOdds>>;
-
 /// Locks a mutex; a panic in another thread that held it becomes a `RuntimeError`.
-fn lock<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
     mutex
         .lock()
         .map_err(|_| PyRuntimeError::new_err("a search failed in another thread"))
-}
-
-/// Match tables, built once per (target, buttons of each colour).
-fn match_odds(target: u32, per_colour: usize) -> PyResult<SharedOdds> {
-    static TABLES: OnceLock<Mutex<HashMap<(u32, usize), SharedOdds>>> = OnceLock::new();
-    let mut tables = lock(TABLES.get_or_init(Default::default))?;
-    if let Some(table) = tables.get(&(target, per_colour)) {
-        return Ok(Arc::clone(table));
-    }
-    let table = Arc::new(Mutex::new(
-        MatchOdds::new(target, per_colour).map_err(out_of_range)?,
-    ));
-    tables.insert((target, per_colour), Arc::clone(&table));
-    Ok(table)
-}
-
-fn points(name: &str, value: i64) -> PyResult<u32> {
-    u32::try_from(value)
-        .map_err(|_| out_of_range(format!("{name} must be at least 0, not {value}")))
-}
-
-fn target_arg(target: i64) -> PyResult<u32> {
-    match u32::try_from(target) {
-        Ok(t) if (1..=1000).contains(&t) => Ok(t),
-        _ => Err(out_of_range(format!(
-            "target must be from 1 to 1000, not {target}"
-        ))),
-    }
-}
-
-/// Red's exact probability of winning the match from a battle about to start.
-#[pyfunction]
-#[pyo3(signature = (red_points, black_points, to_start, target = 15, chooser = None, per_colour = 3))]
-pub fn win_probability(
-    py: Python<'_>,
-    red_points: i64,
-    black_points: i64,
-    to_start: &Bound<'_, PyAny>,
-    target: i64,
-    chooser: Option<&Bound<'_, PyAny>>,
-    per_colour: usize,
-) -> PyResult<f64> {
-    let (red, black) = (
-        points("red_points", red_points)?,
-        points("black_points", black_points)?,
-    );
-    let to_start = player_from_py(Some(to_start), Player::Red)?;
-    let chooser = optional_player(chooser)?;
-    let target = target_arg(target)?;
-    py.detach(|| {
-        let table = match_odds(target, per_colour)?;
-        let mut odds = lock(&table)?;
-        Ok(odds.win_probability(red, black, to_start, chooser))
-    })
-}
-
-fn optional_player(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Player>> {
-    match value {
-        Some(v) if !v.is_none() => Ok(Some(player_from_py(Some(v), Player::Red)?)),
-        _ => Ok(None),
-    }
-}
-
-/// Red's exact probability of winning the match after each legal move of `position`, a
-/// battle in a match at `red_points`-`black_points` started by `starter`.
-#[pyfunction]
-#[pyo3(signature = (position, red_points, black_points, starter, target = 15, chooser = None))]
-pub fn match_analyze<'py>(
-    py: Python<'py>,
-    position: &PyPosition,
-    red_points: i64,
-    black_points: i64,
-    starter: &Bound<'py, PyAny>,
-    target: i64,
-    chooser: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let (red, black) = (
-        points("red_points", red_points)?,
-        points("black_points", black_points)?,
-    );
-    let starter = player_from_py(Some(starter), Player::Red)?;
-    let chooser = optional_player(chooser)?;
-    let target = target_arg(target)?;
-    let p = position.inner;
-    let per_colour = p.button_count() / 3;
-    if p.button_count() % 3 != 0 {
-        return Err(out_of_range(
-            "match play needs as many buttons of each colour".to_string(),
-        ));
-    }
-    let values = py.detach(|| -> PyResult<Vec<(usize, f64)>> {
-        let table = match_odds(target, per_colour)?;
-        let payoff = lock(&table)?.payoff(red, black, starter, chooser);
-        Ok(MATCH_SEARCHER.with(|s| {
-            let mut searcher = s.borrow_mut();
-            searcher.set_payoff(payoff);
-            let side = p.to_move();
-            searcher
-                .analyze(&p)
-                .into_iter()
-                .map(|(mv, v)| {
-                    let red_value = if side == Player::Red { v } else { -v };
-                    (mv, (red_value + 1.0) / 2.0)
-                })
-                .collect()
-        }))
-    })?;
-    let dict = PyDict::new(py);
-    for (mv, value) in values {
-        dict.set_item(mv, value)?;
-    }
-    Ok(dict)
 }

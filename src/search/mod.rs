@@ -1,6 +1,7 @@
 //! Game-tree search: negamax alpha-beta with a transposition table, move ordering,
 //! iterative deepening, limits and a stop flag; exact when it reaches the end.
 
+mod deepening;
 mod eval;
 mod key;
 mod line;
@@ -10,6 +11,7 @@ mod table;
 
 pub use eval::projected_margin;
 pub use key::key;
-pub use negamax::{Limits, SearchResult, Searcher};
+pub use deepening::{Iteration, Limits, SearchResult};
+pub use negamax::Searcher;
 pub use payoff::Payoff;
 pub use table::{Table, ENTRY_BYTES};

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::eval::projected_margin;
 use super::key::key;
@@ -15,38 +15,13 @@ use super::payoff::Payoff;
 use super::table::{Bound, Entry, Table};
 use crate::rules::{Player, Position, MAX_BUTTONS};
 
-/// Limits of a search; `None` means no limit. With no limit at all the search is exact.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub time: Option<Duration>,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The best move, `None` only when the battle is over.
-    pub best_move: Option<usize>,
-    /// The value for the side to move (exact, or estimated at the horizon).
-    pub value: f64,
-    /// Whether the search reached the end of the battle on every line.
-    pub exact: bool,
-    /// The deepest iteration completed (0 when none completed).
-    pub depth: u32,
-    pub nodes: u64,
-    /// The expected line of play, starting with `best_move`.
-    pub pv: Vec<usize>,
-    pub elapsed: Duration,
-}
-
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
 pub struct Searcher {
     pub(super) table: Table,
-    payoff: Payoff,
+    pub(super) payoff: Payoff,
     pub(super) merge_colours: bool,
-    stop: Arc<AtomicBool>,
-    nodes: u64,
+    pub(super) stop: Arc<AtomicBool>,
+    pub(super) nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     /// Whether limits and the stop flag are obeyed (off for exact solving).
@@ -60,8 +35,8 @@ pub struct Searcher {
 
 /// A child of a position, with what move ordering needs.
 #[derive(Clone, Copy)]
-struct Child {
-    mv: usize,
+pub(super) struct Child {
+    pub(super) mv: usize,
     position: Position,
     score: u32,
 }
@@ -127,62 +102,7 @@ impl Searcher {
             .collect()
     }
 
-    /// An iterative-deepening search within `limits`, stoppable through the stop flag
-    /// (which is cleared when the search starts).
-    pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
-        let started = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
-        self.begin(limits.nodes, limits.time.map(|t| started + t), true);
-        let plies_left = position.pile_count() as u32 - 1;
-        let max_depth = limits
-            .depth
-            .unwrap_or(plies_left)
-            .clamp(1, plies_left.max(1));
-        let children = self.ordered_children(position, None);
-        let mut result = SearchResult {
-            best_move: children.first().map(|c| c.mv),
-            value: if position.is_over() {
-                self.payoff.terminal(position)
-            } else {
-                self.horizon(position)
-            },
-            exact: position.is_over(),
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-            elapsed: Duration::ZERO,
-        };
-        if !position.is_over() {
-            for depth in 1..=max_depth {
-                let Some((value, best)) = self.root(position, depth) else {
-                    break;
-                };
-                result.value = value;
-                result.best_move = Some(best);
-                result.depth = depth;
-                result.exact = depth >= plies_left;
-                if self.should_stop() {
-                    break;
-                }
-            }
-            if result.exact {
-                // Of the moves that achieve the value, the first clockwise.
-                result.best_move = self
-                    .first_best_move(position, result.value)
-                    .or(result.best_move);
-            }
-            result.pv = if result.exact {
-                self.exact_line(position, result.value, result.best_move)
-            } else {
-                self.table_line(position, result.best_move, result.depth)
-            };
-        }
-        result.nodes = self.nodes;
-        result.elapsed = started.elapsed();
-        result
-    }
-
-    fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
+    pub(super) fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
         self.nodes = 0;
         self.node_limit = nodes.unwrap_or(u64::MAX);
         self.deadline = deadline;
@@ -203,7 +123,7 @@ impl Searcher {
         })
     }
 
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.abortable && !self.aborted {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if late || self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
@@ -214,7 +134,7 @@ impl Searcher {
     }
 
     /// The horizon estimate for the side to move.
-    fn horizon(&self, position: &Position) -> f64 {
+    pub(super) fn horizon(&self, position: &Position) -> f64 {
         self.payoff
             .for_player(projected_margin(position), position.to_move())
     }
@@ -234,7 +154,7 @@ impl Searcher {
     }
 
     /// One root iteration; `None` when it was cut short.
-    fn root(&mut self, position: &Position, depth: u32) -> Option<(f64, usize)> {
+    pub(super) fn root(&mut self, position: &Position, depth: u32) -> Option<(f64, usize)> {
         let (key, first) = key(position, self.merge_colours);
         let hint = self.usable(key, position, depth).map(|e| e.best);
         let children = self.ordered_children(position, hint.map(|b| (b, first)));
@@ -354,7 +274,7 @@ impl Searcher {
 
     /// The children in search order: the stored best move, then moves that earn an
     /// extra move, then the rest clockwise.
-    fn ordered_children(&self, position: &Position, hint: Option<(u8, usize)>) -> Vec<Child> {
+    pub(super) fn ordered_children(&self, position: &Position, hint: Option<(u8, usize)>) -> Vec<Child> {
         let piles = position.pile_count();
         let hinted = hint
             .filter(|&(best, _)| usize::from(best) < piles)

@@ -1,19 +1,222 @@
-"""``buttonup.reference.Match``: the match rules on the pure-Python engine."""
+"""Rules 7 to 9 in plain Python: a match of battles to a target of victory points.
+
+This is the oracle for ``buttonup.Match``, the Rust engine's match state machine: the
+same API, the same deals for a seed, the same errors.
+"""
 
 from __future__ import annotations
 
-from buttonup.matchplay import Battle, MatchBase
+import secrets
+from collections.abc import Iterable
+
+from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
 from buttonup.reference.rules import Position
+from buttonup.results import Battle
+from buttonup.shuffle import SplitMix64
 
 __all__ = ["Battle", "Match"]
 
+MAX_TARGET = 1000
+MAX_PER_COLOUR = 10
 
-class Match(MatchBase[Position]):
-    """A match to 15 (or ``target``) victory points on the reference engine."""
 
-    def _random_start(self, seed: int, to_move: Player) -> Position:
-        return Position.random(seed, to_move, self.per_colour)
+def _int_arg(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, not {value}")
+    return value
 
-    def _dealt_start(self, order: str, to_move: Player) -> Position:
-        return Position.start(order, to_move)
+
+def _player(name: str, value: object) -> Player | None:
+    if value is None or isinstance(value, Player):
+        return value
+    raise TypeError(f"{name} must be a Player, not {type(value).__name__}")
+
+
+def _check_deal(number: int, order: object, per_colour: int) -> Position:
+    if not isinstance(order, str):
+        raise TypeError(f"a deal must be a str, not {type(order).__name__}")
+    try:
+        start = Position.start(order.strip())
+    except ValueError as error:
+        raise type(error)(f"deal {number}: {error}") from None
+    if any(order.count(colour) != per_colour for colour in "RBW"):
+        raise ValueError(f"deal {number} does not have {per_colour} buttons of each colour")
+    return start
+
+
+class Match:
+    """A match to ``target`` victory points on the reference engine.
+
+    ``starter`` (``first`` is an older name) starts the first battle (rule 7). Starts are
+    taken in turn from ``deals`` (all checked now), then shuffled: battle ``i`` draws the
+    ``i``-th number of a SplitMix64 generator seeded with ``seed`` as its shuffle's seed,
+    dealt or not.
+    """
+
+    def __init__(
+        self,
+        starter: Player | None = None,
+        *,
+        target: int | None = None,
+        per_colour: int | None = None,
+        seed: int | None = None,
+        deals: Iterable[str] | None = None,
+        first: Player | None = None,
+    ) -> None:
+        chosen, older = _player("starter", starter), _player("first", first)
+        if chosen is not None and older is not None:
+            raise TypeError("give starter or first, not both")
+        starter = chosen or older or Player.RED
+        self.target = _int_arg("target", 15 if target is None else target, 1, MAX_TARGET)
+        self.per_colour = _int_arg(
+            "per_colour", 3 if per_colour is None else per_colour, 1, MAX_PER_COLOUR
+        )
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
+        if isinstance(deals, str):
+            raise TypeError("deals must be an iterable of start orders, not one str")
+        self._deals = [
+            _check_deal(number, order, self.per_colour)
+            for number, order in enumerate(deals or (), 1)
+        ]
+        self._rng = SplitMix64(seed)
+        self._scores = {Player.RED: 0, Player.BLACK: 0}
+        self._battles: list[Battle[Position]] = []
+        self._chooser: Player | None = None
+        self._winner: Player | None = None
+        self._first_starter = starter
+        self._positions: list[Position] = []
+        self._moves: list[int] = []
+        self._begin(starter)
+
+    # --- state ------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        """The current battle's position (the final one while a starter is chosen or
+        after the match)."""
+        return self._positions[-1]
+
+    @property
+    def to_move(self) -> Player:
+        return self.position.to_move
+
+    def legal_moves(self) -> list[int]:
+        return [] if self.is_over or self._chooser else self.position.legal_moves()
+
+    @property
+    def starter(self) -> Player:
+        """Who started the current battle."""
+        return self._starter
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return tuple(self._moves)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[Player.RED], self._scores[Player.BLACK]
+
+    def score(self, player: Player) -> int:
+        return self._scores[player]
+
+    @property
+    def battles(self) -> tuple[Battle[Position], ...]:
+        return tuple(self._battles)
+
+    @property
+    def chooser(self) -> Player | None:
+        return self._chooser
+
+    @property
+    def last_loser(self) -> Player | None:
+        """The loser of the latest battle that had a winner."""
+        for battle in reversed(self._battles):
+            if battle.winner is not None:
+                return battle.winner.other
+        return None
+
+    @property
+    def winner(self) -> Player | None:
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    # --- actions ----------------------------------------------------------------------
+    def play(self, move: int) -> Position:
+        """Plays a move and returns the position it leads to (the final pile when it ends
+        the battle)."""
+        if self._winner is not None:
+            raise IllegalMoveError(f"the match is over: {self._winner} won")
+        if self._chooser is not None:
+            raise IllegalMoveError(f"{self._chooser} must first choose who starts the next battle")
+        after = self.position.play(move)
+        self._positions.append(after)
+        self._moves.append(move)
+        if after.is_over:
+            self._end_battle(after)
+        return after
+
+    def undo(self) -> int:
+        """Takes back the last move of the current battle."""
+        if not self._moves or self._winner is not None or self._chooser is not None:
+            raise IllegalMoveError("there is no move of the current battle to take back")
+        self._positions.pop()
+        return self._moves.pop()
+
+    def movers(self) -> list[Player]:
+        """Who played each move of the current battle."""
+        return [position.to_move for position in self._positions[: len(self._moves)]]
+
+    def choose_starter(self, starter: Player) -> None:
+        """The tie rule: the chooser names who starts the next battle."""
+        if not isinstance(starter, Player):
+            raise TypeError(f"starter must be a Player, not {type(starter).__name__}")
+        if self._chooser is None:
+            raise IllegalMoveError("no choice of starter is due")
+        self._chooser = None
+        self._begin(starter)
+
+    # --- rules 1, 6, 8 and 9 ----------------------------------------------------------
+    def _begin(self, starter: Player) -> None:
+        self._starter = starter
+        seed = self._rng.next_u64()
+        number = len(self._battles)
+        if number < len(self._deals):
+            start = Position.start("".join(self._deals[number].piles), starter)
+        else:
+            start = Position.random(seed, starter, self.per_colour)
+        self._positions = [start]
+        self._moves = []
+
+    def _end_battle(self, last: Position) -> None:
+        scoring = last.scoring()
+        battle = Battle(
+            number=len(self._battles) + 1,
+            starter=self._starter,
+            start=self._positions[0],
+            moves=tuple(self._moves),
+            final=last,
+            scoring=scoring,
+        )
+        self._battles.append(battle)
+        self._positions = [last]
+        self._moves = []
+        if scoring.winner is not None:
+            self._scores[scoring.winner] += scoring.points
+            if self._scores[scoring.winner] >= self.target:
+                self._winner = scoring.winner
+                return
+        red, black = self.scores
+        if red != black:
+            self._begin(Player.RED if red < black else Player.BLACK)
+        elif self.last_loser is not None:
+            self._chooser = self.last_loser
+        else:
+            self._begin(self._first_starter)

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player
 from buttonup.reference import notation
+from buttonup.results import Scoring
 from buttonup.shuffle import SplitMix64, shuffled_buttons
 
 WHITE = "W"
@@ -171,14 +172,35 @@ class Position:
         to_move = self._to_move if sowing.extra_move else self._to_move.other
         return self._make(sowing.piles, to_move)
 
-    def strengths(self) -> tuple[int, int]:
-        """Rule 6: each player adds the heights (1 at the bottom) of his buttons."""
+    def gives_extra_move(self, move: int) -> bool:
+        """Rule 4 asked ahead: whether playing ``move`` makes the mover move again."""
+        return sow(list(self._piles), check_move(self, move)).extra_move
+
+    def scoring(self) -> Scoring:
+        """Rule 6: the buttons of the final pile have strengths 1 (bottom) to N (top); each
+        player adds those of his colour, and the larger sum wins the difference."""
         if not self.is_over:
             raise BattleNotOverError("the battle is not over: it has more than one pile")
         tower = self._piles[0]
-        red = sum(height for height, button in enumerate(tower, 1) if button == "R")
-        black = sum(height for height, button in enumerate(tower, 1) if button == "B")
-        return red, black
+        red = tuple(height for height, button in enumerate(tower, 1) if button == "R")
+        black = tuple(height for height, button in enumerate(tower, 1) if button == "B")
+        winner = None
+        if sum(red) != sum(black):
+            winner = Player.RED if sum(red) > sum(black) else Player.BLACK
+        return Scoring(
+            tower=tower,
+            red_strengths=red,
+            black_strengths=black,
+            red=sum(red),
+            black=sum(black),
+            winner=winner,
+            points=abs(sum(red) - sum(black)),
+        )
+
+    def strengths(self) -> tuple[int, int]:
+        """Red's and Black's sums in the final pile (rule 6)."""
+        scoring = self.scoring()
+        return scoring.red, scoring.black
 
     def margin(self) -> int:
         """Red's strength minus Black's."""

@@ -8,16 +8,16 @@ engine: it answers ``info string error: ...`` and reads the next line.
 
 from __future__ import annotations
 
+import random
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from buttonup import __version__
-from buttonup._core import Position, Searcher
-from buttonup.ai import Bot, bot
+from buttonup._core import Position, Searcher, SearchResult
+from buttonup.ai import EPSILON
 from buttonup.errors import IllegalMoveError, NotationError
 from buttonup.player import Player
 
@@ -143,7 +143,8 @@ class Engine:
         self._write_lock = threading.Lock()
         self.values = {name: option.default for name, option in OPTIONS.items()}
         self.searcher = Searcher(tt_mb=self.values["hash"])
-        self._bot: Bot | None = None  # the level's player, made again when options change
+        # The level's random moves, drawn again from the Seed option when options change.
+        self._noise: random.Random | None = None
         self.position: Position | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -200,7 +201,7 @@ class Engine:
         if option is None:
             raise ProtocolError(f"unknown option '{shorten(arguments[1])}'")
         self.values[lowered[1]] = parse_int(option.name, arguments[3], option.low, option.high)
-        self._bot = None
+        self._noise = None
         if lowered[1] == "hash":
             self.searcher = Searcher(tt_mb=self.values["hash"])
 
@@ -208,7 +209,7 @@ class Engine:
         self._idle("uginewgame")
         self.searcher.clear()
         self.position = None
-        self._bot = None
+        self._noise = None
 
     def cmd_position(self, arguments: list[str]) -> None:
         self._idle("position")
@@ -319,48 +320,33 @@ class Engine:
             self._out.flush()
 
     def _think(self, position: Position, go: Go) -> int:
+        """The level's move: with the level's chance a random one (docs/ai.md), else the
+        best move of one deepening search within the limits of ``go``."""
         level = self.values["level"]
-        if level < 10:
-            if self._bot is None:
-                self._bot = bot(level, seed=self.values["seed"])
-            move = self._bot.choose(position)
-            self.send(f"info string level {level} plays {move}")
+        if self._noise is None:
+            self._noise = random.Random(self.values["seed"])
+        if self._noise.random() < EPSILON[level]:
+            move = self._noise.choice(position.legal_moves())
+            self.send(f"info string level {level} plays a random move")
             return move
-        started = time.perf_counter()
         budget = None if go.infinite else go.time_budget(position)
-        best = position.legal_moves()[0]
-        plies_left = len(position.piles) - 1
-        max_depth = min(go.depth or plies_left, plies_left)
-        nodes_used = 0
-        for depth in range(1, max_depth + 1):
-            elapsed = time.perf_counter() - started
-            if self._stop.is_set() or (budget is not None and elapsed >= budget):
-                break
-            nodes_left = None if go.nodes is None else go.nodes - nodes_used
-            if nodes_left is not None and nodes_left <= 0:
-                break
-            time_left = None if budget is None else budget - elapsed
-            result = self.searcher.search(
-                position, depth=depth, nodes=nodes_left, time_limit=time_left
-            )
-            nodes_used += result.nodes
-            if result.depth < depth and depth > 1:
-                break  # cut short: keep the last full iteration
-            if result.best_move is not None:
-                best = result.best_move
-            total = time.perf_counter() - started
-            nps = int(nodes_used / total) if total > 0 else 0
-            pv = " ".join(map(str, result.pv))
-            self.send(
-                f"info depth {depth} score cp {100 * result.value} nodes {nodes_used} "
-                f"nps {nps} time {int(total * 1000)} pv {pv}"
-            )
-            if result.exact:
-                break
-        return best
+        result = self.searcher.search(
+            position, depth=go.depth, nodes=go.nodes, time_limit=budget, on_iteration=self._info
+        )
+        return result.best_move if result.best_move is not None else position.legal_moves()[0]
+
+    def _info(self, iteration: SearchResult) -> None:
+        """The ``info`` line of one finished iteration of the Rust search."""
+        ms = int(iteration.elapsed * 1000)
+        nps = int(iteration.nodes / iteration.elapsed) if iteration.elapsed > 0 else 0
+        pv = " ".join(map(str, iteration.pv))
+        self.send(
+            f"info depth {iteration.depth} score cp {100 * iteration.value} "
+            f"nodes {iteration.nodes} nps {nps} time {ms} pv {pv}"
+        )
 
 
-def read_lines(stream: BinaryIO) -> tuple[str | None, bool]:
+def read_line(stream: BinaryIO) -> tuple[str | None, bool]:
     """One line of input, decoded leniently, and whether it was too long (its rest is
     skipped). ``None`` at the end of input."""
     raw = stream.readline(MAX_LINE)
@@ -381,7 +367,7 @@ def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
     engine = Engine(stdout or sys.stdout)
     source = stdin or sys.stdin.buffer
     while engine.running:
-        line, too_long = read_lines(source)
+        line, too_long = read_line(source)
         if line is None:
             engine.cmd_quit([])
             break

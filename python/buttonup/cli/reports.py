@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import itertools
 import json
 from collections import Counter
 from pathlib import Path
@@ -12,8 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from buttonup._core import Position, analyze, search, solve
-from buttonup.arena import tournament
+from buttonup._core import Position, analyze, search, solve, start_orders
+from buttonup.cli.tournament import tournament
 from buttonup.player import Player
 
 
@@ -44,7 +43,7 @@ def analyze_report(position: Position, console: Console) -> None:
     result = search(position)
     line, current = [], position
     for move in result.pv:
-        line.append(f"{move}{'+' if current.play(move).to_move is current.to_move else ''}")
+        line.append(f"{move}{'+' if current.gives_extra_move(move) else ''}")
         current = current.play(move)
     console.print(f"Best line: {' '.join(line)}   (+ marks an extra move)")
     red, black = current.strengths()
@@ -52,15 +51,11 @@ def analyze_report(position: Position, console: Console) -> None:
     console.print(f"Under perfect play the position is {verdict(result.value)} for {mover}.")
 
 
-def all_orders() -> list[str]:
-    return sorted(set(map("".join, itertools.permutations("RRRBBBWWW"))))
-
-
 def solve_all_report(console: Console, csv_path: Path | None) -> None:
     """The perfect-play value of every standard start, both sides to move."""
     rows = [
         (order, side, solve(Position.start(order, side)))
-        for order in all_orders()
+        for order in start_orders(3)
         for side in Player
     ]
     counts = Counter(value for _, _, value in rows)

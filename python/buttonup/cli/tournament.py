@@ -9,11 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
-from buttonup.ai import AlphaBetaBot, Bot, GreedyBot, MatchBot, NoisyBot, PerfectBot, RandomBot, bot
-from buttonup.match import Match
+from buttonup.ai import Bot, BotFactory, bot_factory
+from buttonup._core import Match
 from buttonup.player import Player
-
-BotFactory = Callable[[int], Bot]
 
 
 def play_match(
@@ -30,41 +28,6 @@ def play_match(
             mover = players[match.to_move]
             match.play(mover.choose(match.position, match))
     return match
-
-
-def bot_factory(spec: str) -> tuple[str, BotFactory]:
-    """A bot by level (``1`` to ``10``) or name (``random``, ``greedy``,
-    ``alphabeta-N``, ``noisy-E``, ``perfect``, ``match``): its name and a maker taking a
-    seed."""
-    text = spec.strip().lower()
-    if text.isdigit():
-        level = int(text)
-        bot(level)  # checks the range
-        return f"level-{level}", lambda seed: bot(level, seed)
-    named: dict[str, BotFactory] = {
-        "random": RandomBot,
-        "greedy": lambda seed: GreedyBot(),
-        "perfect": PerfectBot,
-        "match": MatchBot,
-    }
-    if text in named:
-        return text, named[text]
-    kind, _, argument = text.partition("-")
-    try:
-        if kind == "alphabeta":
-            depth = int(argument)
-            AlphaBetaBot(depth)
-            return text, lambda seed: AlphaBetaBot(depth)
-        if kind == "noisy":
-            epsilon = float(argument)
-            NoisyBot(epsilon)
-            return text, lambda seed: NoisyBot(epsilon, seed)
-    except ValueError as error:
-        raise ValueError(f"bad bot '{spec}': {error}") from None
-    raise ValueError(
-        f"unknown bot '{spec}': use a level 1 to 10, random, greedy, alphabeta-N, "
-        "noisy-E, perfect or match"
-    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from buttonup.display import describe_position, draw_piles, scoring_lines
+from buttonup.cli.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
 from buttonup.player import Player
 
@@ -39,19 +39,19 @@ def demo(args: argparse.Namespace) -> int:
         move = rng.choice(position.legal_moves())
         mover = position.to_move
         lifted = position.piles[move]
+        extra = "  (extra move)" if position.gives_extra_move(move) else ""
         position = position.play(move)
-        extra = "  (extra move)" if position.to_move == mover and not position.is_over else ""
         print(f"{number}. {mover} lifts pile {move} ({lifted}) -> {position}{extra}")
-    tower = position.piles[0]
+    scoring = position.scoring()
     print()
-    print("Final pile, bottom (strength 1) first: " + tower)
-    for line in scoring_lines(tower):
+    print("Final pile, bottom (strength 1) first: " + scoring.tower)
+    for line in scoring_lines(scoring):
         print(line)
     return 0
 
 
 def play(args: argparse.Namespace) -> int:
-    from buttonup.play import Game, Settings
+    from buttonup.cli.play import Game, Settings
 
     human = Player.RED if args.colour == "red" else Player.BLACK
     first = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
@@ -70,21 +70,21 @@ def console_for(args: argparse.Namespace) -> Console:
 
 def analyze_command(args: argparse.Namespace) -> int:
     from buttonup import Position
-    from buttonup.reports import analyze_report
+    from buttonup.cli.reports import analyze_report
 
     analyze_report(Position(args.position), console_for(args))
     return 0
 
 
 def solve_all(args: argparse.Namespace) -> int:
-    from buttonup.reports import solve_all_report
+    from buttonup.cli.reports import solve_all_report
 
     solve_all_report(console_for(args), args.csv)
     return 0
 
 
 def tournament_command(args: argparse.Namespace) -> int:
-    from buttonup.reports import tournament_report
+    from buttonup.cli.reports import tournament_report
 
     specs = [spec for spec in args.bots.split(",") if spec.strip()]
     if len(specs) < 2:
@@ -96,7 +96,7 @@ def tournament_command(args: argparse.Namespace) -> int:
 
 
 def bench(args: argparse.Namespace) -> int:
-    from buttonup import bench as benchmarks
+    from buttonup.cli import bench as benchmarks
 
     options = ["--full"] * args.full + ["--smoke"] * args.smoke
     options += ["--json", str(args.json)] if args.json else []
@@ -104,7 +104,7 @@ def bench(args: argparse.Namespace) -> int:
 
 
 def engine(args: argparse.Namespace) -> int:
-    from buttonup import ugi
+    from buttonup.engine import ugi
 
     return ugi.main()
 

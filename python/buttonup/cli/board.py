@@ -9,6 +9,7 @@ from rich.text import Text
 
 from buttonup.player import Player
 from buttonup.protocols import PositionLike
+from buttonup.results import Scoring
 
 STYLES = {"R": "bold red1", "B": "bold black on grey62", "W": "bold grey93 on grey35"}
 PLAYER_STYLES = {Player.RED: "bold red1", Player.BLACK: "bold grey62"}
@@ -65,9 +66,10 @@ def circle(position: PositionLike, width: int = 64) -> Text:
     return out
 
 
-def tower(pile: str) -> Text:
+def tower(scoring: Scoring) -> Text:
     """The final pile upright, each button with its strength."""
     out = Text()
+    pile = scoring.tower
     for height in range(len(pile), 0, -1):
         button = pile[height - 1]
         out.append(f"  {height:>2} ")

@@ -1,11 +1,11 @@
 """A small UGI referee: plays one battle between two engine processes.
 
-    python -m buttonup.referee [--seed N] [--movetime MS] [-- ENGINE ARGS...]
+    python -m buttonup.engine.referee [--seed N] [--movetime MS] [-- ENGINE ARGS...]
 
 Each engine is started as its own process (by default two ``buttonup engine``), told the
 position after every move with ``position fen ... moves ...``, and asked ``go``; the
-referee checks every answer with its own rules engine and asks the engines, too, whether
-the battle is over and who won.
+referee checks every answer with its own rules engine and, at the end, asks Red's engine
+for the result (``query result``) to compare with its own scoring.
 """
 
 from __future__ import annotations

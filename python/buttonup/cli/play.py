@@ -10,10 +10,10 @@ from rich.text import Text
 
 from buttonup._core import Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
-from buttonup.board import circle, player_name, tower
-from buttonup.display import scoring_lines
+from buttonup.cli.board import circle, player_name, tower
+from buttonup.cli.text import scoring_lines
 from buttonup.errors import IllegalMoveError
-from buttonup.match import Match
+from buttonup._core import Match
 from buttonup.player import Player
 
 HELP = """Commands:
@@ -146,14 +146,14 @@ class Game:
     def report(self, mover: Player, move: int) -> None:
         """Plays ``move`` (an illegal one raises before anything is said) and tells it."""
         before = self.match.position
-        battles = len(self.match.battles)
+        extra = before.gives_extra_move(move)  # an illegal move raises here
         after = self.match.play(move)
         who = "You" if mover is self.human else "The AI"
         verb = "lift" if mover is self.human else "lifts"
         self.say(who, " (", player_name(mover), f") {verb} pile {move} ({before.piles[move]}).")
-        if len(self.match.battles) > battles:
+        if after.is_over:
             self.battle_over()
-        elif after.to_move is mover:
+        elif extra:
             self.say(
                 "Extra move! ",
                 player_name(mover),
@@ -183,12 +183,11 @@ class Game:
 
     # --- between battles ------------------------------------------------------------
     def battle_over(self) -> None:
-        battle = self.match.battles[-1]
-        pile = battle.final.piles[0]
+        scoring = self.match.battles[-1].scoring
         self.say()
         self.say("The battle is over. Final pile (strength on the left):")
-        self.console.print(tower(pile))
-        for line in scoring_lines(pile):
+        self.console.print(tower(scoring))
+        for line in scoring_lines(scoring):
             self.say(line)
         red, black = self.match.scores
         self.say(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from buttonup.player import Player
 from buttonup.protocols import PositionLike
+from buttonup.results import Scoring
 
 
 def draw_piles(position: PositionLike) -> str:
@@ -31,29 +32,26 @@ def draw_piles(position: PositionLike) -> str:
     return "\n".join(rows)
 
 
-def scoring_lines(tower: str) -> list[str]:
-    """Rule 6 written out as in the rulebook, for a final pile written bottom first.
+def scoring_lines(scoring: Scoring) -> list[str]:
+    """A battle's scoring (rule 6, applied by the engine) written out as in the rulebook.
 
-    >>> for line in scoring_lines("RBWWBRWBR"):
+    >>> from buttonup.reference import Position
+    >>> for line in scoring_lines(Position("RBWWBRWBR b").scoring()):
     ...     print(line)
     Red: 1 + 6 + 9 = 16
     Black: 2 + 5 + 8 = 15
     Red gains 1 victory point
     """
-    sums = {}
     lines = []
     for player in Player:
-        heights = [h for h, button in enumerate(tower, 1) if button == player.colour]
-        sums[player] = sum(heights)
-        terms = " + ".join(map(str, heights)) or "0"
-        lines.append(f"{player}: {terms} = {sums[player]}")
-    red, black = sums[Player.RED], sums[Player.BLACK]
-    if red == black:
+        strengths = scoring.strengths(player)
+        terms = " + ".join(map(str, strengths)) or "0"
+        lines.append(f"{player}: {terms} = {scoring.red if player is Player.RED else scoring.black}")
+    if scoring.winner is None:
         lines.append("Equal sums: nobody gains victory points")
     else:
-        winner = Player.RED if red > black else Player.BLACK
-        points = abs(red - black)
-        lines.append(f"{winner} gains {points} victory point{'s' if points > 1 else ''}")
+        points = scoring.points
+        lines.append(f"{scoring.winner} gains {points} victory point{'s' if points > 1 else ''}")
     return lines
 
 
@@ -62,7 +60,7 @@ def describe_position(position: PositionLike) -> str:
     lines = [draw_piles(position), ""]
     if position.is_over:
         lines.append("The battle is over. Final pile, bottom first: " + position.piles[0])
-        lines.extend(scoring_lines(position.piles[0]))
+        lines.extend(scoring_lines(position.scoring()))
     else:
         moves = " ".join(map(str, position.legal_moves()))
         lines.append(f"{position.to_move} to move. Legal moves: {moves}")

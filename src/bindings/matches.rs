@@ -1,0 +1,240 @@
+//! `buttonup.Match`: the core's match state machine (rules 7 to 9) for Python.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use super::convert::{move_index, optional_player, optional_player_to_py, player_from_py, player_to_py};
+use super::errors::out_of_range;
+use super::position::{seed_from_py, PyPosition};
+use super::results::battle_to_py;
+use crate::match_rules::{check_target, Match};
+use crate::rules::Player;
+use crate::variant::Capability;
+
+/// A match of battles to `target` victory points (rules 7 to 9).
+///
+/// `starter` (Red by default; `first` is an older name for it) starts the first
+/// battle. Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"`
+/// (all checked at once), then shuffled from `seed`: the same seed gives the same match.
+#[pyclass(module = "buttonup", name = "Match")]
+pub struct PyMatch {
+    inner: Match,
+    /// The `Battle` records handed to Python so far (battles are never taken back).
+    battles: Vec<Py<PyAny>>,
+}
+
+#[pymethods]
+impl PyMatch {
+    #[new]
+    #[pyo3(signature = (starter = None, *, target = None, per_colour = None, seed = None, deals = None, first = None))]
+    fn new(
+        starter: Option<&Bound<'_, PyAny>>,
+        target: Option<&Bound<'_, PyAny>>,
+        per_colour: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        first: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let starter = match (optional_player("starter", starter)?, optional_player("first", first)?) {
+            (Some(_), Some(_)) => {
+                return Err(PyTypeError::new_err("give starter or first, not both"))
+            }
+            (a, b) => a.or(b).unwrap_or(Player::Red),
+        };
+        let target = check_target(int_arg("target", target, 15)?)?;
+        let per_colour = Capability::Rules.check(int_arg("per_colour", per_colour, 3)?)?;
+        let seed = seed_from_py(seed)?;
+        let orders = match deals {
+            Some(deals) if !deals.is_none() => deal_list(deals)?,
+            _ => Vec::new(),
+        };
+        let orders: Vec<&str> = orders.iter().map(String::as_str).collect();
+        let inner = Match::new(starter, target, per_colour, seed, &orders)?;
+        Ok(PyMatch {
+            inner,
+            battles: Vec::new(),
+        })
+    }
+
+    /// The victory points that win the match.
+    #[getter]
+    fn target(&self) -> u32 {
+        self.inner.target()
+    }
+
+    /// The buttons of each colour of every battle.
+    #[getter]
+    fn per_colour(&self) -> usize {
+        self.inner.per_colour()
+    }
+
+    /// The current battle's position (the final pile of the latest battle while a
+    /// starter is chosen, or after the match).
+    #[getter]
+    fn position(&self) -> PyPosition {
+        self.inner.position().into()
+    }
+
+    /// The player to move in the current battle.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // a Python property, not a conversion
+    fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        player_to_py(py, self.inner.position().to_move())
+    }
+
+    /// Who started the current battle.
+    #[getter]
+    fn starter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        player_to_py(py, self.inner.starter())
+    }
+
+    /// The moves played so far in the current battle.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.moves())
+    }
+
+    /// Red's and Black's victory points.
+    #[getter]
+    fn scores(&self) -> (u32, u32) {
+        let standing = self.inner.standing();
+        (standing.red, standing.black)
+    }
+
+    /// The victory points of `player`.
+    fn score(&self, player: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let player = player_from_py("player", Some(player), Player::Red)?;
+        Ok(self.inner.standing().points(player))
+    }
+
+    /// The finished battles, first to last (`buttonup.results.Battle` records).
+    #[getter]
+    fn battles<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        for battle in &self.inner.battles()[self.battles.len()..] {
+            self.battles.push(battle_to_py(py, battle)?.unbind());
+        }
+        PyTuple::new(py, self.battles.iter().map(|b| b.bind(py)))
+    }
+
+    /// The player who must now choose who starts the next battle (the tie rule), or
+    /// `None`.
+    #[getter]
+    fn chooser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        optional_player_to_py(py, self.inner.chooser())
+    }
+
+    /// The loser of the latest battle that had a winner (`None` if none had): the
+    /// player who chooses the starter when the scores are equal.
+    #[getter]
+    fn last_loser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        optional_player_to_py(py, self.inner.standing().last_loser)
+    }
+
+    /// The winner of the match, once it is over.
+    #[getter]
+    fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        optional_player_to_py(py, self.inner.winner())
+    }
+
+    /// Whether a player has reached the target.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.winner().is_some()
+    }
+
+    /// The legal moves now: none while a starter is due or after the match.
+    fn legal_moves(&self) -> Vec<usize> {
+        self.inner.legal_moves()
+    }
+
+    /// Plays `move` in the current battle and returns the position it leads to (the
+    /// final pile when the move ends the battle; `position` then shows the next
+    /// battle's start). A finished battle is scored, and the next one set up unless a
+    /// starter must be chosen or the match is won. A refused move changes nothing.
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        self.inner.check_playing()?;
+        let mv = move_index(&self.inner.position(), r#move)?;
+        Ok(self.inner.play(mv)?.into())
+    }
+
+    /// Takes back the last move of the current battle and returns it. A finished
+    /// battle cannot be taken back.
+    fn undo(&mut self) -> PyResult<usize> {
+        Ok(self.inner.undo()?)
+    }
+
+    /// Who played each move of the current battle.
+    fn movers(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.inner
+            .movers()
+            .into_iter()
+            .map(|p| player_to_py(py, p))
+            .collect()
+    }
+
+    /// The tie rule: the chooser names who starts the next battle.
+    fn choose_starter(&mut self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
+        let starter = player_from_py("starter", Some(starter), Player::Red)?;
+        Ok(self.inner.choose_starter(starter)?)
+    }
+
+    fn __repr__(&self) -> String {
+        let standing = self.inner.standing();
+        let state = match (self.inner.winner(), self.inner.chooser()) {
+            (Some(winner), _) => format!("winner={}", winner.name()),
+            (None, Some(chooser)) => format!("chooser={}", chooser.name()),
+            (None, None) => format!("position='{}'", self.inner.position()),
+        };
+        format!(
+            "<Match {}-{} to {}, battle {}, {state}>",
+            standing.red,
+            standing.black,
+            standing.target,
+            self.inner.battles().len() + usize::from(self.inner.winner().is_none())
+        )
+    }
+}
+
+/// An int argument (`None`: `default`); one too large for an `i64` is reported as out of
+/// range.
+pub(crate) fn int_arg(name: &str, value: Option<&Bound<'_, PyAny>>, default: i64) -> PyResult<i64> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(default);
+    };
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
+    }
+    match value.extract::<i64>() {
+        Ok(v) => Ok(v),
+        Err(_) if value.call_method0("__index__").is_ok() => Err(out_of_range(format!(
+            "{name} is out of range: {}",
+            value.str().map(|s| s.to_string()).unwrap_or_default()
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            super::convert::type_name(value)
+        ))),
+    }
+}
+
+/// The start orders of `deals`, an iterable of str.
+fn deal_list(deals: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if deals.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "deals must be an iterable of start orders, not one str",
+        ));
+    }
+    let mut orders = Vec::new();
+    for deal in deals.try_iter()? {
+        let deal = deal?;
+        let order = deal.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a deal must be a str, not {}",
+                super::convert::type_name(&deal)
+            ))
+        })?;
+        orders.push(order.extract::<String>()?);
+    }
+    Ok(orders)
+}

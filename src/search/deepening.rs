@@ -1,0 +1,136 @@
+//! Iterative deepening: the search a caller runs with limits, reporting each finished
+//! iteration, and the result it returns.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::negamax::Searcher;
+use crate::rules::Position;
+
+/// Limits of a search; `None` means no limit. With no limit at all the search is exact.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The best move, `None` only when the battle is over.
+    pub best_move: Option<usize>,
+    /// The value for the side to move (exact, or estimated at the horizon).
+    pub value: f64,
+    /// Whether the search reached the end of the battle on every line.
+    pub exact: bool,
+    /// The deepest iteration completed (0 when none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected line of play, starting with `best_move`.
+    pub pv: Vec<usize>,
+    pub elapsed: Duration,
+}
+
+/// One finished iteration of a deepening search, as reported while it goes on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    pub depth: u32,
+    /// The value for the side to move at this depth.
+    pub value: f64,
+    /// Whether this depth reaches the end of the battle on every line.
+    pub exact: bool,
+    /// Positions visited so far in the whole search.
+    pub nodes: u64,
+    /// The line this iteration expects, starting with its best move.
+    pub pv: Vec<usize>,
+    pub elapsed: Duration,
+}
+
+impl Searcher {
+    /// An iterative-deepening search within `limits`, stoppable through the stop flag
+    /// (which is cleared when the search starts).
+    pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
+        self.search_with(position, limits, &mut |_| true)
+    }
+
+    /// [`search`](Self::search), telling `progress` of every finished iteration; the
+    /// search stops after an iteration for which `progress` returns `false`.
+    pub fn search_with(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> SearchResult {
+        let started = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        self.begin(limits.nodes, limits.time.map(|t| started + t), true);
+        let plies_left = position.pile_count() as u32 - 1;
+        let max_depth = limits
+            .depth
+            .unwrap_or(plies_left)
+            .clamp(1, plies_left.max(1));
+        let children = self.ordered_children(position, None);
+        let mut result = SearchResult {
+            best_move: children.first().map(|c| c.mv),
+            value: if position.is_over() {
+                self.payoff.terminal(position)
+            } else {
+                self.horizon(position)
+            },
+            exact: position.is_over(),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        if !position.is_over() {
+            let mut last_pv = Vec::new();
+            for depth in 1..=max_depth {
+                let Some((value, best)) = self.root(position, depth) else {
+                    break;
+                };
+                result.value = value;
+                result.best_move = Some(best);
+                result.depth = depth;
+                result.exact = depth >= plies_left;
+                let iteration = Iteration {
+                    depth,
+                    value,
+                    exact: result.exact,
+                    nodes: self.nodes,
+                    pv: self.table_line(position, Some(best), depth),
+                    elapsed: started.elapsed(),
+                };
+                let go_on = progress(&iteration);
+                last_pv = iteration.pv;
+                if !go_on || self.should_stop() {
+                    break;
+                }
+            }
+            if result.exact {
+                // Of the moves that achieve the value, the first clockwise.
+                result.best_move = self
+                    .first_best_move(position, result.value)
+                    .or(result.best_move);
+            }
+            result.pv = if result.exact {
+                self.exact_line(position, result.value, result.best_move)
+            } else {
+                self.table_line(position, result.best_move, result.depth)
+            };
+            // A line cut short by a stop: the last iteration's line, if it is longer and
+            // starts with the best move.
+            if self.aborted
+                && last_pv.len() > result.pv.len()
+                && last_pv.first() == result.best_move.as_ref()
+            {
+                result.pv = last_pv;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = started.elapsed();
+        result
+    }
+
+}
