@@ -11,18 +11,17 @@ the match bot against the margin-perfect bot.
 from __future__ import annotations
 
 import argparse
-import itertools
 import time
 from collections import Counter
 
-from buttonup import Player, Position, solve, win_probability
+from buttonup import Player, Position, solve, start_orders, win_probability
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
 from buttonup.cli.tournament import play_series
 
 
 def start_values() -> Counter[int]:
     """Perfect-play value for the player to move, over every start and both starters."""
-    orders = sorted(set(map("".join, itertools.permutations("RRRBBBWWW"))))
+    orders = start_orders(3)
     return Counter(solve(Position.start(order, side)) for order in orders for side in Player)
 
 

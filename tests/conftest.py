@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +27,6 @@ def engine(request: pytest.FixtureRequest) -> ModuleType:
 
 
 def all_start_orders(per_colour: int = 3) -> list[str]:
-    """Every distinct start order (1,680 for three buttons of each colour)."""
-    buttons = "R" * per_colour + "B" * per_colour + "W" * per_colour
-    return sorted(set(map("".join, itertools.permutations(buttons))))
+    """Every distinct start order (1,680 for three buttons of each colour), from the
+    engine (tests/test_variants.py checks it against an enumeration of its own)."""
+    return buttonup.start_orders(per_colour)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import buttonup
 import pytest
 from buttonup.cli.main import main
 
@@ -42,9 +43,9 @@ def test_demo_is_reproducible_and_scored(capsys: pytest.CaptureFixture[str]) -> 
     assert len(moves) == 8
     assert any(line.startswith("Red: ") for line in lines)
     assert any(line.startswith("Black: ") for line in lines)
-    # The scoring agrees with the final pile printed.
-    tower = next(line for line in lines if line.startswith("Final pile")).split()[-1]
-    red = sum(h for h, b in enumerate(tower, 1) if b == "R")
+    # The scoring agrees with the engine's scoring of the final position printed.
+    final = next(line for line in lines if line.startswith("8. ")).split("-> ")[1][:11]
+    red = buttonup.Position(final).scoring().red
     assert any(line.startswith("Red: ") and line.endswith(f"= {red}") for line in lines)
 
 

@@ -140,6 +140,7 @@ def random_playouts(
     battles: int, seed: int | None = None, per_colour: int = 3
 ) -> PlayoutSummary: ...
 
+@final
 class Match:
     def __new__(
         cls,

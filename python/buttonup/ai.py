@@ -259,6 +259,4 @@ def bot_factory(spec: str) -> tuple[str, BotFactory]:
             return text, lambda seed: NoisyBot(epsilon, seed)
     except ValueError as error:
         raise ValueError(f"bad bot '{spec}': {error}") from None
-    raise ValueError(
-        f"unknown bot '{spec}': use a level 1 to 10 or one of {', '.join(BOT_NAMES)}"
-    )
+    raise ValueError(f"unknown bot '{spec}': use a level 1 to 10 or one of {', '.join(BOT_NAMES)}")

@@ -4,7 +4,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use super::convert::{move_index, optional_player, optional_player_to_py, player_from_py, player_to_py};
+use super::convert::{
+    move_index, optional_player, optional_player_to_py, player_from_py, player_to_py,
+};
 use super::errors::out_of_range;
 use super::position::{seed_from_py, PyPosition};
 use super::results::battle_to_py;
@@ -36,7 +38,10 @@ impl PyMatch {
         deals: Option<&Bound<'_, PyAny>>,
         first: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let starter = match (optional_player("starter", starter)?, optional_player("first", first)?) {
+        let starter = match (
+            optional_player("starter", starter)?,
+            optional_player("first", first)?,
+        ) {
             (Some(_), Some(_)) => {
                 return Err(PyTypeError::new_err("give starter or first, not both"))
             }
@@ -203,7 +208,9 @@ pub(crate) fn int_arg(name: &str, value: Option<&Bound<'_, PyAny>>, default: i64
         return Ok(default);
     };
     if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, not bool")));
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not bool"
+        )));
     }
     match value.extract::<i64>() {
         Ok(v) => Ok(v),

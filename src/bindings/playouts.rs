@@ -13,7 +13,11 @@ static SUMMARY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 fn summary_to_py<'py>(py: Python<'py>, s: &PlayoutSummary) -> PyResult<Bound<'py, PyAny>> {
     let class = SUMMARY.get_or_try_init(py, || {
-        Ok::<_, PyErr>(py.import("buttonup.results")?.getattr("PlayoutSummary")?.unbind())
+        Ok::<_, PyErr>(
+            py.import("buttonup.results")?
+                .getattr("PlayoutSummary")?
+                .unbind(),
+        )
     })?;
     let margins = PyDict::new(py);
     for (margin, count) in s.margin_counts() {

@@ -33,7 +33,10 @@ pub(crate) fn scoring_to_py<'py>(
     let tower: String = last.piles().flatten().map(Colour::letter).collect();
     let fields = PyDict::new(py);
     fields.set_item("tower", tower)?;
-    for (name, player) in [("red_strengths", Player::Red), ("black_strengths", Player::Black)] {
+    for (name, player) in [
+        ("red_strengths", Player::Red),
+        ("black_strengths", Player::Black),
+    ] {
         let strengths: Vec<u32> = scoring.strengths(player).collect();
         fields.set_item(name, PyTuple::new(py, strengths)?)?;
     }

@@ -228,9 +228,7 @@ pub fn search(
 ) -> PyResult<PySearchResult> {
     let limits = limits(depth, nodes, time_limit)?;
     let p = position.inner;
-    py.detach(|| {
-        with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref()))
-    })
+    py.detach(|| with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref())))
 }
 
 /// A searcher with its own transposition table of `tt_mb` MiB, which another thread

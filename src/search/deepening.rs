@@ -132,5 +132,4 @@ impl Searcher {
         result.elapsed = started.elapsed();
         result
     }
-
 }

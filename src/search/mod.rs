@@ -9,9 +9,9 @@ mod negamax;
 mod payoff;
 mod table;
 
+pub use deepening::{Iteration, Limits, SearchResult};
 pub use eval::projected_margin;
 pub use key::key;
-pub use deepening::{Iteration, Limits, SearchResult};
 pub use negamax::Searcher;
 pub use payoff::Payoff;
 pub use table::{Table, ENTRY_BYTES};

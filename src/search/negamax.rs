@@ -274,7 +274,11 @@ impl Searcher {
 
     /// The children in search order: the stored best move, then moves that earn an
     /// extra move, then the rest clockwise.
-    pub(super) fn ordered_children(&self, position: &Position, hint: Option<(u8, usize)>) -> Vec<Child> {
+    pub(super) fn ordered_children(
+        &self,
+        position: &Position,
+        hint: Option<(u8, usize)>,
+    ) -> Vec<Child> {
         let piles = position.pile_count();
         let hinted = hint
             .filter(|&(best, _)| usize::from(best) < piles)

@@ -10,7 +10,6 @@ so read ratios from one run.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
 import subprocess
@@ -59,12 +58,8 @@ def timed(work: Callable[[], Any]) -> tuple[Any, float]:
     return result, time.perf_counter() - started
 
 
-def start_orders() -> list[str]:
-    return sorted(set(map("".join, itertools.permutations("RRRBBBWWW"))))
-
-
 def bench_perft(reference_starts: int) -> Row:
-    orders = start_orders()
+    orders = buttonup.start_orders(3)
     rust_counts, rust_time = timed(
         lambda: [buttonup.perft(buttonup.Position.start(o), 8) for o in orders]
     )
@@ -125,7 +120,7 @@ def bench_python_play(seconds: float) -> Row:
 
 
 def bench_solve_all(reference_starts: int) -> Row:
-    orders = start_orders()
+    orders = buttonup.start_orders(3)
     searcher = buttonup.Searcher(tt_mb=16)
     starts = [buttonup.Position.start(o, s) for s in Player for o in orders]
     values, rust_time = timed(lambda: [searcher.solve(p) for p in starts])

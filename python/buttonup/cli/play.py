@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.text import Text
 
-from buttonup._core import Position, analyze
+from buttonup._core import Match, Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.cli.board import circle, player_name, tower
 from buttonup.cli.text import scoring_lines
 from buttonup.errors import IllegalMoveError
-from buttonup._core import Match
 from buttonup.player import Player
 
 HELP = """Commands:

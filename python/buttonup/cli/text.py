@@ -46,7 +46,9 @@ def scoring_lines(scoring: Scoring) -> list[str]:
     for player in Player:
         strengths = scoring.strengths(player)
         terms = " + ".join(map(str, strengths)) or "0"
-        lines.append(f"{player}: {terms} = {scoring.red if player is Player.RED else scoring.black}")
+        lines.append(
+            f"{player}: {terms} = {scoring.red if player is Player.RED else scoring.black}"
+        )
     if scoring.winner is None:
         lines.append("Equal sums: nobody gains victory points")
     else:

@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
-from buttonup.ai import Bot, BotFactory, bot_factory
 from buttonup._core import Match
+from buttonup.ai import Bot, BotFactory, bot_factory
 from buttonup.player import Player
 
 

@@ -1,0 +1,41 @@
+"""Variants as values: the start orders of a variant and the limits of each capability."""
+
+from __future__ import annotations
+
+import itertools
+
+import buttonup
+import pytest
+from buttonup import VARIANT_LIMITS, Player, Position, start_orders
+
+
+@pytest.mark.parametrize("per_colour", [1, 2, 3])
+def test_start_orders_are_every_distinct_circle_in_order(per_colour: int) -> None:
+    buttons = "R" * per_colour + "B" * per_colour + "W" * per_colour
+    expected = sorted(set(map("".join, itertools.permutations(buttons))))
+    assert start_orders(per_colour) == expected
+
+
+def test_start_order_counts() -> None:
+    assert len(start_orders()) == 1680
+    assert len(start_orders(4)) == 34650
+
+
+def test_limits_are_one_table_and_errors_name_them() -> None:
+    assert VARIANT_LIMITS == {"rules": 10, "start_orders": 5, "move_graph": 3, "match_odds": 3}
+    with pytest.raises(ValueError, match="start orders are listed for 1 to 5 buttons"):
+        start_orders(6)
+    with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 11"):
+        Position.random(seed=1, per_colour=11)
+    with pytest.raises(ValueError, match="match odds are computed for 1 to 3 buttons"):
+        buttonup.win_probability(0, 0, Player.RED, per_colour=4)
+    with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 0"):
+        buttonup.Match(per_colour=0)
+
+
+def test_the_match_bot_plays_bigger_variants_for_the_margin() -> None:
+    from buttonup.ai import bot
+
+    match = buttonup.Match(Player.RED, per_colour=4, seed=1)
+    move = bot(10, seed=1).choose(match.position, match)
+    assert match.position.is_legal(move)
