@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from buttonup.ai import BOT_NAMES, LEVELS
 from buttonup.cli.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
 from buttonup.player import Player
@@ -129,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument(
         "--level",
         type=int,
-        choices=range(1, 11),
+        choices=sorted(LEVELS),
         default=5,
         metavar="1..10",
         help="AI strength, 1 (random) to 10 (perfect match play); default 5",
@@ -161,8 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument(
         "--bots",
         default="1,5,9,10",
-        help="comma-separated levels 1..10 or names: random, greedy, alphabeta-N, noisy-E, "
-        "perfect, match (default 1,5,9,10)",
+        help=f"comma-separated levels 1..10 or names: {', '.join(BOT_NAMES)} (default 1,5,9,10)",
     )
     tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
     tournament_parser.add_argument("--seed", type=int, default=0)
