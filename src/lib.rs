@@ -13,6 +13,7 @@
 
 mod bits;
 pub mod error;
+pub mod interrupt;
 pub mod match_rules;
 pub mod notation;
 pub mod odds;

@@ -138,6 +138,8 @@ pub enum MatchError {
     DealSize { deal: usize, per_colour: usize },
     /// A count of buttons the rules do not support.
     Variant(VariantError),
+    /// Long work (building a match table) was interrupted.
+    Interrupted,
 }
 
 impl fmt::Display for MatchError {
@@ -163,6 +165,7 @@ impl fmt::Display for MatchError {
                 "deal {deal} does not have {per_colour} buttons of each colour"
             ),
             MatchError::Variant(error) => error.fmt(f),
+            MatchError::Interrupted => write!(f, "interrupted"),
         }
     }
 }

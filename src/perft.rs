@@ -1,21 +1,42 @@
 //! Move-path enumeration, the usual first check of a move generator.
 
+use crate::interrupt::{interrupted, Interrupted};
 use crate::rules::Position;
 
 /// The number of move sequences of length `depth` from `position`; a sequence that ends
 /// the battle sooner counts as one leaf. The last ply is counted without being played
 /// (every legal move makes one sequence), as chess engines do.
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    match count(position, depth, &mut || false) {
+        Ok(n) => n,
+        Err(Interrupted) => 0,
+    }
+}
+
+/// [`perft`] that stops early when [`interrupted`] says so.
+pub fn perft_interruptible(position: &Position, depth: u32) -> Result<u64, Interrupted> {
+    count(position, depth, &mut interrupted)
+}
+
+fn count(
+    position: &Position,
+    depth: u32,
+    stop: &mut impl FnMut() -> bool,
+) -> Result<u64, Interrupted> {
     if depth == 0 || position.is_over() {
-        return 1;
+        return Ok(1);
     }
     if depth == 1 {
-        return u64::from(position.legal_move_count());
+        return Ok(u64::from(position.legal_move_count()));
     }
-    position
-        .legal_moves()
-        .map(|p| perft(&position.play_unchecked(p).position, depth - 1))
-        .sum()
+    if depth >= 3 && stop() {
+        return Err(Interrupted);
+    }
+    let mut total = 0;
+    for p in position.legal_moves() {
+        total += count(&position.play_unchecked(p).position, depth - 1, stop)?;
+    }
+    Ok(total)
 }
 
 /// The same count, playing every move of the last ply too: the figure to compare with an

@@ -3,9 +3,34 @@
 //! same generator, so a seed gives the same games in both.
 
 use crate::error::PositionError;
+use crate::interrupt::{interrupted, Interrupted};
 use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
+
+/// Why playouts did not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayoutError {
+    /// The variant cannot be set up.
+    Position(PositionError),
+    /// [`interrupted`] said to stop.
+    Interrupted,
+}
+
+impl From<PositionError> for PlayoutError {
+    fn from(error: PositionError) -> Self {
+        PlayoutError::Position(error)
+    }
+}
+
+impl From<Interrupted> for PlayoutError {
+    fn from(_: Interrupted) -> Self {
+        PlayoutError::Interrupted
+    }
+}
+
+/// Battles played between two looks at [`interrupted`].
+const CHECK_EVERY: u64 = 1024;
 
 /// What a batch of random battles came to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,11 +66,14 @@ pub fn random_playouts(
     battles: u64,
     seed: u64,
     per_colour: usize,
-) -> Result<PlayoutSummary, PositionError> {
+) -> Result<PlayoutSummary, PlayoutError> {
     let mut rng = SplitMix64::new(seed);
     let mut summary = PlayoutSummary::new(per_colour);
     if let Some(graph) = MoveGraph::get(per_colour) {
         for i in 0..battles {
+            if i % CHECK_EVERY == CHECK_EVERY - 1 && interrupted() {
+                return Err(PlayoutError::Interrupted);
+            }
             let first = if i % 2 == 0 {
                 Player::Red
             } else {
@@ -65,8 +93,11 @@ pub fn bitboard_playouts(
     rng: &mut SplitMix64,
     per_colour: usize,
     mut summary: PlayoutSummary,
-) -> Result<PlayoutSummary, PositionError> {
+) -> Result<PlayoutSummary, PlayoutError> {
     for i in 0..battles {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 && interrupted() {
+            return Err(PlayoutError::Interrupted);
+        }
         let first = if i % 2 == 0 {
             Player::Red
         } else {

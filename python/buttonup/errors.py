@@ -14,3 +14,7 @@ class IllegalMoveError(ValueError):
 
 class BattleNotOverError(ValueError):
     """A battle's result was asked before it ended."""
+
+
+class SearchStoppedError(RuntimeError):
+    """A solve was stopped (``Searcher.stop()``) before it found the exact value."""

@@ -14,6 +14,7 @@ mod py {
     import_exception!(buttonup.errors, NotationError);
     import_exception!(buttonup.errors, IllegalMoveError);
     import_exception!(buttonup.errors, BattleNotOverError);
+    import_exception!(buttonup.errors, SearchStoppedError);
 }
 
 impl From<NotationError> for PyErr {
@@ -53,8 +54,16 @@ impl From<MatchError> for PyErr {
             MatchError::BadTarget(_) | MatchError::DealSize { .. } | MatchError::Variant(_) => {
                 PyValueError::new_err(message)
             }
+            // Only building a match table is interrupted, and `run` raises the
+            // interpreter's own exception instead.
+            MatchError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         }
     }
+}
+
+/// A solve ended by `Searcher.stop()` before it had the exact value.
+pub(crate) fn search_stopped() -> PyErr {
+    py::SearchStoppedError::new_err("the solve was stopped before it found the exact value")
 }
 
 /// Scoring asked of a battle that is not over.

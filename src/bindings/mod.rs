@@ -3,6 +3,7 @@
 
 mod convert;
 mod errors;
+mod interrupt;
 mod matches;
 mod odds;
 mod playouts;
@@ -19,9 +20,11 @@ use position::PyPosition;
 /// Counts the move sequences of length `depth` from `position` (a sequence that ends the
 /// battle sooner counts as one leaf). Runs without the GIL.
 #[pyfunction]
-fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> u64 {
+fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> PyResult<u64> {
     let position = position.inner;
-    py.detach(|| core_perft::perft(&position, depth))
+    // An interrupted count is dropped by `run`, which raises the interruption.
+    let count = interrupt::run(py, || core_perft::perft_interruptible(&position, depth))?;
+    Ok(count.unwrap_or(0))
 }
 
 /// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
@@ -30,11 +33,14 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> u64 {
 #[pyo3(signature = (per_colour = 3))]
 fn start_orders(py: Python<'_>, per_colour: i64) -> PyResult<Vec<String>> {
     let per_colour = Capability::StartOrders.check(per_colour)?;
-    Ok(py.detach(|| crate::variant::start_orders(per_colour))?)
+    Ok(interrupt::run(py, || {
+        crate::variant::start_orders(per_colour)
+    })??)
 }
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    interrupt::install();
     m.add_class::<PyPosition>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;

@@ -11,6 +11,7 @@ use pyo3::types::PyDict;
 
 use super::convert::optional_player;
 use super::errors::out_of_range;
+use super::interrupt::run;
 use super::position::PyPosition;
 use super::search::lock;
 use crate::match_rules::check_target;
@@ -30,15 +31,25 @@ thread_local! {
 
 type SharedOdds = Arc<Mutex<MatchOdds>>;
 
-/// Match tables, built once per (target, buttons of each colour).
+/// One table's slot: built once, by the first thread that needs it, while other
+/// threads wait for that table only.
+type Slot = Arc<Mutex<Option<SharedOdds>>>;
+
+/// Match tables, built once per (target, buttons of each colour). The map's lock is
+/// held only to find a slot, never while a table is built. Called without the GIL.
 fn match_odds(target: u32, per_colour: usize) -> PyResult<SharedOdds> {
-    static TABLES: OnceLock<Mutex<HashMap<(u32, usize), SharedOdds>>> = OnceLock::new();
-    let mut tables = lock(TABLES.get_or_init(Default::default))?;
-    if let Some(table) = tables.get(&(target, per_colour)) {
+    static TABLES: OnceLock<Mutex<HashMap<(u32, usize), Slot>>> = OnceLock::new();
+    let slot: Slot = {
+        let mut tables = lock(TABLES.get_or_init(Default::default))?;
+        Arc::clone(tables.entry((target, per_colour)).or_default())
+    };
+    let mut slot = lock(&slot)?;
+    if let Some(table) = slot.as_ref() {
         return Ok(Arc::clone(table));
     }
+    // An interrupted build leaves the slot empty for the next caller.
     let table = Arc::new(Mutex::new(MatchOdds::new(target, per_colour)?));
-    tables.insert((target, per_colour), Arc::clone(&table));
+    *slot = Some(Arc::clone(&table));
     Ok(table)
 }
 
@@ -109,11 +120,11 @@ pub fn win_probability(
 ) -> PyResult<f64> {
     let state = State::new(red_points, black_points, starter, to_start, target, chooser)?;
     let per_colour = Capability::MatchOdds.check(per_colour)?;
-    py.detach(|| {
+    run(py, || {
         let table = match_odds(state.target, per_colour)?;
         let mut odds = lock(&table)?;
         Ok(odds.win_probability(state.red, state.black, state.starter, state.chooser))
-    })
+    })?
 }
 
 /// The buttons of each colour of a position fit for match play: as many of each.
@@ -148,7 +159,7 @@ pub fn match_analyze<'py>(
     let state = State::new(red_points, black_points, starter, to_start, target, chooser)?;
     let p = position.inner;
     let per_colour = match_per_colour(&p)?;
-    let values = py.detach(|| -> PyResult<Vec<(usize, f64)>> {
+    let values = run(py, || -> PyResult<Vec<(usize, f64)>> {
         let table = match_odds(state.target, per_colour)?;
         let payoff = lock(&table)?.payoff(state.red, state.black, state.starter, state.chooser);
         Ok(MATCH_SEARCHER.with(|s| {
@@ -172,7 +183,7 @@ pub fn match_analyze<'py>(
                 })
                 .collect()
         }))
-    })?;
+    })??;
     let dict = PyDict::new(py);
     for (mv, value) in values {
         dict.set_item(mv, value)?;

@@ -4,8 +4,9 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
 
+use super::interrupt;
 use super::position::seed_from_py;
-use crate::playout::PlayoutSummary;
+use crate::playout::{PlayoutError, PlayoutSummary};
 use crate::variant::Capability;
 
 /// `buttonup.results.PlayoutSummary`, looked up once.
@@ -47,6 +48,15 @@ pub fn random_playouts<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let per_colour = Capability::Rules.check(per_colour)?;
     let seed = seed_from_py(seed)?;
-    let summary = py.detach(|| crate::playout::random_playouts(battles, seed, per_colour))?;
-    summary_to_py(py, &summary)
+    let summary = interrupt::run(py, || {
+        crate::playout::random_playouts(battles, seed, per_colour)
+    })?;
+    match summary {
+        Ok(summary) => summary_to_py(py, &summary),
+        Err(PlayoutError::Position(error)) => Err(error.into()),
+        // Unreachable: `run` raised the interruption.
+        Err(PlayoutError::Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "interrupted",
+        )),
+    }
 }

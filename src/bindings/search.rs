@@ -2,15 +2,16 @@
 //! callback attaches to the interpreter only to be called.
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyType};
 
-use super::errors::out_of_range;
+use super::errors::{out_of_range, search_stopped};
+use super::interrupt::run;
 use super::position::PyPosition;
 use crate::search::{Iteration, Limits, Payoff, SearchResult, Searcher};
 
@@ -195,16 +196,16 @@ fn run_search(
 
 /// The exact value of `position` for the side to move under perfect play (a margin).
 #[pyfunction]
-pub fn solve(py: Python<'_>, position: &PyPosition) -> i64 {
+pub fn solve(py: Python<'_>, position: &PyPosition) -> PyResult<i64> {
     let p = position.inner;
-    py.detach(|| with_thread_searcher(|s| s.solve(&p) as i64))
+    run(py, || with_thread_searcher(|s| s.solve(&p) as i64))
 }
 
 /// The exact value, for the side to move, of every legal move: `{move: value}`.
 #[pyfunction]
 pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'py, PyDict>> {
     let p = position.inner;
-    let values = py.detach(|| with_thread_searcher(|s| s.analyze(&p)));
+    let values = run(py, || with_thread_searcher(|s| s.analyze(&p)))?;
     let dict = PyDict::new(py);
     for (mv, value) in values {
         dict.set_item(mv, value as i64)?;
@@ -228,15 +229,20 @@ pub fn search(
 ) -> PyResult<PySearchResult> {
     let limits = limits(depth, nodes, time_limit)?;
     let p = position.inner;
-    py.detach(|| with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref())))
+    run(py, || {
+        with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref()))
+    })?
 }
 
 /// A searcher with its own transposition table of `tt_mb` MiB, which another thread
 /// can stop.
 #[pyclass(module = "buttonup", name = "Searcher", frozen)]
 pub struct PySearcher {
+    /// Locked only while detached from the interpreter.
     searcher: Mutex<Searcher>,
+    /// What the controls read without the lock.
     stop: Arc<AtomicBool>,
+    table_bytes: AtomicUsize,
 }
 
 impl PySearcher {
@@ -255,9 +261,11 @@ impl PySearcher {
                 "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"
             )));
         }
-        let searcher = Searcher::new(Payoff::Margin, (tt_mb * 1048576.0) as usize);
+        let searcher = Searcher::try_new(Payoff::Margin, (tt_mb * 1048576.0) as usize)
+            .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
         let stop = searcher.stop_flag();
         Ok(PySearcher {
+            table_bytes: AtomicUsize::new(searcher.table_bytes()),
             searcher: Mutex::new(searcher),
             stop,
         })
@@ -276,32 +284,43 @@ impl PySearcher {
     ) -> PyResult<PySearchResult> {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
-        py.detach(|| run_search(&mut *self.lock()?, &p, &limits, on_iteration.as_ref()))
+        run(py, || {
+            run_search(&mut *self.lock()?, &p, &limits, on_iteration.as_ref())
+        })?
     }
 
-    /// See `buttonup.solve`.
+    /// See `buttonup.solve`. A `stop()` ends it with `SearchStoppedError`.
     fn solve(&self, py: Python<'_>, position: &PyPosition) -> PyResult<i64> {
         let p = position.inner;
-        py.detach(|| Ok(self.lock()?.solve(&p) as i64))
+        run(py, || {
+            let mut searcher = self.lock()?;
+            let value = searcher.solve(&p);
+            if searcher.was_cut_short() {
+                return Err(search_stopped());
+            }
+            Ok(value as i64)
+        })?
     }
 
-    /// Stops the search running in another thread; it returns its best move so far.
+    /// Stops the search or solve running in another thread (a search returns its best
+    /// move so far). A stop sent while nothing runs stops the next search: it is never
+    /// lost.
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Forgets every stored position.
+    /// Forgets every stored position (waiting, without the GIL, for a running search).
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
-        py.detach(|| {
+        run(py, || {
             self.lock()?.clear();
             Ok(())
-        })
+        })?
     }
 
-    /// The size of the transposition table in bytes.
+    /// The size of the transposition table in bytes (read without waiting for a search).
     #[getter]
-    fn tt_bytes(&self) -> PyResult<usize> {
-        Ok(self.lock()?.table_bytes())
+    fn tt_bytes(&self) -> usize {
+        self.table_bytes.load(Ordering::Relaxed)
     }
 }
 

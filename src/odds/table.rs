@@ -11,6 +11,7 @@
 //! with slope the share of drawn starts (below 1), so Newton steps on it end exactly.
 
 use super::graph::{BattleGraph, StartsValue};
+use crate::interrupt::interrupted;
 use crate::match_rules::{check_target, MatchError, Next, Standing};
 use crate::rules::Player;
 use crate::search::Payoff;
@@ -70,6 +71,9 @@ impl MatchOdds {
         // Decided battles only raise the total, so fill from the highest total down.
         for total in (0..=2 * (t - 1)).rev() {
             for r in total.saturating_sub(t - 1)..=total.min(t - 1) {
+                if interrupted() {
+                    return Err(MatchError::Interrupted);
+                }
                 let b = total - r;
                 let (r32, b32) = (r as u32, b as u32);
                 if r != b {

@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::negamax::Searcher;
+use crate::interrupt::interrupted;
 use crate::rules::Position;
 
 /// Limits of a search; `None` means no limit. With no limit at all the search is exact.
@@ -48,8 +49,9 @@ pub struct Iteration {
 }
 
 impl Searcher {
-    /// An iterative-deepening search within `limits`, stoppable through the stop flag
-    /// (which is cleared when the search starts).
+    /// An iterative-deepening search within `limits`, stoppable through the stop flag. A
+    /// stop set while no search runs stops the next one (a stop is never lost); the
+    /// flag is cleared when a search ends.
     pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
         self.search_with(position, limits, &mut |_| true)
     }
@@ -63,7 +65,6 @@ impl Searcher {
         progress: &mut dyn FnMut(&Iteration) -> bool,
     ) -> SearchResult {
         let started = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         self.begin(limits.nodes, limits.time.map(|t| started + t), true);
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits
@@ -109,6 +110,10 @@ impl Searcher {
                 }
             }
             if result.exact {
+                // The line of an exact result is wanted whole: the limits no longer hold
+                // (the tests below are cheap after the search), a stop still does.
+                self.abortable = false;
+                self.aborted = self.stop.load(Ordering::Relaxed) || interrupted();
                 // Of the moves that achieve the value, the first clockwise.
                 result.best_move = self
                     .first_best_move(position, result.value)
@@ -130,6 +135,7 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result.elapsed = started.elapsed();
+        self.finish();
         result
     }
 }

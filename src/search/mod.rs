@@ -14,4 +14,4 @@ pub use eval::projected_margin;
 pub use key::key;
 pub use negamax::Searcher;
 pub use payoff::Payoff;
-pub use table::{Table, ENTRY_BYTES};
+pub use table::{Table, TableAllocError, ENTRY_BYTES};

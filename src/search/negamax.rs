@@ -12,7 +12,8 @@ use std::time::Instant;
 use super::eval::projected_margin;
 use super::key::key;
 use super::payoff::Payoff;
-use super::table::{Bound, Entry, Table};
+use super::table::{Bound, Entry, Table, TableAllocError};
+use crate::interrupt::interrupted;
 use crate::rules::{Player, Position, MAX_BUTTONS};
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
@@ -25,12 +26,15 @@ pub struct Searcher {
     node_limit: u64,
     deadline: Option<Instant>,
     /// Whether limits and the stop flag are obeyed (off for exact solving).
-    abortable: bool,
+    pub(super) abortable: bool,
     pub(super) aborted: bool,
     /// Numbers the searches. Entries of earlier searches are used only where they hold
     /// the exact value and the exact value is asked, so that a limited search gives the
     /// same result whatever was searched before.
     pub(super) generation: u32,
+    /// Whether exact entries of earlier searches may be used (not in a node-limited
+    /// search, whose result would then depend on what was searched before).
+    reuse_exact: bool,
 }
 
 /// A child of a position, with what move ordering needs.
@@ -46,8 +50,21 @@ const CHECK_EVERY: u64 = 1024;
 impl Searcher {
     /// A searcher with a transposition table of at most `table_bytes` bytes.
     pub fn new(payoff: Payoff, table_bytes: usize) -> Searcher {
+        Self::with_table(payoff, Table::with_bytes(table_bytes))
+    }
+
+    /// A searcher with a table of any size, or the error if it cannot be allocated.
+    pub fn try_new(payoff: Payoff, table_bytes: usize) -> Result<Searcher, TableAllocError> {
+        Ok(Self::with_table(
+            payoff,
+            Table::try_with_bytes(table_bytes)?,
+        ))
+    }
+
+    fn with_table(payoff: Payoff, table: Table) -> Searcher {
         Searcher {
-            table: Table::with_bytes(table_bytes),
+            table,
+            reuse_exact: true,
             merge_colours: payoff.is_antisymmetric(),
             payoff,
             stop: Arc::new(AtomicBool::new(false)),
@@ -84,22 +101,28 @@ impl Searcher {
     }
 
     /// The exact value of `position` for its side to move under perfect play.
+    /// Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
     pub fn solve(&mut self, position: &Position) -> f64 {
         self.begin(None, None, false);
-        self.exact_value(position)
+        let value = self.exact_value(position);
+        self.finish();
+        value
     }
 
-    /// The exact value of every legal move, for the side to move.
+    /// The exact value of every legal move, for the side to move (not exact if
+    /// [`was_cut_short`](Self::was_cut_short)).
     pub fn analyze(&mut self, position: &Position) -> Vec<(usize, f64)> {
         self.begin(None, None, false);
         let side = position.to_move();
-        position
+        let values = position
             .legal_moves()
             .map(|mv| {
                 let child = position.play_unchecked(mv).position;
                 (mv, self.exact_child_value(side, &child))
             })
-            .collect()
+            .collect();
+        self.finish();
+        values
     }
 
     pub(super) fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
@@ -108,7 +131,19 @@ impl Searcher {
         self.deadline = deadline;
         self.abortable = abortable;
         self.aborted = false;
+        self.reuse_exact = nodes.is_none();
         self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Ends a search, solve or analysis: a stop asked of it is used up.
+    pub(super) fn finish(&mut self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the last search, solve or analysis was cut short by its limits, a stop
+    /// or an interruption (a solve's or an analysis's values are then not exact).
+    pub fn was_cut_short(&self) -> bool {
+        self.aborted
     }
 
     /// The stored entry of `key` that this search may use at `position` searched to
@@ -117,16 +152,21 @@ impl Searcher {
         let plies_left = position.pile_count() as u32 - 1;
         self.table.probe(key).filter(|e| {
             e.generation == self.generation
-                || (depth >= plies_left
+                || (self.reuse_exact
+                    && depth >= plies_left
                     && u32::from(e.depth) >= plies_left
                     && e.bound == Bound::Exact)
         })
     }
 
+    /// Whether to stop now: the limits (of a limited search), a stop from another
+    /// thread or an interruption (of any search).
     pub(super) fn should_stop(&mut self) -> bool {
-        if self.abortable && !self.aborted {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+        if !self.aborted {
+            let limited = self.abortable
+                && (self.nodes >= self.node_limit
+                    || self.deadline.is_some_and(|d| Instant::now() >= d));
+            if limited || self.stop.load(Ordering::Relaxed) || interrupted() {
                 self.aborted = true;
             }
         }
@@ -193,7 +233,7 @@ impl Searcher {
 
     fn negamax(&mut self, position: &Position, depth: u32, mut alpha: f64, mut beta: f64) -> f64 {
         self.nodes += 1;
-        if self.abortable && (self.nodes % CHECK_EVERY == 0 || self.nodes >= self.node_limit) {
+        if self.nodes % CHECK_EVERY == 0 || self.nodes >= self.node_limit {
             self.should_stop();
         }
         if self.aborted {

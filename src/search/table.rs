@@ -1,12 +1,16 @@
 //! A transposition table of bounded size: buckets of two entries, one kept for the
 //! deepest search and one always replaced.
 
+use std::alloc::{alloc_zeroed, Layout};
+use std::fmt;
+
 /// How a stored value bounds the true one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
 pub enum Bound {
-    Exact,
-    Lower,
-    Upper,
+    Exact = 0,
+    Lower = 1,
+    Upper = 2,
 }
 
 /// One stored search result.
@@ -17,20 +21,40 @@ pub struct Entry {
     /// Plies searched below the position; at least the plies left means exact play.
     pub depth: u8,
     pub bound: Bound,
-    /// The best move found, or `u8::MAX`.
+    /// The best move found (as an offset from the key's first pile).
     pub best: u8,
     /// The search that stored it.
     pub generation: u32,
 }
 
+/// An unused slot: all zero bytes, so that a table can be allocated zeroed (key 0 is
+/// never a position's key, see `probe`).
 const EMPTY: Entry = Entry {
     key: 0,
     value: 0.0,
     depth: 0,
     bound: Bound::Exact,
-    best: u8::MAX,
+    best: 0,
     generation: 0,
 };
+
+/// A table that could not be allocated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TableAllocError {
+    pub bytes: usize,
+}
+
+impl fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot allocate a transposition table of {} MiB",
+            self.bytes >> 20
+        )
+    }
+}
+
+impl std::error::Error for TableAllocError {}
 
 /// The transposition table.
 pub struct Table {
@@ -43,16 +67,47 @@ pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), a power of two entries.
+    /// Small sizes only: a failed allocation aborts, see [`try_with_bytes`](Self::try_with_bytes).
     pub fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / ENTRY_BYTES).max(2);
-        let entries = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let entries = Self::entries_for(bytes);
         Table {
             entries: vec![EMPTY; entries],
             mask: entries - 2,
+        }
+    }
+
+    /// [`with_bytes`](Self::with_bytes) for any size: the memory is asked of the system
+    /// zeroed (so its pages are only taken as they are used), and a refusal is an error.
+    pub fn try_with_bytes(bytes: usize) -> Result<Table, TableAllocError> {
+        let count = Self::entries_for(bytes);
+        let error = TableAllocError {
+            bytes: count.saturating_mul(ENTRY_BYTES),
+        };
+        let layout = Layout::array::<Entry>(count).map_err(|_| error)?;
+        // SAFETY: the layout has a non-zero size (at least two entries). An `Entry` whose
+        // bytes are all zero is a valid value (integers, an `f64` and a `repr(u8)` enum
+        // whose variant 0 is `Exact`), namely `EMPTY`, so the zeroed block holds `count`
+        // initialised entries; it was allocated by the global allocator with the layout
+        // of an array of `count` entries, as `Vec::from_raw_parts` requires.
+        let entries = unsafe {
+            let pointer = alloc_zeroed(layout).cast::<Entry>();
+            if pointer.is_null() {
+                return Err(error);
+            }
+            Vec::from_raw_parts(pointer, count, count)
+        };
+        Ok(Table {
+            entries,
+            mask: count - 2,
+        })
+    }
+
+    fn entries_for(bytes: usize) -> usize {
+        let wanted = (bytes / ENTRY_BYTES).max(2);
+        if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
         }
     }
 
