@@ -106,7 +106,7 @@ def test_bad_input_gets_an_error_and_the_engine_keeps_serving(engine: EngineProc
     assert engine.process.stdin is not None
     engine.process.stdin.buffer.write(b"\xff\xfe\x00\x01 garbage\n")  # type: ignore[attr-defined]
     engine.process.stdin.flush()
-    assert engine.read().startswith("info string error: unknown command")
+    assert engine.read() == "info string error: the line is not UTF-8 (byte 0xff at 0)"
     # go without a position, and with bad numbers: an error and one bestmove.
     engine.send("go")
     assert "no position" in engine.read()

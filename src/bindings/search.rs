@@ -309,6 +309,13 @@ impl PySearcher {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Withdraws a `stop()` that no search has used yet. A front end that starts
+    /// searches and stops them from one thread calls it before each search, so that a
+    /// stop arriving just as the previous search ended cannot stop the next one.
+    fn clear_stop(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
     /// Forgets every stored position (waiting, without the GIL, for a running search).
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
         run(py, || {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from buttonup import __version__
 from buttonup.ai import BOT_NAMES, LEVELS
 from buttonup.cli.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
@@ -57,16 +59,20 @@ def play(args: argparse.Namespace) -> int:
     human = Player.RED if args.colour == "red" else Player.BLACK
     first = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
     settings = Settings(args.level, human, first, args.seed, args.target)
-    console = Console(
-        no_color=args.no_color, highlight=False, color_system=None if args.no_color else "auto"
-    )
-    Game(settings, console, input).run()
+    Game(settings, console_for(args), input).run()
     return 0
+
+
+class _Console(Console):
+    """A rich console that leaves a closed pipe to :func:`main` (rich would exit 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
 
 
 def console_for(args: argparse.Namespace) -> Console:
     no_color = getattr(args, "no_color", False)
-    return Console(no_color=no_color, highlight=False, color_system=None if no_color else "auto")
+    return _Console(no_color=no_color, highlight=False, color_system=None if no_color else "auto")
 
 
 def analyze_command(args: argparse.Namespace) -> int:
@@ -80,7 +86,7 @@ def analyze_command(args: argparse.Namespace) -> int:
 def solve_all(args: argparse.Namespace) -> int:
     from buttonup.cli.reports import solve_all_report
 
-    solve_all_report(console_for(args), args.csv)
+    solve_all_report(console_for(args), args.csv, args.per_colour)
     return 0
 
 
@@ -114,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttonup", description="Button Up! (Bruno Cathala, 2012): rules engine and AI."
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"buttonup {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     show_parser = commands.add_parser(
         "show", help="draw a position, its side to move and its legal moves"
     )
@@ -174,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
         "solve-all", help="perfect-play value of every standard start, both sides to move"
     )
     solve_parser.add_argument("--csv", type=Path, default=None, help="also write every value")
+    solve_parser.add_argument(
+        "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
+    )
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
     solve_parser.set_defaults(run=solve_all)
     bench_parser = commands.add_parser(
@@ -191,12 +201,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Runs one command. Bad input is one line and status 2, Ctrl-C one line and status
+    130, a closed output pipe (``buttonup solve-all | head``) a quiet end."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except (NotationError, ValueError) as error:
         print(f"buttonup: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nbuttonup: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Nobody reads any more: point standard output at nothing, so that the flush at
+        # exit does not complain either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return code
 
 

@@ -19,12 +19,18 @@ HELP = """Commands:
   a pile number   lift that pile (it must hold a white button, marked *)
   hint            the exact value of every legal move (best first)
   undo            take back your last move (and the AI's replies)
+  board           draw the board again
   help            this text
   quit            leave the match (Ctrl-D and Ctrl-C too)"""
 
 
 class Quit(Exception):
-    """The player leaves."""
+    """The player leaves; ``midline`` when the prompt's line is still open (Ctrl-C or
+    the end of input at a prompt)."""
+
+    def __init__(self, midline: bool = False) -> None:
+        super().__init__()
+        self.midline = midline
 
 
 @dataclass
@@ -75,7 +81,9 @@ class Game:
                 else:
                     self.ai_turn()
             self.finish()
-        except Quit:
+        except Quit as leaving:
+            if leaving.midline:
+                self.say()
             self.say("You leave the match. Bye.")
 
     # --- the board ------------------------------------------------------------------
@@ -105,7 +113,7 @@ class Game:
             try:
                 answer = self.ask(f"{self.human} to move> ").strip().lower()
             except (EOFError, KeyboardInterrupt):
-                raise Quit from None
+                raise Quit(midline=True) from None
             if self.command(answer):
                 return
 
@@ -120,6 +128,8 @@ class Game:
             self.hint(position)
         elif answer == "undo":
             self.undo()
+        elif answer == "board":
+            self.show()
         elif answer == "":
             self.say("Type a pile number, or 'help'.")
         elif answer.lstrip("-").isdigit():
@@ -179,6 +189,7 @@ class Game:
             f" and the AI's {replies} move{'s' if replies > 1 else ''} after it" if replies else ""
         )
         self.say(f"Took back your last move{extra}.")
+        self.show()
 
     # --- between battles ------------------------------------------------------------
     def battle_over(self) -> None:
@@ -208,7 +219,7 @@ class Game:
             try:
                 answer = self.ask("Who starts the next battle, 'me' or 'ai'? ").strip().lower()
             except (EOFError, KeyboardInterrupt):
-                raise Quit from None
+                raise Quit(midline=True) from None
             if answer in ("quit", "q", "exit"):
                 raise Quit
             choice = {

@@ -51,11 +51,11 @@ def analyze_report(position: Position, console: Console) -> None:
     console.print(f"Under perfect play the position is {verdict(result.value)} for {mover}.")
 
 
-def solve_all_report(console: Console, csv_path: Path | None) -> None:
-    """The perfect-play value of every standard start, both sides to move."""
+def solve_all_report(console: Console, csv_path: Path | None, per_colour: int = 3) -> None:
+    """The perfect-play value of every start of a variant, both sides to move."""
     rows = [
         (order, side, solve(Position.start(order, side)))
-        for order in start_orders(3)
+        for order in start_orders(per_colour)
         for side in Player
     ]
     counts = Counter(value for _, _, value in rows)

@@ -156,8 +156,15 @@ def tournament(
         return record
 
     jobs_list = [(p, i) for p in range(len(pairings)) for i in range(matches)]
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         records = list(pool.map(run, jobs_list))
+    except BaseException:
+        # Ctrl-C (or a failure): drop the matches not yet started; the running ones end
+        # in milliseconds.
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return [
         Series.of(bots[a][0], bots[b][0], records[p * matches : (p + 1) * matches])
         for p, (a, b) in enumerate(pairings)

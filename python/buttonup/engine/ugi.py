@@ -200,10 +200,16 @@ class Engine:
         option = OPTIONS.get(lowered[1])
         if option is None:
             raise ProtocolError(f"unknown option '{shorten(arguments[1])}'")
-        self.values[lowered[1]] = parse_int(option.name, arguments[3], option.low, option.high)
-        self._noise = None
+        value = parse_int(option.name, arguments[3], option.low, option.high)
         if lowered[1] == "hash":
-            self.searcher = Searcher(tt_mb=self.values["hash"])
+            try:
+                self.searcher = Searcher(tt_mb=value)
+            except MemoryError as error:
+                raise ProtocolError(
+                    f"{error}; the table of {self.values['hash']} MiB is kept"
+                ) from None
+        self.values[lowered[1]] = value
+        self._noise = None
 
     def cmd_uginewgame(self, arguments: list[str]) -> None:
         self._idle("uginewgame")
@@ -258,6 +264,7 @@ class Engine:
             self.send("bestmove (none)")
             return
         self._stop.clear()
+        self.searcher.clear_stop()
         self._busy = True
         self._thread = threading.Thread(target=self._search, args=(self.position, go), daemon=True)
         self._thread.start()
@@ -297,13 +304,13 @@ class Engine:
             raise ProtocolError(f"a search is running: send 'stop' before '{command}'")
 
     def _halt(self) -> None:
+        """Stops the search, if one runs, and waits for its ``bestmove`` (a stop is never
+        lost, and every limit is checked every few microseconds of search)."""
         self._stop.set()
         thread = self._thread
-        # Stop again until the thread ends: a search that was just starting when the
-        # first stop came would not have seen it.
-        while thread is not None and thread.is_alive():
+        if thread is not None and thread.is_alive():
             self.searcher.stop()
-            thread.join(0.005)
+            thread.join()
         self._thread = None
 
     def _search(self, position: Position, go: Go) -> None:
@@ -346,9 +353,9 @@ class Engine:
         )
 
 
-def read_line(stream: BinaryIO) -> tuple[str | None, bool]:
-    """One line of input, decoded leniently, and whether it was too long (its rest is
-    skipped). ``None`` at the end of input."""
+def read_line(stream: BinaryIO) -> tuple[bytes | None, bool]:
+    """One line of input and whether it was too long (its rest is skipped). ``None`` at
+    the end of input."""
     raw = stream.readline(MAX_LINE)
     if not raw:
         return None, False
@@ -359,7 +366,17 @@ def read_line(stream: BinaryIO) -> tuple[str | None, bool]:
             rest = stream.readline(MAX_LINE)
             if not rest or rest.endswith(b"\n"):
                 break
-    return raw.decode("utf-8", errors="replace").replace("\x00", " "), too_long
+    return raw, too_long
+
+
+def decode(raw: bytes) -> str:
+    """A line as text; bytes that are not UTF-8 are a protocol error."""
+    try:
+        return raw.decode("utf-8").replace("\x00", " ")
+    except UnicodeDecodeError as error:
+        raise ProtocolError(
+            f"the line is not UTF-8 (byte 0x{raw[error.start]:02x} at {error.start})"
+        ) from None
 
 
 def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
@@ -374,5 +391,10 @@ def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
         if too_long:
             engine.error(f"line longer than {MAX_LINE} bytes ignored")
             continue
-        engine.handle(line)
+        try:
+            text = decode(line)
+        except ProtocolError as error:
+            engine.error(str(error))
+            continue
+        engine.handle(text)
     return 0

@@ -1,0 +1,115 @@
+"""The commands as a person meets them: help and version, Ctrl-C, closed pipes, the
+terminal game's undo and board, and the referee's errors and series."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from buttonup import __version__
+from buttonup.cli.main import main
+from buttonup.engine.referee import main as referee_main
+
+BUTTONUP = [sys.executable, "-m", "buttonup"]
+
+
+def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"buttonup {__version__}\n"
+    assert main([]) == 0
+    assert "usage: buttonup" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "--bots", "9,10", "--matches", "100000"],
+        ["bench", "--full"],
+        ["engine"],
+        ["solve-all", "--per-colour", "4"],
+        ["analyze", "R/R/R/R/R/R/R/R/R/R/B/B/B/B/B/B/B/B/B/B/W/W/W/W/W/W/W/W/W/W r"],
+    ],
+)
+def test_ctrl_c_ends_a_command_with_one_line(args: list[str]) -> None:
+    process = subprocess.Popen(
+        [*BUTTONUP, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert err.strip() == "buttonup: interrupted"
+
+
+def test_ctrl_c_at_the_prompt_says_goodbye_on_its_own_line() -> None:
+    process = subprocess.Popen(
+        [*BUTTONUP, "play", "--seed", "1", "--no-color"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and err == ""
+    assert out.endswith("Red to move> \nYou leave the match. Bye.\n")
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    done = subprocess.run(
+        ["bash", "-c", f"'{sys.executable}' -m buttonup solve-all | head -n 1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "Perfect-play value" in done.stdout
+
+
+def test_undo_redraws_the_board_and_board_draws_it() -> None:
+    done = subprocess.run(
+        [*BUTTONUP, "play", "--seed", "1", "--no-color"],
+        input="1\nundo\nboard\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    out = done.stdout
+    after_undo = out.split("Took back your last move")[1]
+    # The board after the undo is the start again (nine piles), drawn twice (undo, board).
+    assert after_undo.count("8:") == 2 and after_undo.count("Score: Red 0") == 2
+
+
+def test_referee_reports_a_missing_or_silent_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert referee_main(["--red", "no-such-engine-here"]) == 1
+    assert capsys.readouterr().err == (
+        "referee: error: cannot start 'no-such-engine-here': No such file or directory\n"
+    )
+    assert referee_main(["--black", "true"]) == 1  # exits at once
+    err = capsys.readouterr().err
+    assert err.startswith("referee: error: 'true' ") and err.count("\n") == 1
+    assert "closed its output" in err or "stopped reading its input" in err
+
+
+def test_referee_plays_a_series_with_colours_swapped(capsys: pytest.CaptureFixture[str]) -> None:
+    engine = f"{sys.executable} -m buttonup engine"
+    assert (
+        referee_main(["--red", engine, "--black", engine, "--battles", "2", "--movetime", "5"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "battle 1: A plays Red, B plays Black" in out
+    assert "battle 2: B plays Red, A plays Black" in out
+    table = out.split("engine    wins")[1].splitlines()[1:3]
+    # Perfect engines on the same start with colours swapped: equal results.
+    a, b = (line.split() for line in table)
+    assert a[1:5] == b[1:5] and sum(map(int, a[1:4])) == 2
