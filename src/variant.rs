@@ -60,17 +60,18 @@ impl Capability {
             Ok(n) if self.supports(n) => Ok(n),
             _ => Err(VariantError {
                 capability: self,
-                per_colour,
+                per_colour: per_colour.to_string(),
             }),
         }
     }
 }
 
 /// A count of buttons of each colour that a capability does not support.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct VariantError {
     pub capability: Capability,
-    pub per_colour: i64,
+    /// The count as it was given.
+    pub per_colour: String,
 }
 
 impl fmt::Display for VariantError {

@@ -30,7 +30,7 @@ def test_random_playouts_arguments() -> None:
         buttonup.random_playouts(10, per_colour=11)
     with pytest.raises(ValueError, match="seed must be an int"):
         buttonup.random_playouts(10, seed=-1)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ValueError, match="battles must be from 0 to"):
         buttonup.random_playouts(-1)
 
 

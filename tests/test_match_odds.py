@@ -68,12 +68,12 @@ def test_bounds_and_symmetry() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match=r"red_points must be from 0 to 14 \(below the target\)"):
+    with pytest.raises(ValueError, match=r"red_points \(below the target\) must be from 0 to 14"):
         win_probability(-1, 0, RED)
     # A score at or past the target is no match state (it returned 1.0 before).
-    with pytest.raises(ValueError, match="red_points must be from 0 to 14"):
+    with pytest.raises(ValueError, match=r"red_points \(below the target\) must be from 0 to 14"):
         win_probability(20, 0, RED)
-    with pytest.raises(ValueError, match="black_points must be from 0 to 14"):
+    with pytest.raises(ValueError, match=r"black_points \(below the target\) must be from 0"):
         win_probability(14, 15, RED)
     with pytest.raises(ValueError, match="target must be from 1 to 1000"):
         win_probability(0, 0, RED, target=0)

@@ -78,8 +78,8 @@ def test_limited_searches_return_a_legal_move_at_once() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"depth": 0}, "depth must be at least 1"),
-        ({"nodes": -5}, "nodes must be at least 1"),
+        ({"depth": 0}, "depth must be from 1 to 4294967295, not 0"),
+        ({"nodes": -5}, "nodes must be from 1 to 9223372036854775807, not -5"),
         ({"time_limit": -1.0}, "time_limit must be"),
         ({"time_limit": float("nan")}, "time_limit must be"),
     ],

@@ -1,9 +1,8 @@
 //! Conversions between Python values and core types.
 
-use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::PyBool;
 
 use super::errors::wrong_type;
 use crate::error::IllegalMove;
@@ -75,19 +74,13 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "an unknown type".to_string())
 }
 
-/// The pile index named by a Python move. Any int is accepted (a bool or a non-int is a
-/// `TypeError`); one that names no pile is an illegal move, worded by the core.
+/// The pile index named by a Python move. Any int is accepted, numpy's too (a bool or a
+/// non-int is a `TypeError`); one that names no pile is an illegal move, worded by the
+/// core.
 pub(crate) fn move_index(position: &Position, value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
-        return Err(wrong_type("a move", "an int", &type_name(value)));
-    }
-    match value.extract::<i64>() {
+    match value.extract::<Int>()?.value("a move")? {
         Ok(index) if index >= 0 => Ok(usize::try_from(index).unwrap_or(usize::MAX)),
-        Ok(_) => Err(no_such_pile(position, value)),
-        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
-            Err(no_such_pile(position, value))
-        }
-        Err(error) => Err(error),
+        _ => Err(no_such_pile(position, value)),
     }
 }
 
@@ -104,4 +97,78 @@ fn no_such_pile(position: &Position, value: &Bound<'_, PyAny>) -> PyErr {
         piles: position.pile_count(),
     }
     .into()
+}
+
+/// An int argument as Python gave it: anything with `__index__` but a bool (numpy
+/// integers included), kept as an `i64` or, when too large for one, as its text; or,
+/// for anything else, the name of its type. The function that takes it checks it and
+/// names the argument in the error.
+pub(crate) enum Int {
+    Small(i64),
+    Big(String),
+    Other(String),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyBool>() {
+            return Ok(Int::Other("bool".to_string()));
+        }
+        let Ok(index) = obj.call_method0("__index__") else {
+            return Ok(Int::Other(type_name(&obj)));
+        };
+        Ok(match index.extract::<i64>() {
+            Ok(value) => Int::Small(value),
+            Err(_) => Int::Big(crate::error::shorten(
+                &index
+                    .str()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|_| "(a huge number)".to_string()),
+            )),
+        })
+    }
+}
+
+impl Int {
+    /// A default value.
+    pub(crate) const fn of(value: i64) -> Int {
+        Int::Small(value)
+    }
+
+    /// The value as an `i64` (or the text of a larger one); a `TypeError` naming `name`
+    /// for a value that is no int.
+    fn value(&self, name: &str) -> PyResult<Result<i64, &str>> {
+        match self {
+            Int::Small(v) => Ok(Ok(*v)),
+            Int::Big(text) => Ok(Err(text)),
+            Int::Other(kind) => Err(wrong_type(name, "an int", kind)),
+        }
+    }
+
+    /// The value if it is from `low` to `high`, else an error naming `name`.
+    pub(crate) fn within(&self, name: &str, low: i64, high: i64) -> PyResult<i64> {
+        match self.value(name)? {
+            Ok(v) if (low..=high).contains(&v) => Ok(v),
+            Ok(v) => Err(super::errors::out_of_range(format!(
+                "{name} must be from {low} to {high}, not {v}"
+            ))),
+            Err(text) => Err(super::errors::out_of_range(format!(
+                "{name} must be from {low} to {high}, not {text}"
+            ))),
+        }
+    }
+
+    /// A count of buttons of each colour that `capability` supports.
+    pub(crate) fn per_colour(&self, capability: crate::variant::Capability) -> PyResult<usize> {
+        match self.value("per_colour")? {
+            Ok(v) => Ok(capability.check(v)?),
+            Err(text) => Err(crate::variant::VariantError {
+                capability,
+                per_colour: text.to_string(),
+            }
+            .into()),
+        }
+    }
 }

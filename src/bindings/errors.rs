@@ -66,6 +66,11 @@ pub(crate) fn search_stopped() -> PyErr {
     py::SearchStoppedError::new_err("the solve was stopped before it found the exact value")
 }
 
+/// A notation error found in the bindings (a text Rust cannot read).
+pub(crate) fn notation_error(message: String) -> PyErr {
+    py::NotationError::new_err(message)
+}
+
 /// Scoring asked of a battle that is not over.
 pub(crate) fn battle_not_over() -> PyErr {
     py::BattleNotOverError::new_err("the battle is not over: it has more than one pile")

@@ -5,12 +5,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use super::convert::{
-    move_index, optional_player, optional_player_to_py, player_from_py, player_to_py,
+    move_index, optional_player, optional_player_to_py, player_from_py, player_to_py, Int,
 };
-use super::errors::out_of_range;
 use super::position::{seed_from_py, PyPosition};
 use super::results::battle_to_py;
-use crate::match_rules::{check_target, Match};
+use crate::match_rules::{Match, MAX_TARGET};
 use crate::rules::Player;
 use crate::variant::Capability;
 
@@ -32,8 +31,8 @@ impl PyMatch {
     #[pyo3(signature = (starter = None, *, target = None, per_colour = None, seed = None, deals = None, first = None))]
     fn new(
         starter: Option<&Bound<'_, PyAny>>,
-        target: Option<&Bound<'_, PyAny>>,
-        per_colour: Option<&Bound<'_, PyAny>>,
+        target: Option<Int>,
+        per_colour: Option<Int>,
         seed: Option<&Bound<'_, PyAny>>,
         deals: Option<&Bound<'_, PyAny>>,
         first: Option<&Bound<'_, PyAny>>,
@@ -47,8 +46,11 @@ impl PyMatch {
             }
             (a, b) => a.or(b).unwrap_or(Player::Red),
         };
-        let target = check_target(int_arg("target", target, 15)?)?;
-        let per_colour = Capability::Rules.check(int_arg("per_colour", per_colour, 3)?)?;
+        let target = target.unwrap_or(Int::of(15));
+        let target = target.within("target", 1, i64::from(MAX_TARGET))? as u32;
+        let per_colour = per_colour
+            .unwrap_or(Int::of(3))
+            .per_colour(Capability::Rules)?;
         let seed = seed_from_py(seed)?;
         let orders = match deals {
             Some(deals) if !deals.is_none() => deal_list(deals)?,
@@ -198,30 +200,6 @@ impl PyMatch {
             standing.target,
             self.inner.battles().len() + usize::from(self.inner.winner().is_none())
         )
-    }
-}
-
-/// An int argument (`None`: `default`); one too large for an `i64` is reported as out of
-/// range.
-pub(crate) fn int_arg(name: &str, value: Option<&Bound<'_, PyAny>>, default: i64) -> PyResult<i64> {
-    let Some(value) = value.filter(|v| !v.is_none()) else {
-        return Ok(default);
-    };
-    if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be an int, not bool"
-        )));
-    }
-    match value.extract::<i64>() {
-        Ok(v) => Ok(v),
-        Err(_) if value.call_method0("__index__").is_ok() => Err(out_of_range(format!(
-            "{name} is out of range: {}",
-            value.str().map(|s| s.to_string()).unwrap_or_default()
-        ))),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{name} must be an int, not {}",
-            super::convert::type_name(value)
-        ))),
     }
 }
 

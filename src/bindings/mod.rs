@@ -15,12 +15,14 @@ use pyo3::prelude::*;
 
 use crate::perft as core_perft;
 use crate::variant::Capability;
+use convert::Int;
 use position::PyPosition;
 
 /// Counts the move sequences of length `depth` from `position` (a sequence that ends the
 /// battle sooner counts as one leaf). Runs without the GIL.
 #[pyfunction]
-fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> PyResult<u64> {
+fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
+    let depth = depth.within("depth", 0, i64::from(u32::MAX))? as u32;
     let position = position.inner;
     // An interrupted count is dropped by `run`, which raises the interruption.
     let count = interrupt::run(py, || core_perft::perft_interruptible(&position, depth))?;
@@ -30,9 +32,9 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> PyResult<u64> {
 /// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
 /// for the standard game), in lexicographic order (`B < R < W`).
 #[pyfunction]
-#[pyo3(signature = (per_colour = 3))]
-fn start_orders(py: Python<'_>, per_colour: i64) -> PyResult<Vec<String>> {
-    let per_colour = Capability::StartOrders.check(per_colour)?;
+#[pyo3(signature = (per_colour = Int::of(3)), text_signature = "(per_colour=3)")]
+fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
+    let per_colour = per_colour.per_colour(Capability::StartOrders)?;
     Ok(interrupt::run(py, || {
         crate::variant::start_orders(per_colour)
     })??)

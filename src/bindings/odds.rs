@@ -9,12 +9,12 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::convert::optional_player;
+use super::convert::{optional_player, Int};
 use super::errors::out_of_range;
 use super::interrupt::run;
 use super::position::PyPosition;
 use super::search::lock;
-use crate::match_rules::check_target;
+use crate::match_rules::MAX_TARGET;
 use crate::odds::MatchOdds;
 use crate::rules::{Colour, Player, Position};
 use crate::search::{Payoff, Searcher};
@@ -64,22 +64,17 @@ struct State {
 
 impl State {
     fn new(
-        red_points: i64,
-        black_points: i64,
+        red_points: Int,
+        black_points: Int,
         starter: Option<&Bound<'_, PyAny>>,
         to_start: Option<&Bound<'_, PyAny>>,
-        target: i64,
+        target: Int,
         chooser: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<State> {
-        let target = check_target(target)?;
-        let points = |name: &str, value: i64| -> PyResult<u32> {
-            match u32::try_from(value) {
-                Ok(v) if v < target => Ok(v),
-                _ => Err(out_of_range(format!(
-                    "{name} must be from 0 to {} (below the target), not {value}",
-                    target - 1
-                ))),
-            }
+        let target = target.within("target", 1, i64::from(MAX_TARGET))? as u32;
+        let points = |name: &str, value: Int| -> PyResult<u32> {
+            let below = format!("{name} (below the target)");
+            Ok(value.within(&below, 0, i64::from(target) - 1)? as u32)
         };
         let starter = match (
             optional_player("starter", starter)?,
@@ -106,20 +101,23 @@ impl State {
 /// it). `chooser` is the loser of the latest battle that had a winner (`None` if none
 /// had): with equal scores he chooses the starter after a drawn battle.
 #[pyfunction]
-#[pyo3(signature = (red_points, black_points, starter = None, target = 15, chooser = None, per_colour = 3, *, to_start = None))]
+#[pyo3(
+    signature = (red_points, black_points, starter = None, target = Int::of(15), chooser = None, per_colour = Int::of(3), *, to_start = None),
+    text_signature = "(red_points, black_points, starter=None, target=15, chooser=None, per_colour=3, *, to_start=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn win_probability(
     py: Python<'_>,
-    red_points: i64,
-    black_points: i64,
+    red_points: Int,
+    black_points: Int,
     starter: Option<&Bound<'_, PyAny>>,
-    target: i64,
+    target: Int,
     chooser: Option<&Bound<'_, PyAny>>,
-    per_colour: i64,
+    per_colour: Int,
     to_start: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
     let state = State::new(red_points, black_points, starter, to_start, target, chooser)?;
-    let per_colour = Capability::MatchOdds.check(per_colour)?;
+    let per_colour = per_colour.per_colour(Capability::MatchOdds)?;
     run(py, || {
         let table = match_odds(state.target, per_colour)?;
         let mut odds = lock(&table)?;
@@ -144,15 +142,18 @@ fn match_per_colour(position: &Position) -> PyResult<usize> {
 /// battle in a match at `red_points`-`black_points` started by `starter`:
 /// `{move: probability}`.
 #[pyfunction]
-#[pyo3(signature = (position, red_points, black_points, starter = None, target = 15, chooser = None, *, to_start = None))]
+#[pyo3(
+    signature = (position, red_points, black_points, starter = None, target = Int::of(15), chooser = None, *, to_start = None),
+    text_signature = "(position, red_points, black_points, starter=None, target=15, chooser=None, *, to_start=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn match_analyze<'py>(
     py: Python<'py>,
     position: &PyPosition,
-    red_points: i64,
-    black_points: i64,
+    red_points: Int,
+    black_points: Int,
     starter: Option<&Bound<'py, PyAny>>,
-    target: i64,
+    target: Int,
     chooser: Option<&Bound<'py, PyAny>>,
     to_start: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
 
+use super::convert::Int;
 use super::interrupt;
 use super::position::seed_from_py;
 use crate::playout::{PlayoutError, PlayoutSummary};
@@ -39,14 +40,18 @@ fn summary_to_py<'py>(py: Python<'py>, s: &PlayoutSummary) -> PyResult<Bound<'py
 /// ones) with the loop in Rust (no GIL held): the same games as the reference engine for
 /// a seed. Returns a `PlayoutSummary`.
 #[pyfunction]
-#[pyo3(signature = (battles, seed = None, per_colour = 3))]
+#[pyo3(
+    signature = (battles, seed = None, per_colour = Int::of(3)),
+    text_signature = "(battles, seed=None, per_colour=3)"
+)]
 pub fn random_playouts<'py>(
     py: Python<'py>,
-    battles: u64,
+    battles: Int,
     seed: Option<&Bound<'py, PyAny>>,
-    per_colour: i64,
+    per_colour: Int,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let per_colour = Capability::Rules.check(per_colour)?;
+    let battles = battles.within("battles", 0, i64::MAX)? as u64;
+    let per_colour = per_colour.per_colour(Capability::Rules)?;
     let seed = seed_from_py(seed)?;
     let summary = interrupt::run(py, || {
         crate::playout::random_playouts(battles, seed, per_colour)

@@ -1,10 +1,10 @@
 //! `buttonup.Position`: an immutable position backed by the core's `Position`.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyString, PyTuple, PyType};
 
-use super::convert::{move_index, player_from_py, player_to_py};
-use super::errors::{battle_not_over, out_of_range};
+use super::convert::{move_index, player_from_py, player_to_py, Int};
+use super::errors::{battle_not_over, notation_error, out_of_range};
 use super::results::scoring_to_py;
 use crate::notation;
 use crate::rng::{entropy_seed, random_start, SplitMix64};
@@ -36,32 +36,65 @@ pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     }
 }
 
+/// The text of a notation argument. A str that is not valid Unicode (a lone surrogate)
+/// fails as the notation does on any non-ASCII character: at the first one.
+fn notation_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let text = value
+        .cast::<PyString>()
+        .map_err(|_| wrong_type_text(what, value))?;
+    if let Ok(text) = text.extract::<String>() {
+        return Ok(text);
+    }
+    let ord = value.py().import("builtins")?.getattr("ord")?;
+    for (index, character) in text.try_iter()?.enumerate() {
+        let code: u32 = ord.call1((character?,))?.extract()?;
+        if code > 0x7f {
+            return Err(notation_error(format!(
+                "non-ASCII character U+{code:04X} at index {index}"
+            )));
+        }
+    }
+    Err(notation_error("the text is not valid Unicode".to_string()))
+}
+
+fn wrong_type_text(what: &str, value: &Bound<'_, PyAny>) -> PyErr {
+    pyo3::exceptions::PyTypeError::new_err(format!(
+        "{what}, not {}",
+        super::convert::type_name(value)
+    ))
+}
+
 #[pymethods]
 impl PyPosition {
     /// Reads a position in the notation `PILES SIDE`, e.g. `"W/R/B/W/B/R/R/W/B r"`.
     #[new]
-    fn new(text: &str) -> PyResult<Self> {
-        Ok(notation::parse(text)?.into())
+    fn new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = notation_text(text, "a position must be given as a str")?;
+        Ok(notation::parse(&text)?.into())
     }
 
     /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`.
     #[staticmethod]
     #[pyo3(signature = (order, to_move = None))]
-    fn start(order: &str, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn start(order: &Bound<'_, PyAny>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let order = notation_text(order, "a start order must be a str")?;
         let to_move = player_from_py("to_move", to_move, Player::Red)?;
-        Ok(notation::parse_start(order, to_move)?.into())
+        Ok(notation::parse_start(&order, to_move)?.into())
     }
 
     /// A uniformly shuffled start with `per_colour` buttons of each colour.
     #[staticmethod]
-    #[pyo3(signature = (seed = None, to_move = None, per_colour = 3))]
+    #[pyo3(
+        signature = (seed = None, to_move = None, per_colour = Int::of(3)),
+        text_signature = "(seed=None, to_move=None, per_colour=3)"
+    )]
     fn random(
         seed: Option<&Bound<'_, PyAny>>,
         to_move: Option<&Bound<'_, PyAny>>,
-        per_colour: i64,
+        per_colour: Int,
     ) -> PyResult<Self> {
         let to_move = player_from_py("to_move", to_move, Player::Red)?;
-        let per_colour = Capability::Rules.check(per_colour)?;
+        let per_colour = per_colour.per_colour(Capability::Rules)?;
         let seed = seed_from_py(seed)?;
         let start = random_start(per_colour, to_move, &mut SplitMix64::new(seed))?;
         Ok(start.into())

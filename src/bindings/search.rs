@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyType};
 
+use super::convert::Int;
 use super::errors::{out_of_range, search_stopped};
 use super::interrupt::run;
 use super::position::PyPosition;
@@ -141,13 +142,11 @@ impl From<&Iteration> for PySearchResult {
 }
 
 /// Checks the limits given from Python.
-fn limits(depth: Option<i64>, nodes: Option<i64>, time_limit: Option<f64>) -> PyResult<Limits> {
-    if let Some(d) = depth.filter(|&d| d < 1) {
-        return Err(out_of_range(format!("depth must be at least 1, not {d}")));
-    }
-    if let Some(n) = nodes.filter(|&n| n < 1) {
-        return Err(out_of_range(format!("nodes must be at least 1, not {n}")));
-    }
+fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> PyResult<Limits> {
+    let depth = depth
+        .map(|d| d.within("depth", 1, i64::from(u32::MAX)))
+        .transpose()?;
+    let nodes = nodes.map(|n| n.within("nodes", 1, i64::MAX)).transpose()?;
     let time = match time_limit {
         None => None,
         Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
@@ -158,7 +157,7 @@ fn limits(depth: Option<i64>, nodes: Option<i64>, time_limit: Option<f64>) -> Py
         }
     };
     Ok(Limits {
-        depth: depth.map(|d| d.min(i64::from(u32::MAX)) as u32),
+        depth: depth.map(|d| d as u32),
         nodes: nodes.map(|n| n as u64),
         time,
     })
@@ -222,8 +221,8 @@ pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'p
 pub fn search(
     py: Python<'_>,
     position: &PyPosition,
-    depth: Option<i64>,
-    nodes: Option<i64>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
     time_limit: Option<f64>,
     on_iteration: Option<Py<PyAny>>,
 ) -> PyResult<PySearchResult> {
@@ -277,8 +276,8 @@ impl PySearcher {
         &self,
         py: Python<'_>,
         position: &PyPosition,
-        depth: Option<i64>,
-        nodes: Option<i64>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
         time_limit: Option<f64>,
         on_iteration: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {

@@ -6,7 +6,8 @@ core, which the tests check against it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import operator
+from typing import NamedTuple, SupportsIndex
 
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player
@@ -52,9 +53,11 @@ def sow(piles: list[str], lifted: int) -> Sowing:
 
 
 def check_move(position: Position, move: object) -> int:
-    """The pile index of ``move``, or the reason it cannot be played."""
-    if isinstance(move, bool) or not isinstance(move, int):
+    """The pile index of ``move`` (any int but a bool, numpy's too), or the reason it
+    cannot be played."""
+    if isinstance(move, bool) or not isinstance(move, SupportsIndex):
         raise TypeError(f"a move must be an int, not {type(move).__name__}")
+    move = operator.index(move)
     if position.is_over:
         raise IllegalMoveError("the battle is over: no pile can be lifted")
     piles = position.piles

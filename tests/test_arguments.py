@@ -1,0 +1,110 @@
+"""Arguments from Python: every int argument takes anything with ``__index__`` but a
+bool, and a bad one is a ``ValueError`` or ``TypeError`` that names it and its range."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import buttonup
+import buttonup.reference as ref
+import pytest
+from buttonup import Match, Player, Position, Searcher, perft, random_playouts, search
+from buttonup.ai import bot
+
+START = Position("W/R/B/W/B/R/R/W/B r")
+
+OUT_OF_RANGE: list[tuple[Callable[[], object], str]] = [
+    (lambda: perft(START, -1), "depth must be from 0 to 4294967295, not -1"),
+    (
+        lambda: perft(START, 2**70),
+        "depth must be from 0 to 4294967295, not 11805916207174113034...",
+    ),
+    (lambda: random_playouts(-1), "battles must be from 0 to 9223372036854775807, not -1"),
+    (lambda: search(START, nodes=2**63), "nodes must be from 1 to 9223372036854775807, not 9223"),
+    (lambda: search(START, depth=0), "depth must be from 1 to 4294967295, not 0"),
+    (lambda: Position.random(per_colour=-1), "per_colour must be from 1 to 10, not -1"),
+    (lambda: Position.random(per_colour=10**30), "per_colour must be from 1 to 10, not 1000"),
+    (lambda: Position.random(seed=-1), "seed must be an int from 0 to 2**64 - 1, not -1"),
+    (lambda: Match(target=0), "target must be from 1 to 1000, not 0"),
+    (lambda: buttonup.start_orders(0), "start orders are listed for 1 to 5 buttons"),
+    (lambda: buttonup.win_probability(20, 0, Player.RED), "red_points (below the target) must"),
+    (lambda: buttonup.win_probability(0, 15, Player.RED), "black_points (below the target) must"),
+    (lambda: Searcher(0), "tt_mb must be from 0.001 to 65536"),
+]
+
+
+@pytest.mark.parametrize("call, message", OUT_OF_RANGE)
+def test_out_of_range_is_a_value_error_naming_the_argument(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()
+
+
+def test_bools_are_never_ints() -> None:
+    for call, name in [
+        (lambda: perft(START, True), "depth"),
+        (lambda: random_playouts(True), "battles"),
+        (lambda: search(START, depth=True), "depth"),
+        (lambda: START.play(True), "a move"),
+        (lambda: Match(target=True), "target"),
+        (lambda: Position.random(per_colour=True), "per_colour"),
+    ]:
+        with pytest.raises(TypeError, match=f"{name} must be an int, not bool"):
+            call()
+    assert not START.is_legal(True) and not ref.Position(str(START)).is_legal(True)
+
+
+def test_numpy_integers_are_moves_in_both_engines() -> None:
+    np = pytest.importorskip("numpy")
+    for engine in (buttonup, ref):
+        position = engine.Position(str(START))
+        assert position.is_legal(np.int64(3))
+        assert str(position.play(np.int64(3))) == "W/R/B/BW/R/R/W/B b"
+        assert perft(START, np.int32(2)) == 9
+
+
+def test_a_surrogate_in_notation_is_a_notation_error_in_both_engines() -> None:
+    for engine in (buttonup, ref):
+        with pytest.raises(buttonup.NotationError, match="non-ASCII character U\\+DC80 at index 3"):
+            engine.Position("W/R\udc80 r")
+        with pytest.raises(TypeError, match="a position must be given as a str, not int"):
+            engine.Position(3)
+
+
+def test_bots_refuse_a_finished_battle_clearly() -> None:
+    final = Position("RBWWBRWBR b")
+    for level in range(1, 11):
+        with pytest.raises(buttonup.IllegalMoveError, match="the battle is over"):
+            bot(level, seed=1).choose(final)
+
+
+def test_node_limited_searches_do_not_depend_on_earlier_ones() -> None:
+    positions = [Position.random(seed=s, per_colour=5) for s in range(20)]
+    fresh = [Searcher(4).search(p, nodes=3000) for p in positions]
+    shared = Searcher(4)
+    for position in positions:
+        shared.solve(position)  # exact entries that a node-limited search must not use
+    again = [shared.search(p, nodes=3000) for p in positions]
+    assert [(r.best_move, r.value, r.depth, r.pv) for r in fresh] == [
+        (r.best_move, r.value, r.depth, r.pv) for r in again
+    ]
+
+
+def test_exact_results_have_a_whole_line() -> None:
+    cut_near_the_end = 0
+    # Limits about as long as the whole search (4 of each colour), so that some end
+    # just after the last iteration.
+    for seed in range(60):
+        position = Position.random(seed=seed, per_colour=4)
+        for limit in (0.0005, 0.001, 0.002, 0.003):
+            result = search(position, time_limit=limit)
+            if result.exact:
+                cut_near_the_end += 1
+                line = position
+                for move in result.pv:
+                    line = line.play(move)
+                assert line.is_over, (seed, limit, result)
+                assert result.pv[0] == result.best_move
+    assert cut_near_the_end > 0
