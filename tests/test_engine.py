@@ -179,3 +179,56 @@ def test_two_engines_play_a_battle_through_the_referee(capsys: pytest.CaptureFix
     # Both engines played perfectly: the result is the start's value.
     value = solve(start)
     assert (red - black) * (1 if start.to_move.letter == "r" else -1) == value
+
+
+BIG_30 = "R/R/R/B/B/R/B/R/W/R/B/B/B/W/R/W/R/W/W/R/W/R/B/W/B/W/B/W/W/B r"
+
+
+def test_every_level_keeps_the_go_limits_on_a_big_position() -> None:
+    # Levels 1 to 9 used an unlimited analysis: `movetime` was ignored and `stop`,
+    # `isready` and `quit` waited for it (the command below timed out).
+    script = (
+        f"setoption name Level value 9\nposition fen {BIG_30}\ngo movetime 100\n"
+        "isready\nstop\nisready\nquit\n"
+    )
+    started = time.perf_counter()
+    done = subprocess.run(COMMAND, input=script.encode(), capture_output=True, timeout=20)
+    assert time.perf_counter() - started < 10
+    lines = done.stdout.decode().splitlines()
+    assert lines.count("readyok") == 2 and sum(x.startswith("bestmove ") for x in lines) == 1
+    move = int(next(x for x in lines if x.startswith("bestmove ")).split()[1])
+    assert move in Position(BIG_30).legal_moves()
+
+
+@pytest.mark.parametrize("level", [2, 5, 9, 10])
+def test_movetime_holds_at_every_level(engine: EngineProcess, level: int) -> None:
+    big = Position.random(seed=3, per_colour=7)  # 21 buttons: far from solved in 50 ms
+    engine.send(f"setoption name Level value {level}")
+    engine.send("setoption name Seed value 1")
+    for _ in range(3):
+        engine.send(f"position fen {big}")
+        sent = time.perf_counter()
+        engine.send("go movetime 50")
+        bestmove, _ = engine.until("bestmove", timeout=5)
+        # 50 ms asked; the rest is the process and the pipe (it took 928 ms at level 9).
+        assert time.perf_counter() - sent < 0.5
+        assert int(bestmove.split()[1]) in big.legal_moves()
+
+
+def test_a_hash_too_large_for_the_machine_keeps_the_old_table() -> None:
+    script = "setoption name Hash value 4096\nisready\nposition fen " + START + "\ngo\nquit\n"
+    started = time.perf_counter()
+    done = subprocess.run(
+        ["bash", "-c", 'ulimit -v 3000000; exec "$0" "$@"', *COMMAND],
+        input=script.encode(),
+        capture_output=True,
+        timeout=30,
+    )
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0
+    assert lines[0] == (
+        "info string error: cannot allocate a transposition table of 4096 MiB; "
+        "the table of 16 MiB is kept"
+    )
+    assert lines[1] == "readyok" and lines[-1].split()[0] == "bestmove"
+    assert time.perf_counter() - started < 10
