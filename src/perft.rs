@@ -27,7 +27,7 @@ fn count(
     if depth == 1 {
         return Ok(u64::from(position.legal_move_count()));
     }
-    if depth >= 3 && stop() {
+    if depth >= 4 && stop() {
         return Err(Interrupted);
     }
     let mut total = 0;

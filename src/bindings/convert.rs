@@ -78,6 +78,12 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// non-int is a `TypeError`); one that names no pile is an illegal move, worded by the
 /// core.
 pub(crate) fn move_index(position: &Position, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    // The common case first: a plain int that fits.
+    if value.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(index) = value.extract::<u64>() {
+            return Ok(usize::try_from(index).unwrap_or(usize::MAX));
+        }
+    }
     match value.extract::<Int>()?.value("a move")? {
         Ok(index) if index >= 0 => Ok(usize::try_from(index).unwrap_or(usize::MAX)),
         _ => Err(no_such_pile(position, value)),
@@ -113,6 +119,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+            if let Ok(value) = obj.extract::<i64>() {
+                return Ok(Int::Small(value));
+            }
+        }
         if obj.is_instance_of::<PyBool>() {
             return Ok(Int::Other("bool".to_string()));
         }

@@ -59,7 +59,8 @@ pub(crate) fn install() {
 /// Runs `work` without the GIL and raises what a signal handler raised meanwhile (the
 /// work then stopped early, and its result is dropped).
 pub(crate) fn run<T: Ungil>(py: Python<'_>, work: impl FnOnce() -> T + Ungil) -> PyResult<T> {
-    LAST.with(|l| l.set(Some(Instant::now())));
+    // The clock starts at the hook's first look (no clock read for short calls).
+    LAST.with(|l| l.set(None));
     let out = py.detach(work);
     match PENDING.with(|p| p.borrow_mut().take()) {
         Some(error) => Err(error),

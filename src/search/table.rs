@@ -38,6 +38,18 @@ const EMPTY: Entry = Entry {
     generation: 0,
 };
 
+/// An unused slot too, written over a table's memory so that its pages are taken at
+/// once rather than one fault at a time during a search (a fill of zeros could be
+/// turned back into a lazily zeroed allocation by the compiler).
+const TOUCHED: Entry = Entry {
+    best: u8::MAX,
+    ..EMPTY
+};
+
+/// Tables up to this size have their pages taken when they are made; larger ones as the
+/// search reaches them, so that a huge table costs nothing until it is used.
+const TOUCH_BYTES: usize = 256 << 20;
+
 /// A table that could not be allocated.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TableAllocError {
@@ -71,18 +83,28 @@ impl Table {
     pub fn with_bytes(bytes: usize) -> Table {
         let entries = Self::entries_for(bytes);
         Table {
-            entries: vec![EMPTY; entries],
+            entries: vec![TOUCHED; entries],
             mask: entries - 2,
         }
     }
 
     /// [`with_bytes`](Self::with_bytes) for any size: the memory is asked of the system
-    /// zeroed (so its pages are only taken as they are used), and a refusal is an error.
+    /// zeroed (so the pages of a huge table are only taken as they are used), and a
+    /// refusal is an error.
     pub fn try_with_bytes(bytes: usize) -> Result<Table, TableAllocError> {
         let count = Self::entries_for(bytes);
         let error = TableAllocError {
             bytes: count.saturating_mul(ENTRY_BYTES),
         };
+        if count.saturating_mul(ENTRY_BYTES) <= TOUCH_BYTES {
+            let mut entries = Vec::new();
+            entries.try_reserve_exact(count).map_err(|_| error)?;
+            entries.resize(count, TOUCHED);
+            return Ok(Table {
+                entries,
+                mask: count - 2,
+            });
+        }
         let layout = Layout::array::<Entry>(count).map_err(|_| error)?;
         // SAFETY: the layout has a non-zero size (at least two entries). An `Entry` whose
         // bytes are all zero is a valid value (integers, an `f64` and a `repr(u8)` enum
@@ -117,7 +139,7 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.entries.fill(TOUCHED);
     }
 
     #[inline]
