@@ -1,0 +1,67 @@
+"""How soon each long call of buttonup answers Ctrl-C: the figures of docs/reliability.md.
+
+    python benches/interrupt_latency.py [--rounds N]
+
+Each call runs in a child process that is sent SIGINT after half a second; the latency is
+the time from the signal to the ``KeyboardInterrupt`` the child catches (both clocks are
+the same monotonic clock). Prints, per call, the median and the worst of the rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+
+BIG = "buttonup.Position.random(seed=0, per_colour=10)"
+CALLS = {
+    "solve": f"buttonup.solve({BIG})",
+    "search": f"buttonup.search({BIG})",
+    "analyze": f"buttonup.analyze({BIG})",
+    "perft": f"buttonup.perft({BIG}, 25)",
+    "random_playouts": "buttonup.random_playouts(10**12, seed=1)",
+    "win_probability (target 1000)": "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)",
+    "Searcher.search": f"searcher.search({BIG})",
+    "Searcher.solve": f"searcher.solve({BIG})",
+}
+
+
+def latency(code: str) -> float:
+    program = textwrap.dedent(
+        f"""
+        import time, buttonup
+        searcher = buttonup.Searcher(16)
+        print("start", flush=True)
+        try:
+            {code}
+        except KeyboardInterrupt:
+            print(time.monotonic(), flush=True)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    child.stdout.readline()
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    return float(out) - sent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    print("| call | median | worst |")
+    print("|---|---:|---:|")
+    for name, code in CALLS.items():
+        times = [latency(code) * 1000 for _ in range(args.rounds)]
+        print(f"| `{name}` | {statistics.median(times):.1f} ms | {max(times):.1f} ms |")
+
+
+if __name__ == "__main__":
+    main()
