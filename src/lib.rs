@@ -27,6 +27,7 @@ pub mod rules;
 pub mod scoring;
 pub mod search;
 pub mod variant;
+pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod bindings;

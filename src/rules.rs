@@ -59,6 +59,18 @@ impl Position {
         builder.finish(to_move)
     }
 
+    /// The smallest position: one white button, Red to move (a stand-in where a
+    /// position is needed but none could be made).
+    pub(crate) const fn lone_white() -> Position {
+        Position {
+            cells: Colour::White.code(),
+            bottoms: 1,
+            len: 1,
+            piles: 1,
+            to_move: Player::Red,
+        }
+    }
+
     /// The number of buttons.
     pub fn button_count(&self) -> usize {
         self.len as usize

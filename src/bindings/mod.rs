@@ -10,6 +10,7 @@ mod playouts;
 mod position;
 mod results;
 mod search;
+mod vecenv;
 
 use pyo3::prelude::*;
 
@@ -48,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
     m.add_class::<matches::PyMatch>()?;
+    m.add_class::<vecenv::PyVecEnv>()?;
     m.add_class::<search::PySearchResult>()?;
     m.add_class::<search::PySearcher>()?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
@@ -69,6 +71,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "Position",
             "SearchResult",
             "Searcher",
+            "VecEnv",
             "analyze",
             "match_analyze",
             "perft",

@@ -1,0 +1,178 @@
+//! `buttonup.VecEnv`: the batched environment, its outputs NumPy arrays written in place
+//! with the GIL released.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::convert::Int;
+use super::interrupt::run;
+use super::position::{seed_from_py, PyPosition};
+use crate::variant::Capability;
+use crate::vecenv::{observation_len, Outputs, VecEnv};
+
+/// Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
+///
+/// The arrays `current_player` (0 Red, 1 Black), `legal_action_mask` (games x piles),
+/// `rewards` (games x 2: Red's and Black's margin on the step that ends a battle),
+/// `terminated` and `observation` (games x cells, the mover's view) are made once and
+/// rewritten by every `reset` and `step`. A finished game starts a new battle on its
+/// next step, whatever its action.
+#[pyclass(module = "buttonup", name = "VecEnv")]
+pub struct PyVecEnv {
+    inner: VecEnv,
+    threads: usize,
+    observations: bool,
+    current_player: Py<PyArray1<i8>>,
+    legal_action_mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    observation: Py<PyArray2<i8>>,
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(
+        signature = (num_envs, *, per_colour = Int::of(3), seed = None, threads = None, observations = true),
+        text_signature = "(num_envs, *, per_colour=3, seed=None, threads=None, observations=True)"
+    )]
+    fn new(
+        py: Python<'_>,
+        num_envs: Int,
+        per_colour: Int,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<Int>,
+        observations: bool,
+    ) -> PyResult<Self> {
+        let num_envs = num_envs.within("num_envs", 1, 1 << 24)? as usize;
+        let per_colour = per_colour.per_colour(Capability::Rules)?;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = match threads {
+            Some(t) => t.within("threads", 1, 256)? as usize,
+            None => cores,
+        };
+        let seed = seed_from_py(seed)?;
+        let inner = run(py, || VecEnv::new(num_envs, per_colour, seed))??;
+        let width = inner.max_piles();
+        let cells = if observations {
+            observation_len(per_colour)
+        } else {
+            0
+        };
+        let mut env = PyVecEnv {
+            inner,
+            threads,
+            observations,
+            current_player: PyArray1::zeros(py, num_envs, false).unbind(),
+            legal_action_mask: PyArray2::zeros(py, [num_envs, width], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
+            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
+            observation: PyArray2::zeros(py, [num_envs, cells], false).unbind(),
+        };
+        env.write(py, None)?;
+        Ok(env)
+    }
+
+    /// New battles in every game (`seed`: a new seed for all of them).
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seed = seed_from_py(seed)?;
+        run(py, || self.inner.reset(seed))?;
+        self.write(py, None)
+    }
+
+    /// Plays one action (a pile index) in every game. An illegal action is a
+    /// `ValueError` naming the game and the pile, and no game changes.
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let numpy = py.import("numpy")?;
+        let actions =
+            numpy.call_method1("ascontiguousarray", (actions, numpy.getattr("int64")?))?;
+        let actions: PyReadonlyArray1<'_, i64> = actions
+            .extract()
+            .map_err(|_| PyValueError::new_err("actions must be a 1-D array of ints"))?;
+        self.write(py, Some(actions.as_slice()?))
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Buttons of each colour.
+    #[getter]
+    fn per_colour(&self) -> usize {
+        self.inner.per_colour()
+    }
+
+    /// The threads a step uses.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Whose turn it is in each game: 0 Red, 1 Black.
+    #[getter]
+    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.current_player.bind(py).clone()
+    }
+
+    /// The legal piles of each game (games x piles; no pile once a battle is over).
+    #[getter]
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.legal_action_mask.bind(py).clone()
+    }
+
+    /// Red's and Black's reward of the last step (games x 2).
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.rewards.bind(py).clone()
+    }
+
+    /// Whether the last step ended each game's battle.
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+
+    /// The observation of each game from its mover's point of view (games x cells;
+    /// no cells if made with `observations=False`).
+    #[getter]
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        self.observation.bind(py).clone()
+    }
+
+    /// The current positions, for inspection.
+    fn positions(&self) -> Vec<PyPosition> {
+        self.inner.positions().map(PyPosition::from).collect()
+    }
+}
+
+impl PyVecEnv {
+    /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
+    fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+        let mut current = self.current_player.bind(py).readwrite();
+        let mut mask = self.legal_action_mask.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut observation = self.observation.bind(py).readwrite();
+        let out = Outputs {
+            current_player: current.as_slice_mut()?,
+            legal_action_mask: mask.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            observation: if self.observations {
+                Some(observation.as_slice_mut()?)
+            } else {
+                None
+            },
+        };
+        let (inner, threads) = (&mut self.inner, self.threads);
+        match actions {
+            None => run(py, || inner.observe(out, threads)),
+            Some(actions) => run(py, || inner.step(actions, out, threads))?
+                .map_err(|error| PyValueError::new_err(error.to_string())),
+        }
+    }
+}

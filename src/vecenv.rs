@@ -1,0 +1,317 @@
+//! A batched environment for learning agents: many battles stepped in one call, each
+//! written into flat output buffers (no allocation a step), optionally on several
+//! threads. The observation encoding and the reward and reset conventions are those of
+//! docs/rl.md.
+
+use crate::rng::{random_start, SplitMix64};
+use crate::rules::{Colour, Player, Position};
+use crate::variant::{Capability, VariantError};
+
+/// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
+/// the button at that height of that pile is the mover's (channel 0), the opponent's
+/// (1) or white (2), else 0. Piles and heights both run to the number of buttons.
+pub fn observation_len(per_colour: usize) -> usize {
+    let n = 3 * per_colour;
+    n * n * 3
+}
+
+/// Writes the observation of `position` from its mover's point of view into `out`
+/// (`observation_len` cells).
+pub fn encode(position: &Position, out: &mut [i8]) {
+    out.fill(0);
+    let n = position.button_count();
+    let mover = position.to_move();
+    for (p, pile) in position.piles().enumerate() {
+        for (h, colour) in pile.enumerate() {
+            let channel = match colour {
+                Colour::White => 2,
+                Colour::Red if mover == Player::Red => 0,
+                Colour::Black if mover == Player::Black => 0,
+                _ => 1,
+            };
+            if let Some(cell) = out.get_mut((p * n + h) * 3 + channel) {
+                *cell = 1;
+            }
+        }
+    }
+}
+
+/// Writes the legal moves of `position` into `out` (one flag a pile, up to the number
+/// of buttons).
+pub fn legal_mask(position: &Position, out: &mut [bool]) {
+    let mask = position.legal_move_mask();
+    for (p, flag) in out.iter_mut().enumerate() {
+        *flag = p < 64 && mask >> p & 1 == 1;
+    }
+}
+
+/// An action that cannot be played: the game (from 0) and the pile asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepError {
+    pub game: usize,
+    pub pile: i64,
+    pub reason: String,
+}
+
+impl std::fmt::Display for StepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: pile {}: {}", self.game, self.pile, self.reason)
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// One game of the batch.
+#[derive(Clone, Debug)]
+struct Game {
+    position: Position,
+    rng: SplitMix64,
+    /// The battle ended on the last step: the next step starts a new one.
+    done: bool,
+}
+
+impl Game {
+    fn new(per_colour: usize, seed: u64) -> Game {
+        let mut rng = SplitMix64::new(seed);
+        let position = Self::deal(per_colour, &mut rng);
+        Game {
+            position,
+            rng,
+            done: false,
+        }
+    }
+
+    /// A shuffled start, its starter a fair coin.
+    fn deal(per_colour: usize, rng: &mut SplitMix64) -> Position {
+        let starter = if rng.below(2) == 0 {
+            Player::Red
+        } else {
+            Player::Black
+        };
+        // Cannot fail: per_colour is checked when the batch is made.
+        random_start(per_colour, starter, rng).unwrap_or_else(|_| Position::lone_white())
+    }
+}
+
+/// Where the outputs of a step go, one slice per array, `games` entries each.
+pub struct Outputs<'a> {
+    pub current_player: &'a mut [i8],
+    pub legal_action_mask: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    /// `None`: observations are not wanted (faster).
+    pub observation: Option<&'a mut [i8]>,
+}
+
+/// Many battles stepped together.
+pub struct VecEnv {
+    per_colour: usize,
+    num_envs: usize,
+    games: Vec<Game>,
+}
+
+impl VecEnv {
+    /// `num_envs` games of `per_colour` buttons of each colour; game `i` draws from its
+    /// own generator, seeded from `seed` and `i`, so that the games do not depend on
+    /// how they are split across threads.
+    pub fn new(num_envs: usize, per_colour: usize, seed: u64) -> Result<VecEnv, VariantError> {
+        let per_colour = Capability::Rules.check(per_colour as i64)?;
+        let mut env = VecEnv {
+            per_colour,
+            num_envs,
+            games: Vec::with_capacity(num_envs),
+        };
+        env.reset(seed);
+        Ok(env)
+    }
+
+    /// New battles in every game.
+    pub fn reset(&mut self, seed: u64) {
+        let mut seeds = SplitMix64::new(seed);
+        self.games.clear();
+        for _ in 0..self.num_envs {
+            self.games
+                .push(Game::new(self.per_colour, seeds.next_u64()));
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    pub fn per_colour(&self) -> usize {
+        self.per_colour
+    }
+
+    /// The largest number of piles (the width of a legal-move mask).
+    pub fn max_piles(&self) -> usize {
+        3 * self.per_colour
+    }
+
+    /// The current positions.
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        self.games.iter().map(|g| g.position)
+    }
+
+    /// Checks every action before any is played: a game that is not finished needs a
+    /// legal pile (a finished one ignores its action and starts again).
+    pub fn check(&self, actions: &[i64]) -> Result<(), StepError> {
+        for (game, (g, &pile)) in self.games.iter().zip(actions).enumerate() {
+            if g.done {
+                continue;
+            }
+            let legal = usize::try_from(pile).is_ok_and(|p| g.position.is_legal(p));
+            if !legal {
+                let reason = match usize::try_from(pile) {
+                    Ok(p) => match g.position.play(p) {
+                        Err(error) => error.to_string(),
+                        Ok(_) => "not legal".to_string(),
+                    },
+                    Err(_) => "a pile index is at least 0".to_string(),
+                };
+                return Err(StepError { game, pile, reason });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `actions` (checked first: on an error no game changes) and writes the
+    /// outputs, on `threads` threads.
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        out: Outputs<'_>,
+        threads: usize,
+    ) -> Result<(), StepError> {
+        if actions.len() != self.games.len() {
+            return Err(StepError {
+                game: actions.len().min(self.games.len()),
+                pile: -1,
+                reason: format!("{} actions for {} games", actions.len(), self.games.len()),
+            });
+        }
+        self.check(actions)?;
+        self.run(out, threads, |per_colour, game, outputs, i| {
+            step_game(per_colour, game, actions_at(actions, i), outputs)
+        });
+        Ok(())
+    }
+
+    /// Writes the outputs of the current state (after a reset), without stepping.
+    pub fn observe(&mut self, out: Outputs<'_>, threads: usize) {
+        self.run(out, threads, |_, game, outputs, _| {
+            *outputs.reward_red = 0.0;
+            *outputs.reward_black = 0.0;
+            *outputs.terminated = false;
+            write_state(&game.position, outputs);
+        });
+    }
+
+    /// Runs `f` on every game with its outputs, the games split into `threads` chunks.
+    fn run(
+        &mut self,
+        out: Outputs<'_>,
+        threads: usize,
+        f: impl Fn(usize, &mut Game, GameOut<'_>, usize) + Sync,
+    ) {
+        let count = self.games.len();
+        let obs_len = observation_len(self.per_colour);
+        let width = self.max_piles();
+        let chunk = count.div_ceil(threads.clamp(1, count.max(1))).max(1);
+        let per_colour = self.per_colour;
+        let Outputs {
+            current_player,
+            legal_action_mask,
+            rewards,
+            terminated,
+            mut observation,
+        } = out;
+        let mut obs_chunks = observation
+            .as_deref_mut()
+            .map(|o| o.chunks_mut(chunk * obs_len));
+        std::thread::scope(|scope| {
+            let work = self
+                .games
+                .chunks_mut(chunk)
+                .zip(current_player.chunks_mut(chunk))
+                .zip(legal_action_mask.chunks_mut(chunk * width))
+                .zip(rewards.chunks_mut(chunk * 2))
+                .zip(terminated.chunks_mut(chunk))
+                .enumerate();
+            let f = &f;
+            for (c, ((((games, current), mask), reward), done)) in work {
+                let obs = obs_chunks.as_mut().and_then(|o| o.next());
+                let job = move || {
+                    let mut obs = obs;
+                    for (j, game) in games.iter_mut().enumerate() {
+                        let (red, black) = reward[2 * j..2 * j + 2].split_at_mut(1);
+                        let outputs = GameOut {
+                            current_player: &mut current[j],
+                            mask: &mut mask[j * width..(j + 1) * width],
+                            reward_red: &mut red[0],
+                            reward_black: &mut black[0],
+                            terminated: &mut done[j],
+                            observation: obs
+                                .as_deref_mut()
+                                .map(|o| &mut o[j * obs_len..(j + 1) * obs_len]),
+                        };
+                        f(per_colour, game, outputs, c * chunk + j);
+                    }
+                };
+                if threads > 1 && count > chunk {
+                    scope.spawn(job);
+                } else {
+                    job();
+                }
+            }
+        });
+    }
+}
+
+fn actions_at(actions: &[i64], i: usize) -> i64 {
+    actions.get(i).copied().unwrap_or(0)
+}
+
+/// The outputs of one game.
+struct GameOut<'a> {
+    current_player: &'a mut i8,
+    mask: &'a mut [bool],
+    reward_red: &'a mut f32,
+    reward_black: &'a mut f32,
+    terminated: &'a mut bool,
+    observation: Option<&'a mut [i8]>,
+}
+
+fn write_state(position: &Position, out: GameOut<'_>) {
+    *out.current_player = position.to_move() as i8;
+    legal_mask(position, out.mask);
+    if let Some(obs) = out.observation {
+        encode(position, obs);
+    }
+}
+
+/// One game's step: a finished game starts a new battle; otherwise the action is played
+/// (it was checked) and a battle that ends pays its margin.
+fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) {
+    let (mut red, mut done) = (0.0, false);
+    if game.done {
+        game.position = Game::deal(per_colour, &mut game.rng);
+        game.done = false;
+    } else {
+        let pile = usize::try_from(action).unwrap_or(0);
+        game.position = game.position.play_unchecked(pile).position;
+        if let Some(margin) = game.position.margin() {
+            red = margin as f32;
+            done = true;
+            game.done = true;
+        }
+    }
+    *out.reward_red = red;
+    *out.reward_black = -red;
+    *out.terminated = done;
+    write_state(&game.position, out);
+}
