@@ -24,7 +24,9 @@ CALLS = {
     "analyze": f"buttonup.analyze({BIG})",
     "perft": f"buttonup.perft({BIG}, 25)",
     "random_playouts": "buttonup.random_playouts(10**12, seed=1)",
-    "win_probability (target 1000)": "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)",
+    "win_probability (target 1000)": (
+        "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)"
+    ),
     "Searcher.search": f"searcher.search({BIG})",
     "Searcher.solve": f"searcher.solve({BIG})",
 }

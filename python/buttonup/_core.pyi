@@ -3,6 +3,9 @@
 from collections.abc import Callable, Iterable
 from typing import Final, final
 
+import numpy as np
+import numpy.typing as npt
+
 from buttonup.player import Player
 from buttonup.results import Battle, PlayoutSummary, Scoring
 
@@ -13,7 +16,10 @@ __all__ = [
     "Position",
     "SearchResult",
     "Searcher",
+    "VecEnv",
     "analyze",
+    "encode_observation",
+    "legal_action_mask",
     "match_analyze",
     "perft",
     "random_playouts",
@@ -183,3 +189,37 @@ class Match:
     def undo(self) -> int: ...
     def movers(self) -> list[Player]: ...
     def choose_starter(self, starter: Player) -> None: ...
+
+@final
+class VecEnv:
+    def __new__(
+        cls,
+        num_envs: int,
+        *,
+        per_colour: int = 3,
+        seed: int | None = None,
+        threads: int | None = None,
+        observations: bool = True,
+    ) -> VecEnv: ...
+    def reset(self, seed: int | None = None) -> None: ...
+    def step(self, actions: npt.ArrayLike) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def per_colour(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def current_player(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def observation(self) -> npt.NDArray[np.int8]: ...
+    def positions(self) -> list[Position]: ...
+
+def encode_observation(position: Position) -> npt.NDArray[np.int8]: ...
+def legal_action_mask(position: Position) -> npt.NDArray[np.bool_]: ...

@@ -50,6 +50,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<vecenv::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(vecenv::legal_action_mask, m)?)?;
     m.add_class::<search::PySearchResult>()?;
     m.add_class::<search::PySearcher>()?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
@@ -73,6 +75,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "Searcher",
             "VecEnv",
             "analyze",
+            "encode_observation",
+            "legal_action_mask",
             "match_analyze",
             "perft",
             "random_playouts",

@@ -176,3 +176,25 @@ impl PyVecEnv {
         }
     }
 }
+
+/// The observation of `position` from its mover's point of view (docs/rl.md): a flat
+/// int8 array of `piles x heights x 3` cells, piles and heights both up to the number
+/// of buttons; channel 0 the mover's buttons, 1 the opponent's, 2 the white ones.
+#[pyfunction]
+pub fn encode_observation<'py>(py: Python<'py>, position: &PyPosition) -> Bound<'py, PyArray1<i8>> {
+    let n = position.inner.button_count();
+    let mut cells = vec![0i8; n * n * 3];
+    crate::vecenv::encode(&position.inner, &mut cells);
+    PyArray1::from_vec(py, cells)
+}
+
+/// The legal piles of `position` as a bool array as long as its number of buttons.
+#[pyfunction]
+pub fn legal_action_mask<'py>(
+    py: Python<'py>,
+    position: &PyPosition,
+) -> Bound<'py, PyArray1<bool>> {
+    let mut mask = vec![false; position.inner.button_count()];
+    crate::vecenv::legal_mask(&position.inner, &mut mask);
+    PyArray1::from_vec(py, mask)
+}

@@ -195,7 +195,7 @@ def bench_variants(rust_sizes: Sequence[int], reference_sizes: Sequence[int]) ->
 def openspiel_rows(playouts: Row, play: Row, seconds: float) -> str:
     """Adds OpenSpiel's mancala figures to the playout and play rows, if installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return "OpenSpiel not installed (pip install 'buttonup[bench]' to compare)"
     game = pyspiel.load_game("mancala")

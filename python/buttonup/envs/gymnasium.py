@@ -1,0 +1,115 @@
+"""Button Up! as a single-agent Gymnasium environment against a ``buttonup.ai`` bot,
+registered as ``buttonup/Battle-v0``.
+
+>>> import gymnasium
+>>> import buttonup.envs.gymnasium  # registers the environment
+>>> game = gymnasium.make("buttonup/Battle-v0", opponent=1)
+>>> observation, info = game.reset(seed=3)
+>>> observation.shape, info["action_mask"].shape
+((9, 9, 3), (9,))
+
+One episode is one battle. The agent plays ``colour`` (Red by default); the opponent's
+moves, extra moves included, are played inside ``step``. The reward comes at the end:
+the agent's margin (``reward="margin"``) or +1/0/-1 (``reward="win"``). ``info`` holds the
+``action_mask`` of the agent's legal piles. An illegal action (a pile without a white
+button, or beyond the last pile) ends the episode at once with the worst reward, the
+largest possible margin against (or -1), and ``info["illegal_action"]`` set.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from buttonup._core import Position
+from buttonup.ai import Bot, bot
+from buttonup.cli.text import draw_piles
+from buttonup.envs import action_mask, observation
+from buttonup.player import Player
+
+__all__ = ["BattleEnv"]
+
+
+class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One battle against ``opponent``, a level from 1 to 10 or a bot object."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
+
+    def __init__(
+        self,
+        opponent: int | Bot = 5,
+        colour: str = "red",
+        per_colour: int = 3,
+        reward: str = "margin",
+        render_mode: str | None = None,
+    ) -> None:
+        if colour not in ("red", "black"):
+            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
+        if reward not in ("margin", "win"):
+            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        Position.random(0, Player.RED, per_colour)  # checks per_colour
+        self.agent = Player.RED if colour == "red" else Player.BLACK
+        self.per_colour = per_colour
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self._level = opponent
+        self.opponent: Bot = bot(opponent) if isinstance(opponent, int) else opponent
+        n = 3 * per_colour
+        self.observation_space = spaces.Box(0, 1, (n, n, 3), np.int8)
+        self.action_space = spaces.Discrete(n)
+        self.position = Position.random(0, Player.RED, per_colour)
+
+    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        return observation(self.position, self.agent), {
+            "action_mask": action_mask(self.position, self.agent)
+        }
+
+    def _opponent_moves(self) -> None:
+        while not self.position.is_over and self.position.to_move is not self.agent:
+            self.position = self.position.play(self.opponent.choose(self.position))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        draw = int(self.np_random.integers(0, 2**63))
+        if seed is not None and isinstance(self._level, int):
+            self.opponent = bot(self._level, seed=seed)
+        starter = Player.RED if draw & 1 == 0 else Player.BLACK
+        self.position = Position.random(draw >> 1, starter, self.per_colour)
+        self._opponent_moves()
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        if not self.position.is_legal(int(action)):
+            n = 3 * self.per_colour
+            worst = -1.0 if self.reward_kind == "win" else -float(n * (n + 1) // 2)
+            obs, info = self._observe()
+            return obs, worst, True, False, {**info, "illegal_action": True}
+        self.position = self.position.play(int(action))
+        self._opponent_moves()
+        reward = 0.0
+        if self.position.is_over:
+            margin = self.position.scoring().margin
+            mine = margin if self.agent is Player.RED else -margin
+            reward = float(np.sign(mine)) if self.reward_kind == "win" else float(mine)
+        obs, info = self._observe()
+        return obs, reward, self.position.is_over, False, info
+
+    def render(self) -> str | None:
+        """The piles as text, legal ones marked (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return f"{self.position}\n{draw_piles(self.position)}"
+
+
+def _make(**kwargs: Any) -> BattleEnv:
+    return BattleEnv(**kwargs)
+
+
+gymnasium.register(id="buttonup/Battle-v0", entry_point=_make)

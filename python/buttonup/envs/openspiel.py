@@ -1,0 +1,163 @@
+"""Button Up! as an OpenSpiel game: importing this module registers
+``python_button_up`` with pyspiel.
+
+>>> import pyspiel
+>>> import buttonup.envs.openspiel
+>>> game = pyspiel.load_game("python_button_up", {"start": "W/R/B/W/B/R/R/W/B r"})
+>>> state = game.new_initial_state()
+>>> state.legal_actions()
+[0, 3, 7]
+
+Player 0 is Red, player 1 Black. Parameters: ``per_colour`` (buttons of each colour, 3)
+and ``start`` (a position in notation; empty, the default, makes the shuffle a chance
+node with every start order equally likely, Red starting). Returns are the battle
+margin from each player's point of view. Observation and information-state tensors are
+the ``(N, N, 3)`` encoding of :mod:`buttonup.envs` from the observing player's side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from buttonup._core import Position, start_orders
+from buttonup.envs import observation
+from buttonup.player import Player
+
+__all__ = ["ButtonUpGame", "ButtonUpState"]
+
+PLAYERS = (Player.RED, Player.BLACK)
+
+
+def _game_type(chance_mode: Any) -> Any:
+    return pyspiel.GameType(
+        short_name="python_button_up",
+        long_name="Python Button Up!",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance_mode,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"per_colour": 3, "start": ""},
+    )
+
+
+# Registered with the shuffle as a chance node; a game given its `start` has none and
+# says so (deterministic), as OpenSpiel's solvers require.
+_GAME_TYPE = _game_type(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+_FROM_START = _game_type(pyspiel.GameType.ChanceMode.DETERMINISTIC)
+
+
+class ButtonUpGame(pyspiel.Game):
+    """The game of one battle."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        start = str(params.get("start", ""))
+        self.start = Position(start) if start else None
+        if self.start is not None:
+            buttons = sum(len(pile) for pile in self.start.piles)
+            per_colour = buttons // 3 if buttons % 3 == 0 else -1
+            self.buttons = buttons
+        else:
+            per_colour = int(params.get("per_colour", 3))
+            self.buttons = 3 * per_colour
+        self.orders = start_orders(per_colour) if self.start is None else []
+        n = self.buttons
+        reach = n * (n + 1) // 2  # no margin is larger
+        info = pyspiel.GameInfo(
+            num_distinct_actions=n,
+            max_chance_outcomes=len(self.orders),
+            num_players=2,
+            min_utility=-float(reach),
+            max_utility=float(reach),
+            utility_sum=0.0,
+            max_game_length=n - 1,
+        )
+        game_type = _GAME_TYPE if self.start is None else _FROM_START
+        super().__init__(game_type, info, {"per_colour": max(per_colour, 1), "start": start})
+
+    def new_initial_state(self) -> ButtonUpState:
+        return ButtonUpState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ButtonUpObserver:
+        return ButtonUpObserver(self.buttons)
+
+
+class ButtonUpState(pyspiel.State):
+    """A battle in progress; before the shuffle, a chance node."""
+
+    def __init__(self, game: ButtonUpGame) -> None:
+        super().__init__(game)
+        self.orders = game.orders
+        self.position: Position | None = game.start
+
+    def current_player(self) -> int:
+        if self.position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.position.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return PLAYERS.index(self.position.to_move)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.position is not None and player >= 0
+        return self.position.legal_moves()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.position is None
+        p = 1.0 / len(self.orders)
+        return [(i, p) for i in range(len(self.orders))]
+
+    def _apply_action(self, action: int) -> None:
+        if self.position is None:
+            self.position = Position.start(self.orders[action], Player.RED)
+        else:
+            self.position = self.position.play(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self.orders[action]}"
+        return f"lift {action}"
+
+    def is_terminal(self) -> bool:
+        return self.position is not None and self.position.is_over
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        assert self.position is not None
+        margin = float(self.position.scoring().margin)
+        return [margin, -margin]
+
+    def __str__(self) -> str:
+        return "(shuffle)" if self.position is None else str(self.position)
+
+
+class ButtonUpObserver:
+    """Observation tensors and strings (perfect information: the same for both)."""
+
+    def __init__(self, buttons: int) -> None:
+        shape = (buttons, buttons, 3)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": np.reshape(self.tensor, shape)}
+
+    def set_from(self, state: ButtonUpState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.position is not None:
+            self.dict["observation"][...] = observation(state.position, PLAYERS[player])
+
+    def string_from(self, state: ButtonUpState, player: int) -> str:
+        return str(state)
+
+
+pyspiel.register_game(_GAME_TYPE, ButtonUpGame)
