@@ -134,6 +134,17 @@ impl Position {
         (start..end).map(move |i| self.colour_at(i))
     }
 
+    /// Every button, clockwise, each pile bottom first.
+    pub fn buttons(&self) -> impl Iterator<Item = Colour> + '_ {
+        (0..u32::from(self.len)).map(move |i| self.colour_at(i))
+    }
+
+    /// Whether button `i` (in the order of [`buttons`](Self::buttons)) is the bottom of
+    /// its pile.
+    pub fn is_bottom(&self, i: usize) -> bool {
+        i < 64 && self.bottoms >> i & 1 == 1
+    }
+
     /// All piles, each as its buttons bottom first.
     pub fn piles(&self) -> impl Iterator<Item = impl Iterator<Item = Colour> + '_> + '_ {
         (0..self.pile_count()).map(move |p| self.pile(p))

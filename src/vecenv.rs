@@ -20,28 +20,36 @@ pub fn observation_len(per_colour: usize) -> usize {
 pub fn encode(position: &Position, out: &mut [i8]) {
     out.fill(0);
     let n = position.button_count();
-    let mover = position.to_move();
-    for (p, pile) in position.piles().enumerate() {
-        for (h, colour) in pile.enumerate() {
-            let channel = match colour {
-                Colour::White => 2,
-                Colour::Red if mover == Player::Red => 0,
-                Colour::Black if mover == Player::Black => 0,
-                _ => 1,
-            };
-            if let Some(cell) = out.get_mut((p * n + h) * 3 + channel) {
-                *cell = 1;
-            }
+    let mine = match position.to_move() {
+        Player::Red => Colour::Red,
+        Player::Black => Colour::Black,
+    };
+    let (mut pile, mut height) = (0, 0);
+    for (i, colour) in position.buttons().enumerate() {
+        if i > 0 && position.is_bottom(i) {
+            (pile, height) = (pile + 1, 0);
         }
+        let channel = match colour {
+            Colour::White => 2,
+            c if c == mine => 0,
+            _ => 1,
+        };
+        if let Some(cell) = out.get_mut((pile * n + height) * 3 + channel) {
+            *cell = 1;
+        }
+        height += 1;
     }
 }
 
 /// Writes the legal moves of `position` into `out` (one flag a pile, up to the number
 /// of buttons).
 pub fn legal_mask(position: &Position, out: &mut [bool]) {
-    let mask = position.legal_move_mask();
+    write_mask(position.legal_move_mask(), out);
+}
+
+fn write_mask(mask: u64, out: &mut [bool]) {
     for (p, flag) in out.iter_mut().enumerate() {
-        *flag = p < 64 && mask >> p & 1 == 1;
+        *flag = mask >> (p & 63) & 1 == 1 && p < 64;
     }
 }
 
@@ -61,10 +69,15 @@ impl std::fmt::Display for StepError {
 
 impl std::error::Error for StepError {}
 
+/// The fewest games a thread of its own steps.
+const MIN_GAMES_A_THREAD: usize = 1024;
+
 /// One game of the batch.
 #[derive(Clone, Debug)]
 struct Game {
     position: Position,
+    /// The legal moves of `position` (bit `p` for pile `p`), kept for the checks.
+    legal: u64,
     rng: SplitMix64,
     /// The battle ended on the last step: the next step starts a new one.
     done: bool,
@@ -75,6 +88,7 @@ impl Game {
         let mut rng = SplitMix64::new(seed);
         let position = Self::deal(per_colour, &mut rng);
         Game {
+            legal: position.legal_move_mask(),
             position,
             rng,
             done: false,
@@ -164,7 +178,7 @@ impl VecEnv {
             if g.done {
                 continue;
             }
-            let legal = usize::try_from(pile).is_ok_and(|p| g.position.is_legal(p));
+            let legal = u32::try_from(pile).is_ok_and(|p| p < 64 && g.legal >> p & 1 == 1);
             if !legal {
                 let reason = match usize::try_from(pile) {
                     Ok(p) => match g.position.play(p) {
@@ -207,7 +221,7 @@ impl VecEnv {
             *outputs.reward_red = 0.0;
             *outputs.reward_black = 0.0;
             *outputs.terminated = false;
-            write_state(&game.position, outputs);
+            write_state(game, outputs);
         });
     }
 
@@ -221,7 +235,9 @@ impl VecEnv {
         let count = self.games.len();
         let obs_len = observation_len(self.per_colour);
         let width = self.max_piles();
-        let chunk = count.div_ceil(threads.clamp(1, count.max(1))).max(1);
+        // A thread is worth its start only for a thousand games or so.
+        let threads = threads.clamp(1, (count / MIN_GAMES_A_THREAD).max(1));
+        let chunk = count.div_ceil(threads).max(1);
         let per_colour = self.per_colour;
         let Outputs {
             current_player,
@@ -286,9 +302,11 @@ struct GameOut<'a> {
     observation: Option<&'a mut [i8]>,
 }
 
-fn write_state(position: &Position, out: GameOut<'_>) {
+fn write_state(game: &mut Game, out: GameOut<'_>) {
+    let position = &game.position;
+    game.legal = position.legal_move_mask();
     *out.current_player = position.to_move() as i8;
-    legal_mask(position, out.mask);
+    write_mask(game.legal, out.mask);
     if let Some(obs) = out.observation {
         encode(position, obs);
     }
@@ -304,8 +322,8 @@ fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) 
     } else {
         let pile = usize::try_from(action).unwrap_or(0);
         game.position = game.position.play_unchecked(pile).position;
-        if let Some(margin) = game.position.margin() {
-            red = margin as f32;
+        if game.position.is_over() {
+            red = game.position.margin().unwrap_or(0) as f32;
             done = true;
             game.done = true;
         }
@@ -313,5 +331,5 @@ fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) 
     *out.reward_red = red;
     *out.reward_black = -red;
     *out.terminated = done;
-    write_state(&game.position, out);
+    write_state(game, out);
 }

@@ -1,0 +1,148 @@
+"""Speed of the learning-agent interfaces, measured in one run: the figures of docs/rl.md.
+
+    python benches/rl_speed.py [--seconds S] [--rounds R]
+
+- VecEnv steps per second (one step = one move in one game), for 1, 64 and 4,096 games,
+  on 1 and 2 threads, with masks only and with observations, against a Python loop of
+  ``Position.play`` over as many games, and against pgx (tic_tac_toe, connect_four,
+  batch 1,024) where JAX and pgx are installed;
+- PettingZoo AEC steps per second, the loop of ``pettingzoo.test.performance_benchmark``
+  (random legal actions), for ``buttonup.envs.pettingzoo`` and PettingZoo's own
+  ``connect_four_v3`` and ``tictactoe_v3`` (they need pygame).
+
+Engines are alternated in rounds so that noise hits all alike; each figure is the median
+over the rounds. Set-up (making the environment) is outside the timings and shown apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import buttonup
+from buttonup import Position
+
+
+def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
+    env = buttonup.VecEnv(games, seed=1, threads=threads, observations=observations)
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            env.step(env.legal_action_mask.argmax(axis=1))
+        steps += 20 * games
+    return steps / (time.perf_counter() - started)
+
+
+def python_loop_rate(games: int, seconds: float) -> float:
+    positions = [Position.random(seed=i) for i in range(games)]
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            for i, position in enumerate(positions):
+                if position.is_over:
+                    positions[i] = Position.random(seed=i)
+                else:
+                    positions[i] = position.play(position.legal_moves()[0])
+        steps += 20 * games
+    return steps / (time.perf_counter() - started)
+
+
+def pgx_rate(name: str, batch: int, seconds: float) -> float | None:
+    try:
+        import jax
+        import pgx
+    except ImportError:
+        return None
+    from pgx.experimental import auto_reset
+
+    env = pgx.make(name)
+    init = jax.jit(jax.vmap(env.init))
+    # Finished games start again, as in VecEnv.
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    keys = jax.random.split(jax.random.PRNGKey(0), batch)
+    state = init(keys)
+
+    def act(state: Any) -> Any:
+        return state.legal_action_mask.argmax(axis=1)
+
+    state = step(state, act(state), keys)  # compile
+    state.current_player.block_until_ready()
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            state = step(state, act(state), keys)
+        state.current_player.block_until_ready()
+        steps += 20 * batch
+    return steps / (time.perf_counter() - started)
+
+
+def aec_rate(make: Callable[[], Any], seconds: float) -> float:
+    env = make()
+    env.reset(seed=0)
+    turns, started = 0, time.perf_counter()
+    rng = random.Random(0)
+    while time.perf_counter() - started < seconds:
+        for agent in env.agent_iter(env.num_agents):
+            obs, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            env.step(action)
+            turns += 1
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset()
+                break
+    return turns / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    s = args.seconds
+    work: dict[str, Callable[[], float | None]] = {}
+    for games in (1, 64, 4096):
+        work[f"Position.play loop, {games} games"] = lambda g=games: python_loop_rate(g, s)
+        for threads in (1, 2):
+            for obs in (False, True):
+                label = f"VecEnv, {games} games, {threads} thread(s), " + (
+                    "observations" if obs else "masks only"
+                )
+                work[label] = lambda g=games, t=threads, o=obs: vecenv_rate(g, t, o, s)
+    for name in ("tic_tac_toe", "connect_four"):
+        work[f"pgx {name}, batch 1024 (CPU)"] = lambda n=name: pgx_rate(n, 1024, s)
+    from buttonup.envs.pettingzoo import env as button_up
+
+    work["PettingZoo AEC: buttonup.envs.pettingzoo"] = lambda: aec_rate(button_up, s)
+    try:
+        from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+        work["PettingZoo AEC: connect_four_v3"] = lambda: aec_rate(connect_four_v3.env, s)
+        work["PettingZoo AEC: tictactoe_v3"] = lambda: aec_rate(tictactoe_v3.env, s)
+    except ImportError:
+        print("(PettingZoo's classic games need pygame: pip install pygame)")
+    figures: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(args.rounds):
+        for name, measure in work.items():
+            value = measure()
+            if value is not None:
+                figures[name].append(value)
+    print("| work | steps/s (median) |")
+    print("|---|---:|")
+    for name, values in figures.items():
+        if values:
+            print(f"| {name} | {statistics.median(values):,.0f} |")
+        else:
+            print(f"| {name} | not installed |")
+
+
+if __name__ == "__main__":
+    main()
