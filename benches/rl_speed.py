@@ -23,9 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 import buttonup
+import numpy as np
 from buttonup import Position
 
 
@@ -88,7 +87,7 @@ def aec_rate(make: Callable[[], Any], seconds: float) -> float:
     turns, started = 0, time.perf_counter()
     rng = random.Random(0)
     while time.perf_counter() - started < seconds:
-        for agent in env.agent_iter(env.num_agents):
+        for _agent in env.agent_iter(env.num_agents):
             obs, _, termination, truncation, _ = env.last()
             if termination or truncation:
                 action = None

@@ -17,11 +17,9 @@ import argparse
 import math
 import random
 import time
-from collections import defaultdict
-
-import numpy as np
 
 import buttonup
+import numpy as np
 from buttonup import Match, Player, Position
 from buttonup.ai import bot
 from buttonup.envs import observation

@@ -244,11 +244,9 @@ impl VecEnv {
             legal_action_mask,
             rewards,
             terminated,
-            mut observation,
+            observation,
         } = out;
-        let mut obs_chunks = observation
-            .as_deref_mut()
-            .map(|o| o.chunks_mut(chunk * obs_len));
+        let mut obs_chunks = observation.map(|o| o.chunks_mut(chunk * obs_len));
         std::thread::scope(|scope| {
             let work = self
                 .games
