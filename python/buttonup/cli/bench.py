@@ -230,6 +230,49 @@ def openspiel_rows(playouts: Row, play: Row, seconds: float) -> str:
     )
 
 
+def bench_vecenv(seconds: float) -> Row | None:
+    """VecEnv against a Python loop of ``Position.play`` over as many games (the lowest
+    legal pile everywhere), after checking that both play the same games."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return None
+    games = 4096
+    env = buttonup.VecEnv(games, seed=1, observations=False)
+    loop = env.positions()
+    for _ in range(4):
+        env.step(env.legal_action_mask.argmax(axis=1))
+        loop = [p.play(p.legal_moves()[0]) for p in loop]
+    agree("VecEnv", [str(p) for p in env.positions()], [str(p) for p in loop])
+
+    def vec_rate() -> float:
+        steps, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            env.step(env.legal_action_mask.argmax(axis=1))
+            steps += games
+        return steps / (time.perf_counter() - started)
+
+    def loop_rate() -> float:
+        positions = env.positions()
+        steps, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            positions = [
+                buttonup.Position.random(i) if p.is_over else p.play(p.legal_moves()[0])
+                for i, p in enumerate(positions)
+            ]
+            steps += games
+        return steps / (time.perf_counter() - started)
+
+    return Row(
+        "VecEnv steps, 4,096 games, masks only (default threads)",
+        "steps/s",
+        vec_rate(),
+        loop_rate(),
+        note="the reference column here is a Python loop of buttonup.Position.play over "
+        "4,096 games; both play the same games (checked)",
+    )
+
+
 def run(full: bool) -> tuple[list[Row], str]:
     playouts = bench_playouts(2_000_000 if full else 300_000, 20_000 if full else 3_000)
     play = bench_python_play(3.0 if full else 1.0)
@@ -240,6 +283,9 @@ def run(full: bool) -> tuple[list[Row], str]:
         bench_solve_all(3360 if full else 200),
     ]
     rows += bench_variants([4, 5, 6] if full else [4, 5], [4, 5] if full else [4])
+    vecenv = bench_vecenv(3.0 if full else 1.0)
+    if vecenv is not None:
+        rows.append(vecenv)
     note = openspiel_rows(playouts, play, 3.0 if full else 1.0)
     return rows, note
 
