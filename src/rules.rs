@@ -238,6 +238,19 @@ impl Position {
         Ok(self.play(p)?.extra_move)
     }
 
+    /// Rule 3 spelt out, for front ends that show the sowing: the pile (numbered as in
+    /// this position) that receives each lifted button, bottom button first. With an
+    /// overflow the last pile receives the rest, so its number repeats.
+    pub fn drops(&self, p: usize) -> Result<Vec<usize>, IllegalMove> {
+        self.play(p)?;
+        let piles = self.pile_count();
+        let lifted = self.pile(p).count();
+        let others = piles - 1;
+        Ok((0..lifted)
+            .map(|j| (p + 1 + j.min(others - 1)) % piles)
+            .collect())
+    }
+
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
     pub fn play_unchecked(&self, p: usize) -> MoveOutcome {
         let piles = self.pile_count();

@@ -96,3 +96,16 @@ fn a_seed_gives_the_same_match() {
     assert_eq!(play(7), play(7));
     assert_ne!(play(7), play(8));
 }
+
+#[test]
+fn drops_name_the_receiving_piles() {
+    // Two piles after the lifted one receive a button each, wrapping round.
+    let p = parse("W/R/BW/W/R/R/B/B r").unwrap();
+    assert_eq!(p.drops(2).unwrap(), [3, 4]);
+    let wrap = parse("R/B/W/B/R/R/W/B/W r").unwrap();
+    assert_eq!(wrap.drops(8).unwrap(), [0]);
+    // Overflow: three buttons, two other piles: the last one takes the rest.
+    let overflow = parse("RBW/BR/WW r").unwrap();
+    assert_eq!(overflow.drops(0).unwrap(), [1, 2, 2]);
+    assert!(overflow.drops(5).is_err());
+}

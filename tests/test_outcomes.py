@@ -35,6 +35,7 @@ def test_every_reachable_position_agrees() -> None:
             finished += 1
             continue
         for move in position.legal_moves():
+            assert position.drops(move) == oracle.drops(move), (position, move)
             gives = position.gives_extra_move(move)
             assert gives == oracle.gives_extra_move(move), (position, move)
             extra_moves += gives

@@ -147,6 +147,13 @@ impl PyPosition {
         Ok(self.inner.gives_extra_move(p)?)
     }
 
+    /// The pile (numbered as in this position) that receives each lifted button when
+    /// `move` is played, bottom button first; with an overflow the last one repeats.
+    fn drops(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let p = move_index(&self.inner, r#move)?;
+        Ok(self.inner.drops(p)?)
+    }
+
     /// The scoring of the final pile (rule 6): each button's strength and owner, the
     /// sums, the winner and the points; raises `BattleNotOverError` before the end.
     fn scoring<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

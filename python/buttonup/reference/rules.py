@@ -175,6 +175,14 @@ class Position:
         to_move = self._to_move if sowing.extra_move else self._to_move.other
         return self._make(sowing.piles, to_move)
 
+    def drops(self, move: int) -> list[int]:
+        """Rule 3 spelt out: the pile receiving each lifted button, bottom first (with
+        an overflow the last pile takes the rest, so it repeats)."""
+        lifted = check_move(self, move)
+        order = list(range(lifted + 1, len(self._piles))) + list(range(lifted))
+        buttons = len(self._piles[lifted])
+        return [order[min(j, len(order) - 1)] for j in range(buttons)]
+
     def gives_extra_move(self, move: int) -> bool:
         """Rule 4 asked ahead: whether playing ``move`` makes the mover move again."""
         return sow(list(self._piles), check_move(self, move)).extra_move
