@@ -110,6 +110,16 @@ def bench(args: argparse.Namespace) -> int:
     return benchmarks.main(options)
 
 
+def serve(args: argparse.Namespace) -> int:
+    try:
+        from buttonup.web.server import serve as run
+    except ImportError as error:
+        raise ValueError(
+            f"buttonup serve needs the web extra: pip install 'buttonup[web]' ({error.name})"
+        ) from None
+    return run(args.host, args.port, args.open, tuple(args.cors_origin))
+
+
 def engine(args: argparse.Namespace) -> int:
     from buttonup.engine import ugi
 
@@ -193,6 +203,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--smoke", action="store_true", help="agreement checks only")
     bench_parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     bench_parser.set_defaults(run=bench)
+    serve_parser = commands.add_parser(
+        "serve", help="play and analyse in the browser; a JSON API for other front ends"
+    )
+    serve_parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000, help="default 8000")
+    serve_parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve_parser.add_argument(
+        "--cors-origin", action="append", default=[], help="an origin allowed to call the API"
+    )
+    serve_parser.set_defaults(run=serve)
     engine_parser = commands.add_parser(
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
     )

@@ -1,0 +1,181 @@
+"""The JSON API of ``buttonup serve`` through the framework's test client: every route,
+every kind of bad input, the limits."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+if os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    from fastapi.testclient import TestClient
+else:
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+from buttonup import Position, solve, win_probability
+from buttonup.player import Player
+from buttonup.web.app import create_app
+
+START = "W/R/B/W/B/R/R/W/B r"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(cors_origins=("https://example.org",)))
+
+
+def test_analyze(client: TestClient) -> None:
+    answer = client.post("/api/analyze", json={"position": START})
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["value"] == solve(Position(START)) == 1
+    assert data["moves"] == {"0": -1, "3": 1, "7": 0}
+    assert data["pv"] == [3, 0, 0, 1, 3, 3, 2, 0] and data["exact"]
+    over = client.post("/api/analyze", json={"position": "RBWWBRWBR b"}).json()
+    assert over["is_over"] and over["scoring"]["red_strengths"] == [1, 6, 9]
+
+
+def test_bestmove(client: TestClient) -> None:
+    assert client.post("/api/bestmove", json={"position": START, "level": 10}).json()["move"] == 3
+    data = client.post("/api/bestmove", json={"position": START, "movetime": 50}).json()
+    assert data["move"] in (0, 3, 7)
+    for level in range(1, 10):
+        move = client.post("/api/bestmove", json={"position": START, "level": level}).json()
+        assert move["move"] in (0, 3, 7)
+
+
+def test_play(client: TestClient) -> None:
+    data = client.post("/api/play", json={"position": "RW/B/W/B/R/R/W/B r", "move": 0}).json()
+    assert data["position"] == "BR/WW/B/R/R/W/B r" and data["extra_move"]
+    assert data["drops"] == [1, 2] and not data["is_over"] and data["to_move"] == "r"
+    last = client.post("/api/play", json={"position": "BRWBR/RBWW r", "move": 0}).json()
+    assert last["is_over"] and last["scoring"]["red"] == 16 and last["scoring"]["winner"] == "r"
+
+
+def test_win_probability(client: TestClient) -> None:
+    data = client.post(
+        "/api/win-probability", json={"red_points": 3, "black_points": 5, "starter": "r"}
+    ).json()
+    assert data["red"] == pytest.approx(win_probability(3, 5, Player.RED))
+    assert data["red"] + data["black"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "path, body, status, message",
+    [
+        ("/api/analyze", {"position": "W/R/X r"}, 400, "unknown button 'X' at index 4"),
+        ("/api/play", {"position": START, "move": 1}, 400, "pile 1 (R) has no white button"),
+        ("/api/play", {"position": START, "move": 99}, 400, "there is no pile 99"),
+        ("/api/bestmove", {"position": START, "level": 11}, 422, "level: Input should be less"),
+        ("/api/bestmove", {"position": "RBWWBRWBR b"}, 400, "the battle is over"),
+        ("/api/analyze", {"position": 3}, 422, "position: Input should be a valid string"),
+        ("/api/analyze", {}, 422, "position: Field required"),
+        (
+            "/api/win-probability",
+            {"red_points": 20, "black_points": 0, "starter": "r"},
+            400,
+            "red_points (below the target) must be from 0 to 14",
+        ),
+        ("/api/matches/nope/play", {"move": 0}, 400, "no match 'nope'"),
+    ],
+)
+def test_bad_input_is_a_json_error(
+    client: TestClient, path: str, body: object, status: int, message: str
+) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code == status
+    assert message in answer.json()["error"]
+
+
+def test_malformed_json_and_oversized_bodies(client: TestClient) -> None:
+    answer = client.post(
+        "/api/analyze", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 422 and "JSON" in answer.json()["error"]
+    huge = client.post("/api/analyze", json={"position": "W" * 100_000 + " r"})
+    assert huge.status_code == 413 and "larger than 16384 bytes" in huge.json()["error"]
+    # The server keeps serving.
+    assert client.post("/api/analyze", json={"position": START}).status_code == 200
+
+
+def test_cors_and_schema(client: TestClient) -> None:
+    answer = client.options(
+        "/api/analyze",
+        headers={"origin": "https://example.org", "access-control-request-method": "POST"},
+    )
+    assert answer.headers["access-control-allow-origin"] == "https://example.org"
+    schema = client.get("/api/openapi.json").json()
+    assert {"/api/analyze", "/api/bestmove", "/api/play", "/api/win-probability"} <= set(
+        schema["paths"]
+    )
+    assert client.get("/").status_code == 200 and "Button Up!" in client.get("/").text
+    assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_flood_gets_503() -> None:
+    app = create_app(max_pending=0)
+    answer = TestClient(app).post("/api/analyze", json={"position": START})
+    assert answer.status_code == 503 and "try again" in answer.json()["error"]
+
+
+def test_a_match_through_the_api(client: TestClient) -> None:
+    data = client.post("/api/matches", json={"human": "r", "level": 1, "seed": 3}).json()
+    key = data["id"]
+    assert data["to_move"] == "r" and data["scores"] == {"r": 0, "b": 0}
+    # Undo with nothing to take back, a move out of turn, and the AI out of turn.
+    assert client.post(f"/api/matches/{key}/undo").status_code == 400
+    assert client.post(f"/api/matches/{key}/ai").status_code == 400
+    hint = client.post(f"/api/matches/{key}/hint").json()
+    assert set(hint["moves"]) == {str(m) for m in data["legal_moves"]}
+    assert 0 < hint["match_win_probability"] < 1
+    battles = 0
+    while battles == 0:
+        if data["to_move"] == "r" and not data["chooser"]:
+            data = client.post(
+                f"/api/matches/{key}/play", json={"move": data["legal_moves"][0]}
+            ).json()
+        else:
+            data = client.post(f"/api/matches/{key}/ai").json()
+        battles = len(data["battles"])
+    battle = data["battles"][0]
+    scoring = Position(battle["position"]).scoring()
+    assert battle["scoring"]["red"] == scoring.red and battle["scoring"]["black"] == scoring.black
+
+
+def test_serve_refuses_a_taken_port() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"buttonup: error: cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_ctrl_c_stops_the_server_cleanly() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    assert "serving on" in process.stdout.readline()
+    time.sleep(0.5)
+    process.send_signal(2)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 0 and "Traceback" not in err
