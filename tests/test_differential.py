@@ -7,9 +7,10 @@ from typing import Any
 import buttonup
 import buttonup.reference as ref
 from buttonup.testing import strategies as bst
-from conftest import all_start_orders
 from hypothesis import given
 from hypothesis import strategies as st
+
+from conftest import all_start_orders
 
 
 def replay(engine: Any, order: str, to_move: buttonup.Player, choices: list[int]) -> list[Any]:

@@ -9,8 +9,9 @@ from buttonup import Player, win_probability
 from buttonup._core import match_analyze
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, MatchBot, PerfectBot, RandomBot, bot
 from buttonup.cli.tournament import play_match, play_series
-from conftest import all_start_orders
 from test_match import line_with_margin
+
+from conftest import all_start_orders
 
 RED, BLACK = Player.RED, Player.BLACK
 

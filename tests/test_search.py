@@ -12,9 +12,10 @@ import buttonup.reference as ref
 import pytest
 from buttonup import Player, Position
 from buttonup.testing import strategies as bst
-from conftest import all_start_orders
 from hypothesis import given
 from hypothesis import strategies as st
+
+from conftest import all_start_orders
 
 
 @given(bst.reachable_positions(st.integers(1, 3)))
