@@ -136,11 +136,12 @@ async function update(data) {
   const battles = match ? match.battles.length : 0;
   if (data.played) await animate(data.played);
   match = data;
-  if (data.played && data.played.extra_move && !data.is_over && data.battles.length === battles) {
-    $("status").textContent = "Extra move!";
-  }
   if (data.battles.length > battles) showScoring(data.battles[data.battles.length - 1]);
   render();
+  if (data.played && data.played.extra_move && data.battles.length === battles) {
+    const who = data.to_move === data.human ? "you move" : "the AI moves";
+    $("status").textContent = `Extra move: the last button landed on its own colour, ${who} again. ` + $("status").textContent;
+  }
   if (data.played && data.played.extra_move && data.battles.length === battles) await sleep(PAUSE);
   await aiIfDue();
 }
