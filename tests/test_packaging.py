@@ -47,3 +47,16 @@ def test_public_api() -> None:
     assert issubclass(buttonup.NotationError, ValueError)
     assert issubclass(buttonup.IllegalMoveError, ValueError)
     assert (PACKAGE / "py.typed").exists()
+
+
+def test_one_version() -> None:
+    import importlib.metadata
+
+    assert buttonup.__version__ == importlib.metadata.version("buttonup")
+    cargo = Path(__file__).parents[1] / "Cargo.toml"
+    if cargo.exists():  # in a checkout; the installed-package runs have no Cargo.toml
+        assert f'version = "{buttonup.__version__}"' in cargo.read_text()
+    done = subprocess.run(
+        [sys.executable, "-m", "buttonup", "--version"], capture_output=True, text=True
+    )
+    assert done.stdout == f"buttonup {buttonup.__version__}\n"

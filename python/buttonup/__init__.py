@@ -11,6 +11,7 @@ reference engine (:mod:`buttonup.reference`) can be imported without it.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata as _metadata
 from typing import TYPE_CHECKING
 
 from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
@@ -36,7 +37,10 @@ if TYPE_CHECKING:
         win_probability,
     )
 
-__version__ = "0.1.0"
+try:  # the version of the installed distribution, from Cargo.toml at build time
+    __version__ = _metadata.version("buttonup")
+except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout never installed
+    __version__ = "0+unknown"
 
 # Public names defined in modules that need the Rust extension.
 _LAZY = {
