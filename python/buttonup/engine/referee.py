@@ -88,6 +88,13 @@ class EngineProcess:
             self.send("quit")
         except EngineError:
             pass
+        # Close our end of its input now: an engine that is gone would make the flush at
+        # garbage collection fail with a broken pipe.
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
         try:
             return self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
