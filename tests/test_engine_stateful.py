@@ -108,10 +108,13 @@ class EngineModel(RuleBasedStateMachine):
         self.collect(lines[:-1], stamp)
         return lines
 
-    def refused(self, lines: list[str]) -> bool:
-        """Whether the engine refused the command because a search runs (the model does
-        not know when a search ends, so it asks)."""
-        return any("a search is" in line and "running" in line for line in lines)
+    def refused(self, lines: list[str], command: str) -> bool:
+        """Whether the engine refused ``command`` because a search runs (the model does
+        not know when a search ends, so it asks). Every rule reads its own answers, so
+        these lines are this command's."""
+        if command == "go":
+            return any("a search is already running" in line for line in lines)
+        return any(f"before '{command}'" in line for line in lines)
 
     @rule(text=st.sampled_from(POSITIONS), moves=st.integers(0, 3))
     def position(self, text: str, moves: int) -> None:
@@ -124,7 +127,7 @@ class EngineModel(RuleBasedStateMachine):
             position = position.play(move)
         line = f"position fen {text}" + (f" moves {' '.join(played)}" if played else "")
         self.engine.send(line)
-        if not self.refused(self.sync()):
+        if not self.refused(self.sync(), "position"):
             self.position = position
 
     @rule(
@@ -154,7 +157,7 @@ class EngineModel(RuleBasedStateMachine):
         previous = (self.search_from, self.movetime)
         self.search_from, self.movetime = search_from, movetime
         lines = self.sync()
-        if self.refused(lines):
+        if self.refused(lines, "go"):
             self.search_from, self.movetime = previous  # an error line, no bestmove
         else:
             self.gos += 1
@@ -171,6 +174,7 @@ class EngineModel(RuleBasedStateMachine):
     def setoption(self, level: int, seed: int) -> None:
         self.engine.send(f"setoption name Level value {level}")
         self.engine.send(f"setoption name Seed value {seed}")
+        self.sync()
 
     @rule(question=st.sampled_from(["gameover", "p1turn", "result"]))
     def query(self, question: str) -> None:
@@ -179,12 +183,13 @@ class EngineModel(RuleBasedStateMachine):
     @rule()
     def uginewgame(self) -> None:
         self.engine.send("uginewgame")
-        if not self.refused(self.sync()):
+        if not self.refused(self.sync(), "uginewgame"):
             self.position = None
 
     @rule(junk=st.sampled_from(JUNK))
     def junk(self, junk: str) -> None:
         self.engine.send(junk)
+        self.sync()  # its error lines are read here, not taken for a later command's
 
     @invariant()
     def alive(self) -> None:
