@@ -44,9 +44,19 @@ fn perft_all(c: &mut Criterion) {
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("random playouts");
     group.throughput(criterion::Throughput::Elements(8 * 10_000));
-    group.bench_function("10000 standard battles", |b| {
-        b.iter(|| random_playouts(10_000, black_box(7), 3).unwrap())
+    group.bench_function("10000 standard battles, move graph, 1 thread", |b| {
+        b.iter(|| random_playouts(10_000, black_box(7), 3, 1).unwrap())
     });
+    for per_colour in [4, 5, 6, 8] {
+        let moves = 1000 * (3 * per_colour as u64 - 1);
+        group.throughput(criterion::Throughput::Elements(moves));
+        for threads in [1, 2] {
+            group.bench_function(
+                format!("1000 battles, {per_colour} of each colour, bit-packed, {threads} thread(s)"),
+                |b| b.iter(|| random_playouts(1000, black_box(7), per_colour, threads).unwrap()),
+            );
+        }
+    }
     group.finish();
 }
 

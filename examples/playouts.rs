@@ -1,27 +1,45 @@
-//! Random playouts for profiling: `cargo run --release --example playouts -- BATTLES`.
+//! Random playouts for profiling and timing:
+//! `cargo run --release --example playouts -- BATTLES [PER_COLOUR] [THREADS]`
+//! (3 of each colour and every core by default).
 
 use std::time::Instant;
 
+use buttonup::parallel::default_threads;
 use buttonup::playout::random_playouts;
+use buttonup::playout_graph::MoveGraph;
+
+fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
+    std::env::args()
+        .nth(n)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
+}
 
 fn main() {
-    let battles: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let battles: u64 = arg(1, 1_000_000);
+    let per_colour: usize = arg(2, 3);
+    let threads: usize = arg(3, default_threads());
     let started = Instant::now();
-    let graph = buttonup::playout_graph::MoveGraph::get(3).expect("standard game");
-    println!(
-        "move graph: {} positions, {} KiB, built in {:.2?}",
-        graph.positions(),
-        graph.bytes() >> 10,
-        started.elapsed()
-    );
+    if let Some(graph) = MoveGraph::get(per_colour) {
+        println!(
+            "move graph: {} positions, {} KiB, built in {:.2?}",
+            graph.positions(),
+            graph.bytes() >> 10,
+            started.elapsed()
+        );
+    }
     let started = Instant::now();
-    let summary = random_playouts(battles, 1, 3).expect("standard game");
+    let summary = match random_playouts(battles, 1, per_colour, threads) {
+        Ok(summary) => summary,
+        Err(error) => {
+            eprintln!("{error:?}");
+            std::process::exit(2);
+        }
+    };
     let elapsed = started.elapsed();
     println!(
-        "{} battles, {} moves in {:.3?}: {:.1} M moves/s",
+        "{} per colour, {threads} thread(s): {} battles, {} moves in {:.3?}: {:.1} M moves/s",
+        per_colour,
         summary.battles,
         summary.moves,
         elapsed,

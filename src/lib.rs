@@ -11,11 +11,13 @@
 //! assert_eq!(perft(&start, 1), 3);
 //! ```
 
+pub mod batch;
 mod bits;
 pub mod error;
 pub mod interrupt;
 pub mod match_rules;
 pub mod notation;
+pub mod parallel;
 pub mod odds;
 pub mod perft;
 pub mod pieces;

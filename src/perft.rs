@@ -16,6 +16,15 @@ pub fn perft_interruptible(position: &Position, depth: u32) -> Result<u64, Inter
     count(position, depth, &mut interrupted)
 }
 
+/// [`perft`] that stops early when `stop` says so (asked every few thousand positions).
+pub fn perft_with_stop(
+    position: &Position,
+    depth: u32,
+    stop: &mut impl FnMut() -> bool,
+) -> Result<u64, Interrupted> {
+    count(position, depth, stop)
+}
+
 fn count(
     position: &Position,
     depth: u32,

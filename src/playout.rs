@@ -3,7 +3,8 @@
 //! same generator, so a seed gives the same games in both.
 
 use crate::error::PositionError;
-use crate::interrupt::{interrupted, Interrupted};
+use crate::interrupt::Interrupted;
+use crate::parallel::map_chunks;
 use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
@@ -13,7 +14,7 @@ use crate::rules::{Player, Position};
 pub enum PlayoutError {
     /// The variant cannot be set up.
     Position(PositionError),
-    /// [`interrupted`] said to stop.
+    /// [`crate::interrupt::interrupted`] said to stop.
     Interrupted,
 }
 
@@ -29,7 +30,7 @@ impl From<Interrupted> for PlayoutError {
     }
 }
 
-/// Battles played between two looks at [`interrupted`].
+/// Battles played between two looks at [`crate::interrupt::interrupted`].
 const CHECK_EVERY: u64 = 1024;
 
 /// What a batch of random battles came to.
@@ -59,60 +60,76 @@ pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
     mask.trailing_zeros() as usize
 }
 
+/// Battles in one piece of work handed to a thread.
+const CHUNK: u64 = 4096;
+
 /// Plays `battles` battles from uniformly shuffled starts (Red moving first in even
-/// battles, Black in odd ones) with uniformly random moves. Up to three buttons of each
-/// colour the loop walks the precomputed [`MoveGraph`]; beyond, it plays the moves.
+/// battles, Black in odd ones) with uniformly random moves, on `threads` threads.
+///
+/// Battle `i` draws from its own generator, seeded with [`SplitMix64::nth_seed`]`(seed,
+/// i)`: its shuffle, then each move's choice among the legal moves in clockwise order. So
+/// a seed gives the same games on any number of threads, and in the reference engine.
+/// Up to three buttons of each colour the moves walk the precomputed [`MoveGraph`];
+/// beyond, they are played on the bit-packed positions.
 pub fn random_playouts(
     battles: u64,
     seed: u64,
     per_colour: usize,
+    threads: usize,
 ) -> Result<PlayoutSummary, PlayoutError> {
-    let mut rng = SplitMix64::new(seed);
-    let mut summary = PlayoutSummary::new(per_colour);
-    if let Some(graph) = MoveGraph::get(per_colour) {
-        for i in 0..battles {
-            if i % CHECK_EVERY == CHECK_EVERY - 1 && interrupted() {
-                return Err(PlayoutError::Interrupted);
+    random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
+    let graph = MoveGraph::get(per_colour);
+    let chunks = battles.div_ceil(CHUNK);
+    let parts = map_chunks(
+        usize::try_from(chunks).unwrap_or(usize::MAX),
+        threads,
+        || Ok(()),
+        |_, chunk, worker| {
+            let first = chunk as u64 * CHUNK;
+            let last = battles.min(first + CHUNK);
+            let mut summary = PlayoutSummary::new(per_colour);
+            for i in first..last {
+                if i % CHECK_EVERY == CHECK_EVERY - 1 && worker.should_stop() {
+                    return Err(PlayoutError::Interrupted);
+                }
+                let mut rng = SplitMix64::new(SplitMix64::nth_seed(seed, i));
+                let first = if i % 2 == 0 { Player::Red } else { Player::Black };
+                let (moves, margin) = match graph {
+                    Some(graph) => graph.playout(first, &mut rng),
+                    None => bitboard_playout(per_colour, first, &mut rng),
+                };
+                summary.add(moves, margin);
             }
-            let first = if i % 2 == 0 {
-                Player::Red
-            } else {
-                Player::Black
-            };
-            let (moves, margin) = graph.playout(first, &mut rng);
-            summary.add(moves, margin);
-        }
-        return Ok(summary);
-    }
-    bitboard_playouts(battles, &mut rng, per_colour, summary)
-}
-
-/// The same playouts with the moves played on bit-packed positions (any variant).
-pub fn bitboard_playouts(
-    battles: u64,
-    rng: &mut SplitMix64,
-    per_colour: usize,
-    mut summary: PlayoutSummary,
-) -> Result<PlayoutSummary, PlayoutError> {
-    for i in 0..battles {
-        if i % CHECK_EVERY == CHECK_EVERY - 1 && interrupted() {
-            return Err(PlayoutError::Interrupted);
-        }
-        let first = if i % 2 == 0 {
-            Player::Red
-        } else {
-            Player::Black
-        };
-        let mut position = random_start(per_colour, first, rng)?;
-        let mut moves = 0;
-        while !position.is_over() {
-            let mv = random_move(&position, rng);
-            position = position.play_unchecked(mv).position;
-            moves += 1;
-        }
-        summary.add(moves, position.margin().unwrap_or(0));
+            Ok(summary)
+        },
+    )?;
+    let mut summary = PlayoutSummary::new(per_colour);
+    for part in &parts {
+        summary.merge(part);
     }
     Ok(summary)
+}
+
+/// One random battle played on bit-packed positions: its moves and final margin. Picks
+/// the move among the tops of piles that hold a white button (the legal moves in
+/// clockwise order) without walking the piles.
+#[inline]
+pub fn bitboard_playout(per_colour: usize, first: Player, rng: &mut SplitMix64) -> (u64, i32) {
+    let Ok(mut position) = random_start(per_colour, first, rng) else {
+        return (0, 0);
+    };
+    let mut moves = 0;
+    while !position.is_over() {
+        let mut tops = position.legal_tops();
+        let pick = rng.below(u64::from(tops.count_ones()));
+        for _ in 0..pick {
+            tops &= tops - 1;
+        }
+        let (start, end) = position.span_of_top(tops.trailing_zeros());
+        position = position.sow(start, end).position;
+        moves += 1;
+    }
+    (moves, position.margin().unwrap_or(0))
 }
 
 impl PlayoutSummary {
@@ -134,6 +151,19 @@ impl PlayoutSummary {
             .enumerate()
             .filter(|(_, &count)| count > 0)
             .map(|(i, &count)| (i as i32 - self.reach, count))
+    }
+
+    /// Adds the battles of `other` (a summary of the same variant).
+    pub fn merge(&mut self, other: &PlayoutSummary) {
+        for (count, more) in self.margins.iter_mut().zip(&other.margins) {
+            *count += more;
+        }
+        self.battles += other.battles;
+        self.moves += other.moves;
+        self.margin_sum += other.margin_sum;
+        self.red_wins += other.red_wins;
+        self.black_wins += other.black_wins;
+        self.draws += other.draws;
     }
 
     fn add(&mut self, moves: u64, margin: i32) {
@@ -158,28 +188,61 @@ mod tests {
 
     #[test]
     fn every_battle_has_one_move_per_removed_pile() {
-        let summary = random_playouts(1000, 1, 3).unwrap();
+        let summary = random_playouts(1000, 1, 3, 1).unwrap();
         assert_eq!(summary.battles, 1000);
         assert_eq!(summary.moves, 8000);
         assert_eq!(summary.red_wins + summary.black_wins + summary.draws, 1000);
-        assert_eq!(random_playouts(1000, 1, 3).unwrap(), summary);
-        assert_ne!(random_playouts(1000, 2, 3).unwrap(), summary);
-        assert_eq!(random_playouts(10, 1, 5).unwrap().moves, 140);
+        assert_eq!(random_playouts(1000, 1, 3, 1).unwrap(), summary);
+        assert_ne!(random_playouts(1000, 2, 3, 1).unwrap(), summary);
+        assert_eq!(random_playouts(10, 1, 5, 1).unwrap().moves, 140);
+    }
+
+    #[test]
+    fn the_games_do_not_depend_on_the_threads() {
+        for per_colour in [2, 5] {
+            let one = random_playouts(3 * CHUNK + 17, 9, per_colour, 1).unwrap();
+            for threads in [2, 3, 8] {
+                assert_eq!(random_playouts(3 * CHUNK + 17, 9, per_colour, threads).unwrap(), one);
+            }
+        }
+    }
+
+    /// The plain way: walk the piles for the legal moves and play the chosen pile.
+    fn plain_playout(per_colour: usize, first: Player, rng: &mut SplitMix64) -> (u64, i32) {
+        let mut position = random_start(per_colour, first, rng).unwrap();
+        let mut moves = 0;
+        while !position.is_over() {
+            let mv = random_move(&position, rng);
+            position = position.play_unchecked(mv).position;
+            moves += 1;
+        }
+        (moves, position.margin().unwrap())
+    }
+
+    #[test]
+    fn the_fast_playout_plays_the_plain_games() {
+        for per_colour in [1, 2, 4, 7, 10] {
+            for seed in 0..300 {
+                let first = if seed % 2 == 0 { Player::Red } else { Player::Black };
+                assert_eq!(
+                    bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),
+                    plain_playout(per_colour, first, &mut SplitMix64::new(seed)),
+                );
+            }
+        }
     }
 
     #[test]
     fn the_move_graph_plays_the_same_games_as_the_positions() {
         for per_colour in 1..=3 {
-            for seed in [1, 2, 99] {
-                let walked = random_playouts(2000, seed, per_colour).unwrap();
-                let played = bitboard_playouts(
-                    2000,
-                    &mut SplitMix64::new(seed),
-                    per_colour,
-                    PlayoutSummary::new(per_colour),
-                )
-                .unwrap();
-                assert_eq!(walked, played, "{per_colour} of each colour, seed {seed}");
+            let graph = MoveGraph::get(per_colour).unwrap();
+            for seed in 0..2000 {
+                let first = if seed % 2 == 0 { Player::Red } else { Player::Black };
+                assert_eq!(
+                    graph.playout(first, &mut SplitMix64::new(seed)),
+                    bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),
+                    "{per_colour} of each colour, seed {seed}"
+                );
             }
         }
     }

@@ -5,6 +5,9 @@
 use crate::error::PositionError;
 use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
 
+/// The step SplitMix64 adds to its state for each number.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// The SplitMix64 generator.
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
@@ -16,8 +19,15 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// The seed of item `i` of a batch seeded with `seed` (battle `i` of a batch of
+    /// playouts): the `i`-th number the generator seeded with `seed` gives, found
+    /// without drawing the ones before it, so that any thread can start anywhere.
+    pub fn nth_seed(seed: u64, i: u64) -> u64 {
+        SplitMix64::new(seed.wrapping_add(i.wrapping_mul(GAMMA))).next_u64()
+    }
+
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.state = self.state.wrapping_add(GAMMA);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -74,11 +84,11 @@ pub fn random_start(
     if n > MAX_BUTTONS {
         return Err(PositionError::TooManyButtons { max: MAX_BUTTONS });
     }
+    if per_colour == 0 {
+        return Err(PositionError::NoWhite);
+    }
     let cells = shuffled_codes(per_colour, rng);
-    let piles: Vec<[Colour; 1]> = (0..n)
-        .filter_map(|i| Colour::from_code(cells >> (2 * i)).map(|c| [c]))
-        .collect();
-    Position::from_piles(&piles, to_move)
+    Ok(Position::singletons(cells, n as u32, to_move))
 }
 
 /// A seed from the operating system's hash randomness, for callers that give none.
@@ -87,4 +97,29 @@ pub fn entropy_seed() -> u64 {
     std::collections::hash_map::RandomState::new()
         .build_hasher()
         .finish()
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_seed_is_the_generators_nth_number() {
+        let mut rng = SplitMix64::new(42);
+        for i in 0..10 {
+            assert_eq!(SplitMix64::nth_seed(42, i), rng.next_u64());
+        }
+    }
+
+    #[test]
+    fn a_random_start_is_the_shuffle_in_one_button_piles() {
+        let start = random_start(4, Player::Black, &mut SplitMix64::new(3)).unwrap();
+        let cells = shuffled_codes(4, &mut SplitMix64::new(3));
+        let piles: Vec<[Colour; 1]> = (0..12)
+            .map(|i| [Colour::from_code(cells >> (2 * i)).unwrap()])
+            .collect();
+        assert_eq!(start, Position::from_piles(&piles, Player::Black).unwrap());
+        assert!(random_start(0, Player::Red, &mut SplitMix64::new(1)).is_err());
+    }
 }

@@ -5,7 +5,9 @@
 //! button at the bottom of each pile. Playing a move is a few shifts and masks on those
 //! words; nothing is allocated.
 
-use crate::bits::{compress_even_bits, low64, select, shl64, shr64};
+mod sowing;
+
+use crate::bits::{compress_even_bits, low64, select};
 use crate::error::{IllegalMove, PositionError};
 pub use crate::pieces::{Colour, Player};
 pub use crate::scoring::Scoring;
@@ -113,7 +115,7 @@ impl Position {
     }
 
     /// The first button of pile `p` and one past its last.
-    fn pile_span(&self, p: usize) -> (u32, u32) {
+    pub(crate) fn pile_span(&self, p: usize) -> (u32, u32) {
         let start = select(self.bottoms, p);
         let above = self.bottoms & !low64(u64::MAX, start + 1);
         let end = if above == 0 {
@@ -151,7 +153,7 @@ impl Position {
     }
 
     /// Bit `i` set when button `i` is white.
-    fn white_buttons(&self) -> u64 {
+    pub(crate) fn white_buttons(&self) -> u64 {
         compress_even_bits(self.cells & (self.cells >> 1))
     }
 
@@ -249,83 +251,6 @@ impl Position {
         Ok((0..lifted)
             .map(|j| (p + 1 + j.min(others - 1)) % piles)
             .collect())
-    }
-
-    /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
-    pub fn play_unchecked(&self, p: usize) -> MoveOutcome {
-        let piles = self.pile_count();
-        let (start, end) = self.pile_span(p);
-        let lifted_count = end - start;
-        let lifted = low64(self.cells >> (2 * start), 2 * lifted_count);
-
-        // Take the pile away: the piles after it move down by one index.
-        let mut next = Position {
-            cells: low64(self.cells, 2 * start) | shl64(shr64(self.cells, 2 * end), 2 * start),
-            bottoms: low64(self.bottoms, start) | shl64(shr64(self.bottoms, end), start),
-            len: self.len - lifted_count as u8,
-            piles: self.piles - 1,
-            to_move: self.to_move,
-        };
-        let others = piles - 1;
-        let k = lifted_count as usize;
-        let overflow = k > others;
-        // Piles receiving one button each; with an overflow the last pile gets the rest.
-        let singles = if overflow { others - 1 } else { k };
-        // The receivers are the piles from index `p` on (of the list without the lifted
-        // pile), wrapping to pile 0: walk them with the index of their bottom button.
-        let (mut pile, mut bottom) = if p < others { (p, start) } else { (0, 0) };
-        let mut landed_on = 0;
-        for j in 0..singles {
-            if pile == others {
-                (pile, bottom) = (0, 0);
-            }
-            let code = (lifted >> (2 * j)) & 3;
-            landed_on = next.drop_at(bottom, code, 1);
-            bottom = next.pile_end(bottom);
-            pile += 1;
-        }
-        if overflow {
-            if pile == others {
-                bottom = 0;
-            }
-            let rest = shr64(lifted, 2 * singles as u32);
-            next.drop_at(bottom, rest, (k - singles) as u32);
-        }
-        // Rule 4: the last button on its own colour, no overflow, more than one pile.
-        let extra_move = !overflow && others > 1 && landed_on == (lifted >> (2 * (k - 1))) & 3;
-        if !extra_move {
-            next.to_move = self.to_move.other();
-        }
-        MoveOutcome {
-            position: next,
-            extra_move,
-            overflow,
-        }
-    }
-
-    /// One past the top button of the pile whose bottom button is `bottom`.
-    #[inline]
-    fn pile_end(&self, bottom: u32) -> u32 {
-        let above = self.bottoms >> (bottom + 1);
-        if above == 0 {
-            u32::from(self.len)
-        } else {
-            bottom + 1 + above.trailing_zeros()
-        }
-    }
-
-    /// Puts `count` buttons (codes in `codes`, lowest first) on top of the pile whose
-    /// bottom button is `bottom`, and returns the colour code of its top button before.
-    #[inline]
-    fn drop_at(&mut self, bottom: u32, codes: u64, count: u32) -> u64 {
-        let at = self.pile_end(bottom);
-        let top = (self.cells >> (2 * (at - 1))) & 3;
-        self.cells = low64(self.cells, 2 * at)
-            | shl64(codes, 2 * at)
-            | shl64(shr64(self.cells, 2 * at), 2 * (at + count));
-        self.bottoms = low64(self.bottoms, at) | shl64(shr64(self.bottoms, at), at + count);
-        self.len += count as u8;
-        top
     }
 
     /// Rule 6: the scoring of the final pile, or `None` while the battle is not over.

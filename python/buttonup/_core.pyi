@@ -22,9 +22,11 @@ __all__ = [
     "legal_action_mask",
     "match_analyze",
     "perft",
+    "perft_many",
     "random_playouts",
     "search",
     "solve",
+    "solve_many",
     "start_orders",
     "win_probability",
 ]
@@ -62,6 +64,9 @@ class Position:
     def __reduce__(self) -> tuple[type[Position], tuple[str]]: ...
 
 def perft(position: Position, depth: int) -> int: ...
+def perft_many(
+    positions: Iterable[Position], depth: int, *, threads: int | None = None
+) -> list[int]: ...
 
 @final
 class SearchResult:
@@ -114,6 +119,9 @@ class Searcher:
     def tt_bytes(self) -> int: ...
 
 def solve(position: Position) -> int: ...
+def solve_many(
+    positions: Iterable[Position], *, threads: int | None = None, tt_mb: float = 16.0
+) -> list[int]: ...
 def analyze(position: Position) -> dict[int, int]: ...
 def search(
     position: Position,
@@ -145,7 +153,11 @@ def match_analyze(
 ) -> dict[int, float]: ...
 def start_orders(per_colour: int = 3) -> list[str]: ...
 def random_playouts(
-    battles: int, seed: int | None = None, per_colour: int = 3
+    battles: int,
+    seed: int | None = None,
+    per_colour: int = 3,
+    *,
+    threads: int | None = None,
 ) -> PlayoutSummary: ...
 
 @final

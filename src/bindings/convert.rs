@@ -183,3 +183,14 @@ impl Int {
         }
     }
 }
+
+/// The most threads a batch may ask for.
+pub(crate) const MAX_THREADS: i64 = 256;
+
+/// A `threads` argument: `None` for every core, else 1 to [`MAX_THREADS`].
+pub(crate) fn threads(value: Option<Int>) -> PyResult<usize> {
+    match value {
+        None => Ok(crate::parallel::default_threads()),
+        Some(n) => Ok(n.within("threads", 1, MAX_THREADS)? as usize),
+    }
+}

@@ -17,10 +17,16 @@ thread_local! {
     static CALLS: Cell<u32> = const { Cell::new(0) };
     static LAST: Cell<Option<Instant>> = const { Cell::new(None) };
     static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+    /// Whether this thread is running a call's work (other threads, such as a batch's
+    /// helpers, never ask the interpreter: the calling thread tells them to stop).
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The hook: `true` once a signal handler has raised during this thread's call.
 fn hook() -> bool {
+    if !ACTIVE.with(Cell::get) {
+        return false;
+    }
     if PENDING.with(|p| p.borrow().is_some()) {
         return true;
     }
@@ -61,7 +67,9 @@ pub(crate) fn install() {
 pub(crate) fn run<T: Ungil>(py: Python<'_>, work: impl FnOnce() -> T + Ungil) -> PyResult<T> {
     // The clock starts at the hook's first look (no clock read for short calls).
     LAST.with(|l| l.set(None));
+    let was_active = ACTIVE.with(|a| a.replace(true));
     let out = py.detach(work);
+    ACTIVE.with(|a| a.set(was_active));
     match PENDING.with(|p| p.borrow_mut().take()) {
         Some(error) => Err(error),
         None => Ok(out),

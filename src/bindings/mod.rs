@@ -1,6 +1,7 @@
 //! The Python extension module `buttonup._core`. It converts arguments and results and
 //! holds no game logic: everything it answers comes from the core modules.
 
+mod batch;
 mod convert;
 mod errors;
 mod interrupt;
@@ -46,6 +47,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     interrupt::install();
     m.add_class::<PyPosition>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
     m.add_class::<matches::PyMatch>()?;

@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyDict;
 
-use super::convert::Int;
+use super::convert::{self, Int};
 use super::interrupt;
 use super::position::seed_from_py;
 use crate::playout::{PlayoutError, PlayoutSummary};
@@ -37,24 +37,27 @@ fn summary_to_py<'py>(py: Python<'py>, s: &PlayoutSummary) -> PyResult<Bound<'py
 }
 
 /// Plays `battles` random battles from shuffled starts (Red first in even-numbered
-/// ones) with the loop in Rust (no GIL held): the same games as the reference engine for
-/// a seed. Returns a `PlayoutSummary`.
+/// ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
+/// Battle `i` has its own generator, so a seed gives the same games on any number of
+/// threads and in the reference engine. Returns a `PlayoutSummary`.
 #[pyfunction]
 #[pyo3(
-    signature = (battles, seed = None, per_colour = Int::of(3)),
-    text_signature = "(battles, seed=None, per_colour=3)"
+    signature = (battles, seed = None, per_colour = Int::of(3), *, threads = None),
+    text_signature = "(battles, seed=None, per_colour=3, *, threads=None)"
 )]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     battles: Int,
     seed: Option<&Bound<'py, PyAny>>,
     per_colour: Int,
+    threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let battles = battles.within("battles", 0, i64::MAX)? as u64;
     let per_colour = per_colour.per_colour(Capability::Rules)?;
     let seed = seed_from_py(seed)?;
+    let threads = convert::threads(threads)?;
     let summary = interrupt::run(py, || {
-        crate::playout::random_playouts(battles, seed, per_colour)
+        crate::playout::random_playouts(battles, seed, per_colour, threads)
     })?;
     match summary {
         Ok(summary) => summary_to_py(py, &summary),

@@ -22,6 +22,8 @@ pub struct Searcher {
     pub(super) payoff: Payoff,
     pub(super) merge_colours: bool,
     pub(super) stop: Arc<AtomicBool>,
+    /// A second stop flag, owned by the caller and never cleared here (a batch's).
+    halt: Option<Arc<AtomicBool>>,
     pub(super) nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -68,6 +70,7 @@ impl Searcher {
             merge_colours: payoff.is_antisymmetric(),
             payoff,
             stop: Arc::new(AtomicBool::new(false)),
+            halt: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -80,6 +83,12 @@ impl Searcher {
     /// The flag that stops a running search from another thread.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Makes every later search stop as soon as `flag` is set, too (the searcher never
+    /// clears it).
+    pub fn halt_with(&mut self, flag: Arc<AtomicBool>) {
+        self.halt = Some(flag);
     }
 
     pub fn table_bytes(&self) -> usize {
@@ -166,7 +175,11 @@ impl Searcher {
             let limited = self.abortable
                 && (self.nodes >= self.node_limit
                     || self.deadline.is_some_and(|d| Instant::now() >= d));
-            if limited || self.stop.load(Ordering::Relaxed) || interrupted() {
+            let halted = self
+                .halt
+                .as_ref()
+                .is_some_and(|h| h.load(Ordering::Relaxed));
+            if limited || halted || self.stop.load(Ordering::Relaxed) || interrupted() {
                 self.aborted = true;
             }
         }

@@ -11,21 +11,29 @@ from buttonup.results import PlayoutSummary
 from buttonup.shuffle import SplitMix64, shuffled_buttons
 
 
-def random_playouts(battles: int, seed: int | None = None, per_colour: int = 3) -> PlayoutSummary:
+def random_playouts(
+    battles: int, seed: int | None = None, per_colour: int = 3, *, threads: int | None = None
+) -> PlayoutSummary:
     """Plays ``battles`` battles from shuffled starts (Red first in even battles, Black
-    in odd ones) with uniformly random legal moves, and sums them up."""
+    in odd ones) with uniformly random legal moves, and sums them up.
+
+    Battle ``i`` draws from its own generator, seeded with the ``i``-th number of a
+    generator seeded with ``seed``: first its shuffle, then for each move a choice among
+    the legal moves in clockwise order. ``threads`` is accepted for the core's signature
+    and ignored (the reference plays on one thread)."""
     if seed is None:
         import secrets
 
         seed = secrets.randbits(64)
     Position.random(0, Player.RED, per_colour)  # checks per_colour
-    rng = SplitMix64(seed)
+    seeds = SplitMix64(seed)
     if isinstance(battles, bool) or not isinstance(battles, int) or battles < 0:
         raise ValueError(f"battles must be an int, at least 0, not {battles!r}")
     moves = 0
     margins: Counter[int] = Counter()
     for i in range(battles):
         first = Player.RED if i % 2 == 0 else Player.BLACK
+        rng = SplitMix64(seeds.next_u64())
         position = Position.start(shuffled_buttons(per_colour, rng), first)
         while not position.is_over:
             legal = position.legal_moves()

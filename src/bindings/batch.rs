@@ -1,0 +1,81 @@
+//! Many positions in one call, on several threads: `solve_many` and `perft_many`.
+
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
+use pyo3::prelude::*;
+
+use super::convert::{self, type_name, Int};
+use super::errors::out_of_range;
+use super::interrupt::run;
+use super::position::PyPosition;
+use crate::batch::BatchError;
+use crate::rules::Position;
+
+/// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
+/// the item.
+fn positions(items: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+    let mut out = Vec::new();
+    for (i, item) in items.try_iter()?.enumerate() {
+        let item = item?;
+        match item.cast::<PyPosition>() {
+            Ok(position) => out.push(position.get().inner),
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "positions[{i}] must be a Position, not {}",
+                    type_name(&item)
+                )))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The exact value (a margin, for the side to move) of every position, in order: the
+/// same numbers as `[solve(p) for p in positions]`, on `threads` threads (default: every
+/// core), each keeping one transposition table of `tt_mb` MiB for all its positions.
+#[pyfunction]
+#[pyo3(
+    signature = (positions, *, threads = None, tt_mb = 16.0),
+    text_signature = "(positions, *, threads=None, tt_mb=16.0)"
+)]
+pub fn solve_many(
+    py: Python<'_>,
+    positions: &Bound<'_, PyAny>,
+    threads: Option<Int>,
+    tt_mb: f64,
+) -> PyResult<Vec<i64>> {
+    let positions = self::positions(positions)?;
+    let threads = convert::threads(threads)?;
+    if !(tt_mb.is_finite() && (0.001..=65536.0).contains(&tt_mb)) {
+        return Err(out_of_range(format!(
+            "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"
+        )));
+    }
+    let bytes = (tt_mb * 1048576.0) as usize;
+    match run(py, || crate::batch::solve_many(&positions, bytes, threads))? {
+        Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
+        Err(BatchError::Table(error)) => Err(PyMemoryError::new_err(error.to_string())),
+        // Unreachable: `run` raised the interruption.
+        Err(BatchError::Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "interrupted",
+        )),
+    }
+}
+
+/// `[perft(p, depth) for p in positions]` on `threads` threads (default: every core).
+#[pyfunction]
+#[pyo3(
+    signature = (positions, depth, *, threads = None),
+    text_signature = "(positions, depth, *, threads=None)"
+)]
+pub fn perft_many(
+    py: Python<'_>,
+    positions: &Bound<'_, PyAny>,
+    depth: Int,
+    threads: Option<Int>,
+) -> PyResult<Vec<u64>> {
+    let positions = self::positions(positions)?;
+    let depth = depth.within("depth", 0, i64::from(u32::MAX))? as u32;
+    let threads = convert::threads(threads)?;
+    // An interrupted batch is dropped by `run`, which raises the interruption.
+    Ok(run(py, || crate::batch::perft_many(&positions, depth, threads))?.unwrap_or_default())
+}

@@ -1,0 +1,177 @@
+//! Batches of independent work shared out over threads: the calling thread works too,
+//! the others take chunks as they come free, and the results come back in chunk order,
+//! so that a batch gives the same answer on any number of threads.
+//!
+//! Only the calling thread asks [`interrupted`] (the Python bindings' hook answers there);
+//! when it says stop, or any chunk fails, a shared flag stops the other threads at their
+//! next look.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::interrupt::{interrupted, Interrupted};
+
+/// The number of threads to use when none is asked: every core the system lets us use.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What a chunk's work may ask while it runs.
+pub struct Worker {
+    cancel: Arc<AtomicBool>,
+    calling_thread: bool,
+}
+
+impl Worker {
+    /// Whether to stop now: another thread failed or was interrupted, or (on the calling
+    /// thread) [`interrupted`] says so.
+    #[inline]
+    pub fn should_stop(&self) -> bool {
+        if self.cancel.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.calling_thread && interrupted() {
+            self.cancel.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// The flag that is set when the batch is to stop (for a search's stop flag).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// Whether this is the thread that started the batch.
+    pub fn is_calling_thread(&self) -> bool {
+        self.calling_thread
+    }
+}
+
+/// Runs `work(&mut state, chunk, &worker)` for every chunk in `0..chunks` on up to
+/// `threads` threads (each with its own `state` from `init`), and returns the results in
+/// chunk order, or the first error met (an interruption is an error too: `E` says how).
+pub fn map_chunks<S, T, E>(
+    chunks: usize,
+    threads: usize,
+    init: impl Fn() -> Result<S, E> + Sync,
+    work: impl Fn(&mut S, usize, &Worker) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E>
+where
+    T: Send,
+    E: Send + From<Interrupted>,
+{
+    let threads = threads.clamp(1, chunks.max(1));
+    let cancel = Arc::new(AtomicBool::new(false));
+    // The error that stopped the batch (not the ones it then caused on other threads).
+    let cause: Mutex<Option<E>> = Mutex::new(None);
+    let next = AtomicUsize::new(0);
+    let run = |calling_thread: bool| -> Vec<(usize, T)> {
+        let worker = Worker {
+            cancel: Arc::clone(&cancel),
+            calling_thread,
+        };
+        let fail = |error: E| {
+            if !worker.cancel.swap(true, Ordering::Relaxed) {
+                if let Ok(mut cause) = cause.lock() {
+                    *cause = Some(error);
+                }
+            }
+        };
+        let mut done = Vec::new();
+        let mut state = match init() {
+            Ok(state) => state,
+            Err(error) => {
+                fail(error);
+                return done;
+            }
+        };
+        while !worker.should_stop() {
+            let chunk = next.fetch_add(1, Ordering::Relaxed);
+            if chunk >= chunks {
+                break;
+            }
+            match work(&mut state, chunk, &worker) {
+                Ok(result) => done.push((chunk, result)),
+                Err(error) => {
+                    fail(error);
+                    break;
+                }
+            }
+        }
+        done
+    };
+    let mut results: Vec<Option<T>> = (0..chunks).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| run(false))).collect();
+        let mut place = |done: Vec<(usize, T)>| {
+            for (chunk, result) in done {
+                results[chunk] = Some(result);
+            }
+        };
+        place(run(true));
+        for helper in helpers {
+            match helper.join() {
+                Ok(done) => place(done),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    if let Some(error) = cause.into_inner().ok().flatten() {
+        return Err(error);
+    }
+    // Every chunk is done unless the calling thread saw an interruption.
+    results
+        .into_iter()
+        .map(|r| r.ok_or_else(|| Interrupted.into()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_back_in_chunk_order_on_any_number_of_threads() {
+        for threads in 1..=4 {
+            let squares = map_chunks::<_, _, Interrupted>(
+                100,
+                threads,
+                || Ok(()),
+                |_, chunk, _| Ok(chunk * chunk),
+            )
+            .unwrap();
+            assert_eq!(squares, (0..100).map(|c| c * c).collect::<Vec<_>>());
+        }
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Failure {
+        Bad(usize),
+        Interrupted,
+    }
+
+    impl From<Interrupted> for Failure {
+        fn from(_: Interrupted) -> Self {
+            Failure::Interrupted
+        }
+    }
+
+    #[test]
+    fn a_failing_chunk_stops_the_batch() {
+        let outcome = map_chunks(
+            1000,
+            2,
+            || Ok(()),
+            |_, chunk, _| if chunk == 7 { Err(Failure::Bad(7)) } else { Ok(chunk) },
+        );
+        assert_eq!(outcome, Err(Failure::Bad(7)));
+        let outcome: Result<Vec<usize>, Failure> =
+            map_chunks(3, 2, || Err(Failure::Bad(0)), |_: &mut (), c, _| Ok(c));
+        assert_eq!(outcome, Err(Failure::Bad(0)));
+        assert_eq!(
+            map_chunks::<(), usize, Failure>(0, 2, || Ok(()), |_, c, _| Ok(c)).unwrap(),
+            Vec::<usize>::new()
+        );
+    }
+}
