@@ -6,7 +6,7 @@
 //! when it says stop, or any chunk fails, a shared flag stops the other threads at their
 //! next look.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::interrupt::{interrupted, Interrupted};
@@ -49,24 +49,26 @@ impl Worker {
 }
 
 /// Runs `work(&mut state, chunk, &worker)` for every chunk in `0..chunks` on up to
-/// `threads` threads (each with its own `state` from `init`), and returns the results in
-/// chunk order, or the first error met (an interruption is an error too: `E` says how).
-pub fn map_chunks<S, T, E>(
-    chunks: usize,
+/// `threads` threads (each with its own `state` from `init`), and returns the states of
+/// the threads that ran (the calling thread's first), or the first error met (an
+/// interruption is an error too: `E` says how). Which thread runs which chunk is not
+/// fixed: what is folded into a state must not depend on it.
+pub fn fold_chunks<S, E>(
+    chunks: u64,
     threads: usize,
     init: impl Fn() -> Result<S, E> + Sync,
-    work: impl Fn(&mut S, usize, &Worker) -> Result<T, E> + Sync,
-) -> Result<Vec<T>, E>
+    work: impl Fn(&mut S, u64, &Worker) -> Result<(), E> + Sync,
+) -> Result<Vec<S>, E>
 where
-    T: Send,
+    S: Send,
     E: Send + From<Interrupted>,
 {
-    let threads = threads.clamp(1, chunks.max(1));
+    let threads = threads.clamp(1, usize::try_from(chunks.max(1)).unwrap_or(usize::MAX));
     let cancel = Arc::new(AtomicBool::new(false));
     // The error that stopped the batch (not the ones it then caused on other threads).
     let cause: Mutex<Option<E>> = Mutex::new(None);
-    let next = AtomicUsize::new(0);
-    let run = |calling_thread: bool| -> Vec<(usize, T)> {
+    let next = AtomicU64::new(0);
+    let run = |calling_thread: bool| -> Option<S> {
         let worker = Worker {
             cancel: Arc::clone(&cancel),
             calling_thread,
@@ -77,54 +79,71 @@ where
                     *cause = Some(error);
                 }
             }
+            None
         };
-        let mut done = Vec::new();
         let mut state = match init() {
             Ok(state) => state,
-            Err(error) => {
-                fail(error);
-                return done;
-            }
+            Err(error) => return fail(error),
         };
-        while !worker.should_stop() {
+        loop {
+            if worker.should_stop() {
+                return None;
+            }
             let chunk = next.fetch_add(1, Ordering::Relaxed);
             if chunk >= chunks {
-                break;
+                return Some(state);
             }
-            match work(&mut state, chunk, &worker) {
-                Ok(result) => done.push((chunk, result)),
-                Err(error) => {
-                    fail(error);
-                    break;
-                }
+            if let Err(error) = work(&mut state, chunk, &worker) {
+                return fail(error);
             }
         }
-        done
     };
-    let mut results: Vec<Option<T>> = (0..chunks).map(|_| None).collect();
-    std::thread::scope(|scope| {
+    let states: Vec<Option<S>> = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| run(false))).collect();
-        let mut place = |done: Vec<(usize, T)>| {
-            for (chunk, result) in done {
-                results[chunk] = Some(result);
-            }
-        };
-        place(run(true));
+        let mut states = vec![run(true)];
         for helper in helpers {
             match helper.join() {
-                Ok(done) => place(done),
+                Ok(state) => states.push(state),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
+        states
     });
     if let Some(error) = cause.into_inner().ok().flatten() {
         return Err(error);
     }
-    // Every chunk is done unless the calling thread saw an interruption.
-    results
+    // Every thread finished unless the calling thread saw an interruption.
+    states
         .into_iter()
-        .map(|r| r.ok_or_else(|| Interrupted.into()))
+        .map(|state| state.ok_or_else(|| Interrupted.into()))
         .collect()
+}
+
+/// [`fold_chunks`] whose chunks each give a result: the results in chunk order.
+pub fn map_chunks<S, T, E>(
+    chunks: usize,
+    threads: usize,
+    init: impl Fn() -> Result<S, E> + Sync,
+    work: impl Fn(&mut S, usize, &Worker) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E>
+where
+    S: Send,
+    T: Send,
+    E: Send + From<Interrupted>,
+{
+    let states = fold_chunks(
+        chunks as u64,
+        threads,
+        || init().map(|state| (state, Vec::new())),
+        |(state, done), chunk, worker| {
+            let chunk = chunk as usize;
+            done.push((chunk, work(state, chunk, worker)?));
+            Ok(())
+        },
+    )?;
+    let mut done: Vec<(usize, T)> = states.into_iter().flat_map(|(_, done)| done).collect();
+    done.sort_unstable_by_key(|&(chunk, _)| chunk);
+    Ok(done.into_iter().map(|(_, result)| result).collect())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use crate::error::PositionError;
 use crate::interrupt::Interrupted;
-use crate::parallel::map_chunks;
+use crate::parallel::fold_chunks;
 use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
@@ -79,16 +79,13 @@ pub fn random_playouts(
 ) -> Result<PlayoutSummary, PlayoutError> {
     random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
     let graph = MoveGraph::get(per_colour);
-    let chunks = battles.div_ceil(CHUNK);
-    let parts = map_chunks(
-        usize::try_from(chunks).unwrap_or(usize::MAX),
+    let parts = fold_chunks(
+        battles.div_ceil(CHUNK),
         threads,
-        || Ok(()),
-        |_, chunk, worker| {
-            let first = chunk as u64 * CHUNK;
-            let last = battles.min(first + CHUNK);
-            let mut summary = PlayoutSummary::new(per_colour);
-            for i in first..last {
+        || Ok(PlayoutSummary::new(per_colour)),
+        |summary, chunk, worker| {
+            let first = chunk * CHUNK;
+            for i in first..battles.min(first + CHUNK) {
                 if i % CHECK_EVERY == CHECK_EVERY - 1 && worker.should_stop() {
                     return Err(PlayoutError::Interrupted);
                 }
@@ -100,7 +97,7 @@ pub fn random_playouts(
                 };
                 summary.add(moves, margin);
             }
-            Ok(summary)
+            Ok(())
         },
     )?;
     let mut summary = PlayoutSummary::new(per_colour);
