@@ -88,7 +88,8 @@ impl Searcher {
         if !position.is_over() {
             let mut last_pv = Vec::new();
             for depth in 1..=max_depth {
-                let Some((value, best)) = self.root(position, depth) else {
+                let guess = Some(result.value);
+                let Some((value, best)) = self.root(position, depth, guess) else {
                     break;
                 };
                 result.value = value;

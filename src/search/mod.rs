@@ -5,6 +5,7 @@ mod deepening;
 mod eval;
 mod key;
 mod line;
+mod memory;
 mod negamax;
 mod payoff;
 mod table;

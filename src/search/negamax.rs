@@ -44,10 +44,13 @@ pub struct Searcher {
 pub(super) struct Child {
     pub(super) mv: usize,
     position: Position,
-    score: u32,
 }
 
 const CHECK_EVERY: u64 = 1024;
+
+/// Positions with at least this many piles are solved by iterative deepening (below,
+/// one exact search costs less than the iterations).
+const DEEPEN_FROM_PILES: usize = 16;
 
 impl Searcher {
     /// A searcher with a transposition table of at most `table_bytes` bytes.
@@ -113,7 +116,21 @@ impl Searcher {
     /// Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
     pub fn solve(&mut self, position: &Position) -> f64 {
         self.begin(None, None, false);
-        let value = self.exact_value(position);
+        let value = if position.pile_count() < DEEPEN_FROM_PILES || position.is_over() {
+            self.exact_value(position)
+        } else {
+            // Iterative deepening: each iteration's stored best moves order the next, and
+            // its value is the next one's first guess.
+            let plies_left = position.pile_count() as u32 - 1;
+            let mut value = self.horizon(position);
+            for depth in 1..=plies_left {
+                match self.root(position, depth, Some(value)) {
+                    Some((found, _)) => value = found,
+                    None => break,
+                }
+            }
+            value
+        };
         self.finish();
         value
     }
@@ -206,27 +223,75 @@ impl Searcher {
         }
     }
 
-    /// One root iteration; `None` when it was cut short.
-    pub(super) fn root(&mut self, position: &Position, depth: u32) -> Option<(f64, usize)> {
+    /// One root iteration; `None` when it was cut short. With the margin as payoff every
+    /// value is a whole number, and the iteration is a series of null-window tests that
+    /// close in on the value from `guess` (MTD(f)); otherwise one full-window search.
+    pub(super) fn root(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        guess: Option<f64>,
+    ) -> Option<(f64, usize)> {
+        let Some(guess) = guess.filter(|_| self.payoff == Payoff::Margin) else {
+            return self.root_window(position, depth, f64::NEG_INFINITY, f64::INFINITY);
+        };
+        let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut value = guess.round();
+        let mut best = None;
+        while lower < upper {
+            let beta = if value == lower { value + 1.0 } else { value };
+            let (found, mv) = self.root_window(position, depth, beta - 1.0, beta)?;
+            value = found;
+            if value < beta {
+                upper = value;
+            } else {
+                lower = value;
+                best = Some(mv);
+            }
+        }
+        Some((value, best?))
+    }
+
+    /// A root search within the window `(alpha, beta)`: the value (fail-soft) and the
+    /// move that gave it.
+    fn root_window(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: f64,
+        beta: f64,
+    ) -> Option<(f64, usize)> {
         let (key, first) = key(position, self.merge_colours);
         let hint = self.usable(key, position, depth).map(|e| e.best);
         let children = self.ordered_children(position, hint.map(|b| (b, first)));
         let side = position.to_move();
-        let (mut alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
+        let original_alpha = alpha;
         let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
         for child in &children {
             let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
             if self.aborted {
                 return None;
             }
-            if best.is_none() || value > alpha {
-                alpha = value;
+            if best.is_none() || value > best_value {
+                best_value = value;
                 best = Some(child.mv);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
             }
         }
         let best = best?;
-        self.store(key, first, position, alpha, depth, Bound::Exact, best);
-        Some((alpha, best))
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, first, position, best_value, depth, bound, best);
+        Some((best_value, best))
     }
 
     pub(super) fn child_value(
@@ -278,18 +343,38 @@ impl Searcher {
         let side = position.to_move();
         let mut best_value = f64::NEG_INFINITY;
         let mut best_move = 0;
-        for child in &self.ordered_children(position, hint) {
-            let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
+        // The stored best move first, on its own: when it cuts off, no other child is
+        // made. Then the others, in the order of `ordered_children`.
+        let legal = position.legal_move_mask();
+        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
+        let mut cut = false;
+        if let Some(mv) = hinted {
+            let child = position.play_unchecked(mv).position;
+            let value = self.child_value(side, &child, depth - 1, alpha, beta);
             if self.aborted {
                 return 0.0;
             }
-            if value > best_value {
-                best_value = value;
-                best_move = child.mv;
-            }
+            best_value = value;
+            best_move = mv;
             alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
+            cut = alpha >= beta;
+        }
+        if !cut {
+            let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
+            let (children, count) = children_by_order(position, rest);
+            for child in &children[..count] {
+                let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
+                if self.aborted {
+                    return 0.0;
+                }
+                if value > best_value {
+                    best_value = value;
+                    best_move = child.mv;
+                }
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         let bound = if best_value <= original_alpha {
@@ -332,21 +417,62 @@ impl Searcher {
         position: &Position,
         hint: Option<(u8, usize)>,
     ) -> Vec<Child> {
-        let piles = position.pile_count();
-        let hinted = hint
-            .filter(|&(best, _)| usize::from(best) < piles)
-            .map(|(best, first)| (usize::from(best) + first) % piles);
-        let mut children: Vec<Child> = Vec::with_capacity(MAX_BUTTONS);
-        for mv in position.legal_moves() {
-            let outcome = position.play_unchecked(mv);
-            let score = 2 * u32::from(Some(mv) == hinted) + u32::from(outcome.extra_move);
-            children.push(Child {
+        let legal = position.legal_move_mask();
+        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
+        let mut out = Vec::with_capacity(MAX_BUTTONS);
+        if let Some(mv) = hinted {
+            out.push(Child {
                 mv,
-                position: outcome.position,
-                score,
+                position: position.play_unchecked(mv).position,
             });
         }
-        children.sort_by_key(|c| std::cmp::Reverse(c.score));
-        children
+        let (children, count) = children_by_order(position, legal & !hinted.map_or(0, |mv| 1u64 << mv));
+        out.extend_from_slice(&children[..count]);
+        out
     }
+}
+
+/// The move a stored hint names in `position` (it may not be legal there: a different
+/// position can share the slot only if the keys are equal, so it is, but check anyway).
+#[inline]
+fn hinted_move(position: &Position, hint: Option<(u8, usize)>) -> Option<usize> {
+    let piles = position.pile_count();
+    hint.filter(|&(best, _)| usize::from(best) < piles)
+        .map(|(best, first)| (usize::from(best) + first) % piles)
+}
+
+/// The children of the moves in `moves` (a mask of legal moves), those that earn an
+/// extra move first, each group clockwise; in an array, with their number.
+#[inline]
+fn children_by_order(position: &Position, mut moves: u64) -> ([Child; MAX_BUTTONS], usize) {
+    const NONE: Child = Child {
+        mv: 0,
+        position: Position::lone_white(),
+    };
+    let mut children = [NONE; MAX_BUTTONS];
+    let mut extra = [false; MAX_BUTTONS];
+    let mut count = 0;
+    while moves != 0 {
+        let mv = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let outcome = position.play_unchecked(mv);
+        children[count] = Child {
+            mv,
+            position: outcome.position,
+        };
+        extra[count] = outcome.extra_move;
+        count += 1;
+    }
+    // A stable partition: extra moves to the front, in order.
+    let mut ordered = [NONE; MAX_BUTTONS];
+    let mut next = 0;
+    for wanted in [true, false] {
+        for i in 0..count {
+            if extra[i] == wanted {
+                ordered[next] = children[i];
+                next += 1;
+            }
+        }
+    }
+    (ordered, count)
 }

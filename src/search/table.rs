@@ -1,7 +1,9 @@
 //! A transposition table of bounded size: buckets of two entries, one kept for the
 //! deepest search and one always replaced.
 
-use std::alloc::{alloc_zeroed, Layout};
+use std::alloc::Layout;
+
+use super::memory::Block;
 use std::fmt;
 
 /// How a stored value bounds the true one.
@@ -70,7 +72,7 @@ impl std::error::Error for TableAllocError {}
 
 /// The transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Block<Entry>,
     mask: usize,
 }
 
@@ -81,43 +83,29 @@ impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), a power of two entries.
     /// Small sizes only: a failed allocation aborts, see [`try_with_bytes`](Self::try_with_bytes).
     pub fn with_bytes(bytes: usize) -> Table {
-        let entries = Self::entries_for(bytes);
-        Table {
-            entries: vec![TOUCHED; entries],
-            mask: entries - 2,
+        match Self::try_with_bytes(bytes) {
+            Ok(table) => table,
+            Err(_) => std::alloc::handle_alloc_error(
+                Layout::array::<Entry>(Self::entries_for(bytes)).unwrap_or(Layout::new::<Entry>()),
+            ),
         }
     }
 
     /// [`with_bytes`](Self::with_bytes) for any size: the memory is asked of the system
     /// zeroed (so the pages of a huge table are only taken as they are used), and a
-    /// refusal is an error.
+    /// refusal is an error. Tables up to [`TOUCH_BYTES`] are then written over.
     pub fn try_with_bytes(bytes: usize) -> Result<Table, TableAllocError> {
         let count = Self::entries_for(bytes);
         let error = TableAllocError {
             bytes: count.saturating_mul(ENTRY_BYTES),
         };
+        // SAFETY: an `Entry` whose bytes are all zero is a valid value (integers, an
+        // `f64` and a `repr(u8)` enum whose variant 0 is `Exact`), namely `EMPTY`; and
+        // `count` is at least 2.
+        let mut entries = unsafe { Block::<Entry>::zeroed(count) }.ok_or(error)?;
         if count.saturating_mul(ENTRY_BYTES) <= TOUCH_BYTES {
-            let mut entries = Vec::new();
-            entries.try_reserve_exact(count).map_err(|_| error)?;
-            entries.resize(count, TOUCHED);
-            return Ok(Table {
-                entries,
-                mask: count - 2,
-            });
+            entries.fill(TOUCHED);
         }
-        let layout = Layout::array::<Entry>(count).map_err(|_| error)?;
-        // SAFETY: the layout has a non-zero size (at least two entries). An `Entry` whose
-        // bytes are all zero is a valid value (integers, an `f64` and a `repr(u8)` enum
-        // whose variant 0 is `Exact`), namely `EMPTY`, so the zeroed block holds `count`
-        // initialised entries; it was allocated by the global allocator with the layout
-        // of an array of `count` entries, as `Vec::from_raw_parts` requires.
-        let entries = unsafe {
-            let pointer = alloc_zeroed(layout).cast::<Entry>();
-            if pointer.is_null() {
-                return Err(error);
-            }
-            Vec::from_raw_parts(pointer, count, count)
-        };
         Ok(Table {
             entries,
             mask: count - 2,
