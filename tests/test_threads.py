@@ -3,9 +3,8 @@ for bad counts, and a batch that stops cleanly."""
 
 from __future__ import annotations
 
-import pytest
-
 import buttonup
+import pytest
 from buttonup import Position, perft, perft_many, random_playouts, solve, solve_many
 
 

@@ -84,9 +84,11 @@ def analyze_command(args: argparse.Namespace) -> int:
 
 
 def solve_all(args: argparse.Namespace) -> int:
-    from buttonup.cli.reports import solve_all_report
+    from buttonup.cli.solve_all import solve_all_report
 
-    solve_all_report(console_for(args), args.csv, args.per_colour)
+    if args.threads is not None and args.threads < 1:
+        raise ValueError("--threads must be at least 1")
+    solve_all_report(console_for(args), args.csv, args.per_colour, args.threads)
     return 0
 
 
@@ -188,9 +190,17 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument("--no-color", "--no-colour", action="store_true")
     tournament_parser.set_defaults(run=tournament_command)
     solve_parser = commands.add_parser(
-        "solve-all", help="perfect-play value of every standard start, both sides to move"
+        "solve-all", help="perfect-play value of every start of a variant, both sides to move"
     )
-    solve_parser.add_argument("--csv", type=Path, default=None, help="also write every value")
+    solve_parser.add_argument(
+        "--csv",
+        type=Path,
+        default=None,
+        help="also write every value here; an existing file is resumed where it ends",
+    )
+    solve_parser.add_argument(
+        "--threads", type=int, default=None, help="threads (default: every core)"
+    )
     solve_parser.add_argument(
         "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
     )

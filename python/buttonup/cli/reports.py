@@ -1,19 +1,17 @@
-"""The reporting commands: ``analyze``, ``tournament`` and ``solve-all``."""
+"""The reporting commands ``analyze`` and ``tournament`` (``solve-all`` has its own
+module)."""
 
 from __future__ import annotations
 
-import csv
 import json
-from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from buttonup._core import Position, analyze, search, solve, start_orders
+from buttonup._core import Position, analyze, search
 from buttonup.cli.tournament import tournament
-from buttonup.player import Player
 
 
 def verdict(value: int) -> str:
@@ -49,35 +47,6 @@ def analyze_report(position: Position, console: Console) -> None:
     red, black = current.strengths()
     console.print(f"Final pile: {current.piles[0]}   Red {red}, Black {black}")
     console.print(f"Under perfect play the position is {verdict(result.value)} for {mover}.")
-
-
-def solve_all_report(console: Console, csv_path: Path | None, per_colour: int = 3) -> None:
-    """The perfect-play value of every start of a variant, both sides to move."""
-    rows = [
-        (order, side, solve(Position.start(order, side)))
-        for order in start_orders(per_colour)
-        for side in Player
-    ]
-    counts = Counter(value for _, _, value in rows)
-    table = Table(title=f"Perfect-play value of all {len(rows) // 2} starts, both sides to move")
-    table.add_column("value for the first player", justify="right")
-    table.add_column("starts", justify="right")
-    table.add_column("share", justify="right")
-    for value in sorted(counts):
-        table.add_row(f"{value:+d}", str(counts[value]), f"{counts[value] / len(rows):.1%}")
-    console.print(table)
-    mean = sum(value for _, _, value in rows) / len(rows)
-    won = sum(value > 0 for _, _, value in rows) / len(rows)
-    lost = sum(value < 0 for _, _, value in rows) / len(rows)
-    console.print(f"First player's average edge: {mean:+.4f} points per battle")
-    console.print(f"First player wins {won:.1%}, draws {1 - won - lost:.1%}, loses {lost:.1%}")
-    if csv_path is not None:
-        with csv_path.open("w", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["start", "to_move", "value"])
-            for order, side, value in rows:
-                writer.writerow([order, side.letter, value])
-        console.print(f"Wrote {len(rows)} rows to {csv_path}")
 
 
 def tournament_report(

@@ -1,0 +1,138 @@
+"""``buttonup solve-all``: the perfect-play value of every start of a variant, both
+sides to move, solved in blocks on every core, with a progress bar. With ``--csv`` each
+finished block is appended to the file at once, so an interrupted run loses at most one
+block: run the same command again and it goes on where the file ends."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from buttonup._core import Position, solve_many, start_orders
+from buttonup.player import Player
+
+HEADER = ["start", "to_move", "value"]
+# Positions solved in one call (one write to the file); small enough that a block of the
+# 5-per-colour game takes seconds.
+BLOCK = 2048
+
+Row = tuple[str, Player, int]
+
+
+def wanted(per_colour: int) -> Iterator[tuple[str, Player]]:
+    """Every start order with each side to move, in the order of the output."""
+    for order in start_orders(per_colour):
+        for side in Player:
+            yield order, side
+
+
+def read_done(path: Path, expected: list[tuple[str, Player]]) -> list[Row]:
+    """The rows an earlier run wrote to ``path``: they must be the first of ``expected``,
+    in order. A last line cut off in the middle (no newline) is dropped and rewritten."""
+    text = path.read_text()
+    if not text:
+        return []
+    complete = text if text.endswith("\n") else text[: text.rfind("\n") + 1]
+    lines = complete.splitlines()
+    if not lines or lines[0].split(",") != HEADER:
+        raise ValueError(f"{path}: not a solve-all file (its first line is not {','.join(HEADER)})")
+    rows: list[Row] = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split(",")
+        index = number - 2
+        if index >= len(expected):
+            raise ValueError(f"{path} line {number}: more rows than this variant has starts")
+        order, side = expected[index]
+        try:
+            value = int(fields[2]) if len(fields) == 3 else None
+        except ValueError:
+            value = None
+        if value is None or fields[0] != order or fields[1] != side.letter:
+            raise ValueError(
+                f"{path} line {number}: expected {order},{side.letter},<value>, found {line!r} "
+                "(is it from another variant? use another file or delete it)"
+            )
+        rows.append((order, side, value))
+    if complete != text:
+        path.write_text(complete)
+    return rows
+
+
+def solve_all_rows(
+    console: Console, csv_path: Path | None, per_colour: int, threads: int | None
+) -> list[Row]:
+    """Every row, reading what ``csv_path`` already has and appending the rest to it."""
+    expected = list(wanted(per_colour))
+    rows: list[Row] = []
+    if csv_path is not None and csv_path.exists():
+        rows = read_done(csv_path, expected)
+        if rows:
+            console.print(
+                f"Resuming: {len(rows):,} of {len(expected):,} rows already in {csv_path}"
+            )
+    handle = None
+    if csv_path is not None:
+        handle = csv_path.open("a", newline="")
+        if not rows and csv_path.stat().st_size == 0:
+            handle.write(",".join(HEADER) + "\n")
+            handle.flush()
+    try:
+        with Progress(
+            TextColumn("solving"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True, no_color=console.no_color),
+            transient=True,
+        ) as progress:
+            task = progress.add_task("solving", total=len(expected), completed=len(rows))
+            for first in range(len(rows), len(expected), BLOCK):
+                block = expected[first : first + BLOCK]
+                values = solve_many(
+                    [Position.start(order, side) for order, side in block], threads=threads
+                )
+                new = [(order, side, value) for (order, side), value in zip(block, values)]
+                if handle is not None:
+                    handle.writelines(f"{o},{s.letter},{v}\n" for o, s, v in new)
+                    handle.flush()
+                rows.extend(new)
+                progress.advance(task, len(new))
+    finally:
+        if handle is not None:
+            handle.close()
+    return rows
+
+
+def solve_all_report(
+    console: Console, csv_path: Path | None, per_colour: int = 3, threads: int | None = None
+) -> None:
+    """The perfect-play value of every start of a variant, both sides to move."""
+    rows = solve_all_rows(console, csv_path, per_colour, threads)
+    counts = Counter(value for _, _, value in rows)
+    table = Table(title=f"Perfect-play value of all {len(rows) // 2:,} starts, both sides to move")
+    table.add_column("value for the first player", justify="right")
+    table.add_column("starts", justify="right")
+    table.add_column("share", justify="right")
+    for value in sorted(counts):
+        table.add_row(f"{value:+d}", str(counts[value]), f"{counts[value] / len(rows):.1%}")
+    console.print(table)
+    mean = sum(value for _, _, value in rows) / len(rows)
+    won = sum(value > 0 for _, _, value in rows) / len(rows)
+    lost = sum(value < 0 for _, _, value in rows) / len(rows)
+    console.print(f"First player's average edge: {mean:+.4f} points per battle")
+    console.print(f"First player wins {won:.1%}, draws {1 - won - lost:.1%}, loses {lost:.1%}")
+    if csv_path is not None:
+        console.print(f"{csv_path} holds all {len(rows):,} rows")
