@@ -43,8 +43,15 @@ impl fmt::Display for BatchError {
 
 impl std::error::Error for BatchError {}
 
-/// Positions in one piece of work handed to a thread.
+/// Positions in one piece of work handed to a thread, at least.
 const CHUNK: usize = 16;
+
+/// The chunk size for `count` positions on `threads` threads: neighbouring positions
+/// (starts in order, say) share much of their trees, so each thread is given long runs
+/// of them for its table, about four a thread, never fewer than [`CHUNK`] positions.
+fn chunk_size(count: usize, threads: usize) -> usize {
+    count.div_ceil(4 * threads.max(1)).max(CHUNK)
+}
 
 /// The exact value (final margin under perfect play, for the side to move) of every
 /// position, on `threads` threads, each with a table of `table_bytes` bytes.
@@ -53,14 +60,15 @@ pub fn solve_many(
     table_bytes: usize,
     threads: usize,
 ) -> Result<Vec<i32>, BatchError> {
+    let size = chunk_size(positions.len(), threads);
     let chunks = map_chunks(
-        positions.len().div_ceil(CHUNK),
+        positions.len().div_ceil(size),
         threads,
         || Searcher::try_new(Payoff::Margin, table_bytes).map_err(BatchError::from),
         |searcher, chunk, worker| {
             searcher.halt_with(worker.cancel_flag());
-            let mut values = Vec::with_capacity(CHUNK);
-            for position in positions.iter().skip(chunk * CHUNK).take(CHUNK) {
+            let mut values = Vec::with_capacity(size);
+            for position in positions.iter().skip(chunk * size).take(size) {
                 let value = searcher.solve(position);
                 if searcher.was_cut_short() || worker.should_stop() {
                     return Err(BatchError::Interrupted);

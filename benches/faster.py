@@ -1,0 +1,219 @@
+"""The figures of docs/benchmarks.md's "every size" section, in one run:
+``python benches/faster.py [--rounds 3] [--seconds 1.0]`` on a release build.
+
+Each comparison runs its variants in rounds, alternated, and reports the median of the
+rounds with their range, so that noise from the shared machine hits every variant alike.
+Set-up costs (tables, the move graph) are inside the timings unless a row says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import buttonup
+from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
+
+
+def timed(work: Callable[[], Any]) -> tuple[Any, float]:
+    started = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - started
+
+
+def spread(values: list[float], fmt: str = "{:,.1f}") -> str:
+    return (
+        f"{fmt.format(statistics.median(values))} "
+        f"({fmt.format(min(values))}-{fmt.format(max(values))})"
+    )
+
+
+def openspiel_moves_per_second(seconds: float) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("mancala")
+    bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(2)]
+    lengths = []
+    for seed in range(50):  # the mean game length, from the same bots
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        lengths.append(len(state.history()))
+    games, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, games)
+        games += 1
+    return games / (time.perf_counter() - started) * statistics.mean(lengths)
+
+
+def playout_rate(per_colour: int, threads: int, seconds: float) -> float:
+    battles = 20_000
+    moves = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        moves += random_playouts(battles, seed=moves, per_colour=per_colour, threads=threads).moves
+    return moves / (time.perf_counter() - started)
+
+
+def playouts(rounds: int, seconds: float) -> list[str]:
+    sizes = [3, 4, 5, 6, 8]
+    rates: dict[tuple[str, int], list[float]] = {}
+    for _ in range(rounds):
+        os_rate = openspiel_moves_per_second(seconds)
+        for n in sizes:
+            for threads in (1, 2):
+                rate = playout_rate(n, threads, seconds)
+                rates.setdefault((f"{threads}", n), []).append(rate)
+                if os_rate:
+                    rates.setdefault((f"{threads}/os", n), []).append(rate / os_rate)
+        if os_rate:
+            rates.setdefault(("os", 0), []).append(os_rate)
+    lines = [
+        "| buttons of each colour | path | 1 thread, M moves/s | 2 threads, M moves/s "
+        "| 1 thread / OpenSpiel | 2 threads / OpenSpiel |",
+        "|---:|---|---:|---:|---:|---:|",
+    ]
+    for n in sizes:
+        path = "move graph" if n <= 3 else "bit-packed"
+        cells = [spread([r / 1e6 for r in rates[(t, n)]]) for t in ("1", "2")]
+        cells += [spread(rates[(t, n)], "{:.1f}x") if (t, n) in rates else "" for t in ("1/os", "2/os")]
+        lines.append(f"| {n} | {path} | " + " | ".join(cells) + " |")
+    if ("os", 0) in rates:
+        lines.append("")
+        lines.append(
+            f"OpenSpiel mancala, C++ uniform random bots through evaluate_bots: "
+            f"{spread([r / 1e6 for r in rates[('os', 0)]])} M moves/s"
+        )
+    graph = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import time, buttonup; t = time.perf_counter(); "
+            "buttonup.random_playouts(1, seed=0, threads=1); print(time.perf_counter() - t)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines.append(f"Move graph build (first standard playout in a fresh process): "
+                 f"{float(graph.stdout) * 1000:.0f} ms")
+    return lines
+
+
+def standard_solves(rounds: int) -> list[str]:
+    starts = [Position.start(o, s) for s in Player for o in buttonup.start_orders(3)]
+    times: dict[str, list[float]] = {}
+    expected = [solve(p) for p in starts]
+
+    def independent() -> list[int]:
+        searcher = Searcher(tt_mb=16)
+        values = []
+        for p in starts:
+            searcher.clear()
+            values.append(searcher.solve(p))
+        return values
+
+    def batch() -> list[int]:
+        searcher = Searcher(tt_mb=16)
+        return [searcher.solve(p) for p in starts]
+
+    variants: dict[str, Callable[[], list[int]]] = {
+        "independent: Searcher.solve, table cleared before each start, 1 thread": independent,
+        "batch: one Searcher, one table for all starts, 1 thread": batch,
+        "batch: solve_many(threads=1)": lambda: solve_many(starts, threads=1),
+        "batch: solve_many(threads=2)": lambda: solve_many(starts, threads=2),
+    }
+    for _ in range(rounds):
+        for name, work in variants.items():
+            values, seconds = timed(work)
+            assert values == expected, name
+            times.setdefault(name, []).append(seconds * 1000)
+    lines = ["| all 3,360 standard starts (both sides) | ms, median (range) |", "|---|---:|"]
+    lines += [f"| {name} | {spread(t)} |" for name, t in times.items()]
+    return lines
+
+
+def variant_solves(sizes: list[int], seeds: list[int]) -> list[str]:
+    lines = [
+        "| buttons of each colour | seeds | solve() time, s, median (range) | values |",
+        "|---:|---|---:|---|",
+    ]
+    for n in sizes:
+        seconds, values = [], []
+        for seed in seeds:
+            start = Position.random(seed=seed, per_colour=n)
+            value, took = timed(lambda: solve(start))
+            seconds.append(took)
+            values.append(value)
+        lines.append(
+            f"| {n} | {seeds[0]}-{seeds[-1]} | {spread(seconds, '{:.3f}')} | "
+            + " ".join(f"{v:+d}" for v in values)
+            + " |"
+        )
+    return lines
+
+
+def threads(rounds: int) -> list[str]:
+    standard = [Position.start(o) for o in buttonup.start_orders(3)]
+    four = [Position.start(o) for o in buttonup.start_orders(4)[:4000]]
+    work = {
+        "perft_many, all 1,680 standard starts to the end": lambda t: perft_many(
+            standard, 8, threads=t
+        ),
+        "solve_many, 4,000 starts of 4 per colour": lambda t: solve_many(four, threads=t),
+        "random_playouts, 200,000 battles of 6 per colour": lambda t: random_playouts(
+            200_000, seed=1, per_colour=6, threads=t
+        ),
+    }
+    lines = ["| work | 1 thread, s | 2 threads, s | speed-up |", "|---|---:|---:|---:|"]
+    for name, call in work.items():
+        one: list[float] = []
+        two: list[float] = []
+        ratios = []
+        for _ in range(rounds):
+            a, t1 = timed(lambda: call(1))
+            b, t2 = timed(lambda: call(2))
+            assert a == b, name
+            one.append(t1)
+            two.append(t2)
+            ratios.append(t1 / t2)
+        lines.append(
+            f"| {name} | {spread(one, '{:.3f}')} | {spread(two, '{:.3f}')} | "
+            f"{spread(ratios, '{:.2f}x')} |"
+        )
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--sizes", default="4,5,6,7,8", help="variant solves, per colour")
+    parser.add_argument("--seeds", default="1,2,3,4,5,6")
+    parser.add_argument(
+        "--only", default="playouts,standard,variants,threads", help="which sections"
+    )
+    args = parser.parse_args()
+    only = args.only.split(",")
+    if "playouts" in only:
+        print("\n".join(playouts(args.rounds, args.seconds)), end="\n\n", flush=True)
+    if "standard" in only:
+        print("\n".join(standard_solves(args.rounds)), end="\n\n", flush=True)
+    if "threads" in only:
+        print("\n".join(threads(args.rounds)), end="\n\n", flush=True)
+    if "variants" in only:
+        sizes = [int(n) for n in args.sizes.split(",")]
+        seeds = [int(s) for s in args.seeds.split(",")]
+        print("\n".join(variant_solves(sizes, seeds)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
