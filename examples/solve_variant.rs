@@ -1,33 +1,58 @@
-//! Solves one random start with `N` buttons of each colour exactly and reports the time,
-//! the positions visited and the value: `cargo run --release --example solve_variant -- N [SEED] [TABLE_MIB]`.
+//! Solves random starts with `N` buttons of each colour exactly and reports the time and
+//! the value: `cargo run --release --example solve_variant -- N [SEEDS] [TABLE_MIB]
+//! [THREADS]`, SEEDS as `1-6` or `3` (default 1), a table of 16 MiB and every core by
+//! default. One thread uses `Searcher::solve` (a table of wide entries); more use
+//! `solve_parallel` (one shared table of compact entries).
 
 use std::time::Instant;
 
+use buttonup::parallel::default_threads;
 use buttonup::rng::{random_start, SplitMix64};
-use buttonup::search::{Limits, Payoff, Searcher};
+use buttonup::search::{solve_parallel, Payoff, Searcher};
 use buttonup::Player;
 
+fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
+    std::env::args()
+        .nth(n)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let per_colour: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4);
-    let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let table_mib: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(256);
-    let start = match random_start(per_colour, Player::Red, &mut SplitMix64::new(seed)) {
-        Ok(start) => start,
-        Err(error) => {
-            eprintln!("{error}");
-            std::process::exit(2);
-        }
+    let per_colour: usize = arg(1, 4);
+    let seeds: String = arg(2, "1".to_string());
+    let (first, last) = match seeds.split_once('-') {
+        Some((a, b)) => (a.parse().unwrap_or(1), b.parse().unwrap_or(1)),
+        None => (seeds.parse().unwrap_or(1), seeds.parse().unwrap_or(1)),
     };
-    let mut searcher = Searcher::new(Payoff::Margin, table_mib << 20);
-    let started = Instant::now();
-    let result = searcher.search(&start, &Limits::default());
-    println!(
-        "{start}: value {:+} exact {} nodes {} in {:.3?} (table {} MiB)",
-        result.value,
-        result.exact,
-        result.nodes,
-        started.elapsed(),
-        searcher.table_bytes() >> 20
-    );
+    let table_mib: usize = arg(3, 16);
+    let threads: usize = arg(4, default_threads());
+    let mut times = Vec::new();
+    for seed in first..=last {
+        let start = match random_start(per_colour, Player::Red, &mut SplitMix64::new(seed)) {
+            Ok(start) => start,
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(2);
+            }
+        };
+        let started = Instant::now();
+        let value = if threads <= 1 {
+            Searcher::new(Payoff::Margin, table_mib << 20).solve(&start) as i32
+        } else {
+            match solve_parallel(&start, table_mib << 20, threads) {
+                Ok(Some(value)) => value,
+                Ok(None) => unreachable!("nothing interrupts this example"),
+                Err(error) => {
+                    eprintln!("{error}");
+                    std::process::exit(2);
+                }
+            }
+        };
+        let elapsed = started.elapsed();
+        times.push(elapsed.as_secs_f64());
+        println!("seed {seed}: {start}: value {value:+} in {elapsed:.3?} ({threads} thread(s), {table_mib} MiB)");
+    }
+    times.sort_by(f64::total_cmp);
+    println!("median {:.3} s", times[times.len() / 2]);
 }

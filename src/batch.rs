@@ -4,12 +4,14 @@
 //! threads.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 use crate::interrupt::Interrupted;
 use crate::parallel::map_chunks;
 use crate::perft::perft_with_stop;
 use crate::rules::Position;
-use crate::search::{Payoff, Searcher, TableAllocError};
+use crate::search::{SharedTable, Searcher, TableAllocError};
 
 /// Why a batch did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +56,22 @@ fn chunk_size(count: usize, threads: usize) -> usize {
 }
 
 /// The exact value (final margin under perfect play, for the side to move) of every
-/// position, on `threads` threads, each with a table of `table_bytes` bytes.
+/// position, on `threads` threads sharing one table of `table_bytes` bytes.
 pub fn solve_many(
     positions: &[Position],
     table_bytes: usize,
     threads: usize,
 ) -> Result<Vec<i32>, BatchError> {
     let size = chunk_size(positions.len(), threads);
+    let shared = Arc::new(SharedTable::try_with_bytes(table_bytes)?);
+    let lanes = AtomicU32::new(0);
     let chunks = map_chunks(
         positions.len().div_ceil(size),
         threads,
-        || Searcher::try_new(Payoff::Margin, table_bytes).map_err(BatchError::from),
+        || {
+            let lane = lanes.fetch_add(1, Ordering::Relaxed);
+            Ok::<_, BatchError>(Searcher::sharing(Arc::clone(&shared), lane))
+        },
         |searcher, chunk, worker| {
             searcher.halt_with(worker.cancel_flag());
             let mut values = Vec::with_capacity(size);
@@ -109,6 +116,7 @@ mod tests {
     use super::*;
     use crate::perft::perft;
     use crate::rules::Player;
+    use crate::search::Payoff;
     use crate::variant::start_positions;
 
     #[test]

@@ -74,3 +74,18 @@ def test_batches_name_what_is_not_a_position() -> None:
         solve_many(5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="tt_mb must be from"):
         solve_many([], tt_mb=0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_big_solve_gives_the_same_value_on_any_number_of_threads(seed: int) -> None:
+    start = Position.random(seed=seed, per_colour=6)  # 18 piles: the parallel path
+    alone = solve(start, threads=1)
+    assert solve(start, threads=2) == alone
+    assert solve(start) == alone
+    assert solve_many([start], threads=2) == [alone]
+    assert buttonup.search(start).value == alone
+
+
+def test_solve_checks_its_thread_count() -> None:
+    with pytest.raises(ValueError, match="threads must be from 1 to 256, not 0"):
+        solve(Position("W/R/B r"), threads=0)

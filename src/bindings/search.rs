@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyType};
 
-use super::convert::Int;
+use super::convert::{self, Int};
 use super::errors::{out_of_range, search_stopped};
 use super::interrupt::run;
 use super::position::PyPosition;
@@ -193,10 +193,28 @@ fn run_search(
     }
 }
 
+/// Positions with at least this many piles are solved on several threads when asked.
+const PARALLEL_FROM_PILES: usize = 16;
+
+/// The table that the threads of one parallel solve share.
+const PARALLEL_TABLE_BYTES: usize = 32 << 20;
+
 /// The exact value of `position` for the side to move under perfect play (a margin).
+/// Positions of 16 piles or more are solved on `threads` threads (default: every core)
+/// sharing one table; smaller ones on the calling thread.
 #[pyfunction]
-pub fn solve(py: Python<'_>, position: &PyPosition) -> PyResult<i64> {
+#[pyo3(signature = (position, *, threads = None), text_signature = "(position, *, threads=None)")]
+pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyResult<i64> {
     let p = position.inner;
+    let threads = convert::threads(threads)?;
+    if threads > 1 && p.pile_count() >= PARALLEL_FROM_PILES {
+        let value = run(py, || {
+            crate::search::solve_parallel(&p, PARALLEL_TABLE_BYTES, threads)
+        })?
+        .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
+        // Unreachable when cut short: `run` raised the interruption.
+        return Ok(value.map_or(0, i64::from));
+    }
     run(py, || with_thread_searcher(|s| s.solve(&p) as i64))
 }
 

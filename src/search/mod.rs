@@ -7,12 +7,17 @@ mod key;
 mod line;
 mod memory;
 mod negamax;
+mod ordering;
+mod parallel;
 mod payoff;
+mod shared_table;
 mod table;
 
 pub use deepening::{Iteration, Limits, SearchResult};
 pub use eval::projected_margin;
 pub use key::key;
 pub use negamax::Searcher;
+pub use parallel::solve_parallel;
 pub use payoff::Payoff;
+pub use shared_table::{SharedTable, SHARED_ENTRY_BYTES};
 pub use table::{Table, TableAllocError, ENTRY_BYTES};

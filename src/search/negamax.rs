@@ -11,10 +11,12 @@ use std::time::Instant;
 
 use super::eval::projected_margin;
 use super::key::key;
+use super::ordering::{children_by_order, hinted_move};
 use super::payoff::Payoff;
+use super::shared_table::SharedTable;
 use super::table::{Bound, Entry, Table, TableAllocError};
 use crate::interrupt::interrupted;
-use crate::rules::{Player, Position, MAX_BUTTONS};
+use crate::rules::{Player, Position};
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
 pub struct Searcher {
@@ -30,21 +32,17 @@ pub struct Searcher {
     /// Whether limits and the stop flag are obeyed (off for exact solving).
     pub(super) abortable: bool,
     pub(super) aborted: bool,
-    /// Numbers the searches. Entries of earlier searches are used only where they hold
-    /// the exact value and the exact value is asked, so that a limited search gives the
-    /// same result whatever was searched before.
+    /// Numbers the searches. Entries of earlier searches are used only where they come
+    /// from searches to the end (true bounds of the game value) and the exact value is
+    /// asked, so that a limited search gives the same result whatever was searched before.
     pub(super) generation: u32,
     /// Whether exact entries of earlier searches may be used (not in a node-limited
     /// search, whose result would then depend on what was searched before).
     reuse_exact: bool,
+    /// A helper of a parallel search: orders moves the other way round.
+    pub(super) helper: bool,
 }
 
-/// A child of a position, with what move ordering needs.
-#[derive(Clone, Copy)]
-pub(super) struct Child {
-    pub(super) mv: usize,
-    position: Position,
-}
 
 const CHECK_EVERY: u64 = 1024;
 
@@ -66,6 +64,15 @@ impl Searcher {
         ))
     }
 
+    /// A margin searcher whose table is a share of `shared`: threads that each have one
+    /// see each other's results. `lane` (the thread's number) keeps their searches'
+    /// numbers apart.
+    pub fn sharing(shared: Arc<SharedTable>, lane: u32) -> Searcher {
+        let mut searcher = Self::with_table(Payoff::Margin, Table::sharing(shared));
+        searcher.generation = lane << 24;
+        searcher
+    }
+
     fn with_table(payoff: Payoff, table: Table) -> Searcher {
         Searcher {
             table,
@@ -80,6 +87,7 @@ impl Searcher {
             abortable: false,
             aborted: false,
             generation: 0,
+            helper: false,
         }
     }
 
@@ -177,11 +185,10 @@ impl Searcher {
     fn usable(&self, key: u128, position: &Position, depth: u32) -> Option<Entry> {
         let plies_left = position.pile_count() as u32 - 1;
         self.table.probe(key).filter(|e| {
+            // A bound from a search to the end holds whatever search stored it (tables
+            // are cleared when the payoff changes).
             e.generation == self.generation
-                || (self.reuse_exact
-                    && depth >= plies_left
-                    && u32::from(e.depth) >= plies_left
-                    && e.bound == Bound::Exact)
+                || (self.reuse_exact && depth >= plies_left && u32::from(e.depth) >= plies_left)
         })
     }
 
@@ -361,7 +368,7 @@ impl Searcher {
         }
         if !cut {
             let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
-            let (children, count) = children_by_order(position, rest);
+            let (children, count) = children_by_order(position, rest, self.helper);
             for child in &children[..count] {
                 let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
                 if self.aborted {
@@ -409,70 +416,4 @@ impl Searcher {
             generation: self.generation,
         });
     }
-
-    /// The children in search order: the stored best move, then moves that earn an
-    /// extra move, then the rest clockwise.
-    pub(super) fn ordered_children(
-        &self,
-        position: &Position,
-        hint: Option<(u8, usize)>,
-    ) -> Vec<Child> {
-        let legal = position.legal_move_mask();
-        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
-        let mut out = Vec::with_capacity(MAX_BUTTONS);
-        if let Some(mv) = hinted {
-            out.push(Child {
-                mv,
-                position: position.play_unchecked(mv).position,
-            });
-        }
-        let (children, count) = children_by_order(position, legal & !hinted.map_or(0, |mv| 1u64 << mv));
-        out.extend_from_slice(&children[..count]);
-        out
-    }
-}
-
-/// The move a stored hint names in `position` (it may not be legal there: a different
-/// position can share the slot only if the keys are equal, so it is, but check anyway).
-#[inline]
-fn hinted_move(position: &Position, hint: Option<(u8, usize)>) -> Option<usize> {
-    let piles = position.pile_count();
-    hint.filter(|&(best, _)| usize::from(best) < piles)
-        .map(|(best, first)| (usize::from(best) + first) % piles)
-}
-
-/// The children of the moves in `moves` (a mask of legal moves), those that earn an
-/// extra move first, each group clockwise; in an array, with their number.
-#[inline]
-fn children_by_order(position: &Position, mut moves: u64) -> ([Child; MAX_BUTTONS], usize) {
-    const NONE: Child = Child {
-        mv: 0,
-        position: Position::lone_white(),
-    };
-    let mut children = [NONE; MAX_BUTTONS];
-    let mut extra = [false; MAX_BUTTONS];
-    let mut count = 0;
-    while moves != 0 {
-        let mv = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        let outcome = position.play_unchecked(mv);
-        children[count] = Child {
-            mv,
-            position: outcome.position,
-        };
-        extra[count] = outcome.extra_move;
-        count += 1;
-    }
-    // A stable partition: extra moves to the front, in order.
-    let mut ordered = [NONE; MAX_BUTTONS];
-    let mut next = 0;
-    for wanted in [true, false] {
-        for i in 0..count {
-            if extra[i] == wanted {
-                ordered[next] = children[i];
-                next += 1;
-            }
-        }
-    }
-    (ordered, count)
 }

@@ -3,7 +3,10 @@
 
 use std::alloc::Layout;
 
+use std::sync::Arc;
+
 use super::memory::Block;
+use super::shared_table::{fits, SharedTable};
 use std::fmt;
 
 /// How a stored value bounds the true one.
@@ -70,10 +73,12 @@ impl fmt::Display for TableAllocError {
 
 impl std::error::Error for TableAllocError {}
 
-/// The transposition table.
+/// The transposition table: wide entries of its own, or a share of a [`SharedTable`]
+/// (for whole-number values only).
 pub struct Table {
     entries: Block<Entry>,
     mask: usize,
+    shared: Option<Arc<SharedTable>>,
 }
 
 /// Bytes taken by one entry.
@@ -109,7 +114,20 @@ impl Table {
         Ok(Table {
             entries,
             mask: count - 2,
+            shared: None,
         })
+    }
+
+    /// A table that is a share of `shared` (its own wide entries are a token bucket).
+    pub fn sharing(shared: Arc<SharedTable>) -> Table {
+        let mut table = Table::with_bytes(0);
+        table.shared = Some(shared);
+        table
+    }
+
+    /// The shared table this one uses, if any.
+    pub fn shared(&self) -> Option<&Arc<SharedTable>> {
+        self.shared.as_ref()
     }
 
     fn entries_for(bytes: usize) -> usize {
@@ -123,11 +141,17 @@ impl Table {
 
     /// The size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        match &self.shared {
+            Some(shared) => shared.bytes(),
+            None => self.entries.len() * ENTRY_BYTES,
+        }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(TOUCHED);
+        match &self.shared {
+            Some(shared) => shared.clear(),
+            None => self.entries.fill(TOUCHED),
+        }
     }
 
     #[inline]
@@ -139,6 +163,9 @@ impl Table {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u128) -> Option<Entry> {
+        if let Some(shared) = &self.shared {
+            return shared.probe(key);
+        }
         let i = self.bucket(key);
         self.entries[i..i + 2]
             .iter()
@@ -150,6 +177,12 @@ impl Table {
     /// else in the always-replace slot.
     #[inline]
     pub fn store(&mut self, entry: Entry) {
+        if let Some(shared) = &self.shared {
+            if fits(entry.value) {
+                shared.store(&entry);
+            }
+            return;
+        }
         let i = self.bucket(entry.key);
         let slot = if self.entries[i].key == entry.key || entry.depth >= self.entries[i].depth {
             i

@@ -1,0 +1,93 @@
+//! Move ordering: the stored best move first, then the moves that earn an extra move,
+//! then the rest, each group clockwise (counter-clockwise for a helper thread, so that
+//! two threads sharing a table explore different moves first).
+
+use super::negamax::Searcher;
+use crate::rules::{Position, MAX_BUTTONS};
+
+/// A child of a position, with what move ordering needs.
+#[derive(Clone, Copy)]
+pub(super) struct Child {
+    pub(super) mv: usize,
+    pub(super) position: Position,
+}
+
+impl Searcher {
+    /// The children in search order: the stored best move, then moves that earn an
+    /// extra move, then the rest clockwise.
+    pub(super) fn ordered_children(
+        &self,
+        position: &Position,
+        hint: Option<(u8, usize)>,
+    ) -> Vec<Child> {
+        let legal = position.legal_move_mask();
+        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
+        let mut out = Vec::with_capacity(MAX_BUTTONS);
+        if let Some(mv) = hinted {
+            out.push(Child {
+                mv,
+                position: position.play_unchecked(mv).position,
+            });
+        }
+        let (children, count) = children_by_order(
+            position,
+            legal & !hinted.map_or(0, |mv| 1u64 << mv),
+            self.helper,
+        );
+        out.extend_from_slice(&children[..count]);
+        out
+    }
+}
+
+/// The move a stored hint names in `position` (it may not be legal there: a different
+/// position can share the slot only if the keys are equal, so it is, but check anyway).
+#[inline]
+pub(super) fn hinted_move(position: &Position, hint: Option<(u8, usize)>) -> Option<usize> {
+    let piles = position.pile_count();
+    hint.filter(|&(best, _)| usize::from(best) < piles)
+        .map(|(best, first)| (usize::from(best) + first) % piles)
+}
+
+/// The children of the moves in `moves` (a mask of legal moves), those that earn an
+/// extra move first, each group clockwise; in an array, with their number.
+#[inline]
+pub(super) fn children_by_order(
+    position: &Position,
+    mut moves: u64,
+    reverse: bool,
+) -> ([Child; MAX_BUTTONS], usize) {
+    const NONE: Child = Child {
+        mv: 0,
+        position: Position::lone_white(),
+    };
+    let mut children = [NONE; MAX_BUTTONS];
+    let mut extra = [false; MAX_BUTTONS];
+    let mut count = 0;
+    while moves != 0 {
+        let mv = if reverse {
+            63 - moves.leading_zeros() as usize
+        } else {
+            moves.trailing_zeros() as usize
+        };
+        moves &= !(1u64 << mv);
+        let outcome = position.play_unchecked(mv);
+        children[count] = Child {
+            mv,
+            position: outcome.position,
+        };
+        extra[count] = outcome.extra_move;
+        count += 1;
+    }
+    // A stable partition: extra moves to the front, in order.
+    let mut ordered = [NONE; MAX_BUTTONS];
+    let mut next = 0;
+    for wanted in [true, false] {
+        for i in 0..count {
+            if extra[i] == wanted {
+                ordered[next] = children[i];
+                next += 1;
+            }
+        }
+    }
+    (ordered, count)
+}

@@ -1,0 +1,196 @@
+//! A transposition table that threads share without locks, for searches whose values
+//! are whole numbers (the margin payoff). An entry is two 64-bit words: the position's
+//! 64-bit check XOR its data, and the data (value, depth, bound, best move, search
+//! number). A reader accepts an entry only when the first word XOR the second gives the
+//! check, so an entry torn by two threads writing at once is never believed (Hyatt and
+//! Mann's lockless hashing). At 16 bytes an entry it holds twice as many positions as
+//! the table of wide entries in the same memory.
+//!
+//! The check is 64 bits of a hash of the key, so two positions could in principle share
+//! an entry: a different position lands in the same bucket with the same check with
+//! probability about 2^-64 a probe.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::memory::Block;
+use super::table::{Bound, Entry, TableAllocError};
+
+/// One slot: `[check ^ data, data]`.
+type Slot = [AtomicU64; 2];
+
+/// Bytes taken by one entry.
+pub const SHARED_ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// The shared table.
+pub struct SharedTable {
+    slots: Block<Slot>,
+    mask: usize,
+}
+
+/// MurmurHash3's 64-bit finaliser: a bijection that mixes every bit into every bit.
+#[inline]
+fn fmix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+/// The bucket hash and the check of a key, independent of each other.
+#[inline]
+fn hashes(key: u128) -> (u64, u64) {
+    let (low, high) = (key as u64, (key >> 64) as u64);
+    let bucket = fmix(low ^ fmix(high ^ 0x9E37_79B9_7F4A_7C15));
+    let check = fmix(low.rotate_left(29) ^ fmix(high ^ 0x2545_F491_4F6C_DD1D)) | 1;
+    (bucket, check)
+}
+
+/// Whether a value fits an entry: a whole number in `i16`'s range.
+#[inline]
+pub fn fits(value: f64) -> bool {
+    value.fract() == 0.0 && (f64::from(i16::MIN)..=f64::from(i16::MAX)).contains(&value)
+}
+
+#[inline]
+fn pack(entry: &Entry) -> u64 {
+    u64::from(entry.value as i16 as u16)
+        | u64::from(entry.depth) << 16
+        | (entry.bound as u64) << 24
+        | u64::from(entry.best & 0x3f) << 26
+        | u64::from(entry.generation) << 32
+}
+
+#[inline]
+fn unpack(key: u128, data: u64) -> Entry {
+    Entry {
+        key,
+        value: f64::from(data as u16 as i16),
+        depth: (data >> 16) as u8,
+        bound: match (data >> 24) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        best: ((data >> 26) & 0x3f) as u8,
+        generation: (data >> 32) as u32,
+    }
+}
+
+impl SharedTable {
+    /// A table of at most `bytes` bytes (at least one bucket of two entries), asked of
+    /// the system zeroed (an empty slot is two zero words, which no check matches: every
+    /// check is odd).
+    pub fn try_with_bytes(bytes: usize) -> Result<SharedTable, TableAllocError> {
+        let wanted = (bytes / SHARED_ENTRY_BYTES).max(2);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let error = TableAllocError {
+            bytes: count.saturating_mul(SHARED_ENTRY_BYTES),
+        };
+        // SAFETY: two zero `AtomicU64`s are a valid slot, and `count >= 2`.
+        let slots = unsafe { Block::<Slot>::zeroed(count) }.ok_or(error)?;
+        Ok(SharedTable {
+            slots,
+            mask: count - 2,
+        })
+    }
+
+    /// The size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SHARED_ENTRY_BYTES
+    }
+
+    /// Empties every slot (not while other threads use the table: their entries may
+    /// survive).
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u128) -> Option<Entry> {
+        let (bucket, check) = hashes(key);
+        let i = bucket as usize & self.mask;
+        for slot in &self.slots[i..i + 2] {
+            let data = slot[1].load(Ordering::Relaxed);
+            if slot[0].load(Ordering::Relaxed) ^ data == check {
+                return Some(unpack(key, data));
+            }
+        }
+        None
+    }
+
+    /// Stores an entry (whose value must [`fit`](fits)): over the same position, else in
+    /// the deep slot if at least as deep, else in the always-replace slot.
+    #[inline]
+    pub fn store(&self, entry: &Entry) {
+        let (bucket, check) = hashes(entry.key);
+        let i = bucket as usize & self.mask;
+        let deep = &self.slots[i];
+        let deep_data = deep[1].load(Ordering::Relaxed);
+        let same = deep[0].load(Ordering::Relaxed) ^ deep_data == check;
+        let slot = if same || entry.depth >= (deep_data >> 16) as u8 {
+            deep
+        } else {
+            &self.slots[i + 1]
+        };
+        let data = pack(entry);
+        slot[0].store(check ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_come_back_as_stored() {
+        let table = SharedTable::try_with_bytes(1 << 12).unwrap();
+        let entry = Entry {
+            key: 12345 << 70 | 678,
+            value: -465.0,
+            depth: 31,
+            bound: Bound::Upper,
+            best: 29,
+            generation: u32::MAX - 3,
+        };
+        assert!(table.probe(entry.key).is_none());
+        table.store(&entry);
+        let back = table.probe(entry.key).unwrap();
+        assert_eq!(
+            (back.key, back.value, back.depth, back.bound, back.best, back.generation),
+            (entry.key, entry.value, entry.depth, entry.bound, entry.best, entry.generation)
+        );
+        assert!(table.probe(entry.key + 1).is_none());
+        table.clear();
+        assert!(table.probe(entry.key).is_none());
+        assert!(fits(465.0) && fits(-32768.0) && !fits(0.5) && !fits(40000.0));
+    }
+
+    #[test]
+    fn a_torn_entry_is_not_believed() {
+        let table = SharedTable::try_with_bytes(1 << 12).unwrap();
+        let entry = Entry {
+            key: 99,
+            value: 7.0,
+            depth: 3,
+            bound: Bound::Exact,
+            best: 1,
+            generation: 1,
+        };
+        table.store(&entry);
+        let (bucket, _) = hashes(99);
+        let i = bucket as usize & table.mask;
+        // Another writer's data half landed, its check half did not.
+        table.slots[i][1].fetch_xor(1 << 40, Ordering::Relaxed);
+        assert!(table.probe(99).is_none());
+    }
+}
