@@ -54,5 +54,11 @@ fn main() {
         println!("seed {seed}: {start}: value {value:+} in {elapsed:.3?} ({threads} thread(s), {table_mib} MiB)");
     }
     times.sort_by(f64::total_cmp);
-    println!("median {:.3} s", times[times.len() / 2]);
+    let middle = times.len() / 2;
+    let median = if times.len() % 2 == 0 {
+        (times[middle - 1] + times[middle]) / 2.0
+    } else {
+        times[middle]
+    };
+    println!("median {median:.3} s");
 }
