@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
+use buttonup::batch::{perft_many, solve_many};
 use buttonup::notation::parse;
 use buttonup::perft::{perft, perft_plain};
-use buttonup::playout::random_playouts;
+use buttonup::playout::{bitboard_random_playouts, random_playouts};
 use buttonup::rng::{random_start, SplitMix64};
-use buttonup::search::{Limits, Payoff, Searcher};
+use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
 use buttonup::variant::start_positions;
 use buttonup::Player;
 
@@ -38,6 +39,12 @@ fn perft_all(c: &mut Criterion) {
     group.bench_function("all 1680 starts to the end, every move played", |b| {
         b.iter(|| starts.iter().map(|s| perft_plain(s, 8)).sum::<u64>())
     });
+    for threads in [1, 2] {
+        group.bench_function(
+            format!("perft_many, all 1680 starts, {threads} thread(s)"),
+            |b| b.iter(|| perft_many(&starts, 8, threads).unwrap()),
+        );
+    }
     group.finish();
 }
 
@@ -47,12 +54,17 @@ fn playouts(c: &mut Criterion) {
     group.bench_function("10000 standard battles, move graph, 1 thread", |b| {
         b.iter(|| random_playouts(10_000, black_box(7), 3, 1).unwrap())
     });
+    group.bench_function("10000 standard battles, bit-packed, 1 thread", |b| {
+        b.iter(|| bitboard_random_playouts(10_000, black_box(7), 3, 1).unwrap())
+    });
     for per_colour in [4, 5, 6, 8] {
         let moves = 1000 * (3 * per_colour as u64 - 1);
         group.throughput(criterion::Throughput::Elements(moves));
         for threads in [1, 2] {
             group.bench_function(
-                format!("1000 battles, {per_colour} of each colour, bit-packed, {threads} thread(s)"),
+                format!(
+                    "1000 battles, {per_colour} of each colour, bit-packed, {threads} thread(s)"
+                ),
                 |b| b.iter(|| random_playouts(1000, black_box(7), per_colour, threads).unwrap()),
             );
         }
@@ -77,6 +89,28 @@ fn solving(c: &mut Criterion) {
             )
         },
     );
+    group.bench_function(
+        "every standard start, both sides, independently (cleared 256 KiB table)",
+        |b| {
+            let mut searcher = Searcher::new(Payoff::Margin, 256 << 10);
+            b.iter(|| {
+                starts
+                    .iter()
+                    .map(|s| {
+                        searcher.clear();
+                        searcher.solve(s) as i64
+                    })
+                    .sum::<i64>()
+            })
+        },
+    );
+    let four: Vec<_> = start_positions(4, Player::Red).expect("4 of each colour")[..4000].to_vec();
+    for threads in [1, 2] {
+        group.bench_function(
+            format!("solve_many, 4000 starts of 4 per colour, {threads} thread(s)"),
+            |b| b.iter(|| solve_many(&four, 16 << 20, threads).unwrap()),
+        );
+    }
     for per_colour in [4, 5, 6] {
         let start = random_start(per_colour, Player::Red, &mut SplitMix64::new(1)).unwrap();
         if per_colour == 6 {
@@ -91,6 +125,18 @@ fn solving(c: &mut Criterion) {
                 BatchSize::LargeInput,
             )
         });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("solve, 8 of each colour");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(30));
+    let start = random_start(8, Player::Red, &mut SplitMix64::new(1)).unwrap();
+    for threads in [1, 2] {
+        group.bench_function(
+            format!("seed 1, solve_parallel, 12 MiB, {threads} thread(s)"),
+            |b| b.iter(|| solve_parallel(&start, 12 << 20, threads).unwrap()),
+        );
     }
     group.finish();
 }

@@ -1,11 +1,12 @@
 //! Random playouts for profiling and timing:
-//! `cargo run --release --example playouts -- BATTLES [PER_COLOUR] [THREADS]`
-//! (3 of each colour and every core by default).
+//! `cargo run --release --example playouts -- BATTLES [PER_COLOUR] [THREADS] [bitpacked]`
+//! (3 of each colour and every core by default; `bitpacked` keeps the standard game off
+//! the move graph).
 
 use std::time::Instant;
 
 use buttonup::parallel::default_threads;
-use buttonup::playout::random_playouts;
+use buttonup::playout::{bitboard_random_playouts, random_playouts};
 use buttonup::playout_graph::MoveGraph;
 
 fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
@@ -19,8 +20,9 @@ fn main() {
     let battles: u64 = arg(1, 1_000_000);
     let per_colour: usize = arg(2, 3);
     let threads: usize = arg(3, default_threads());
+    let bitpacked = std::env::args().nth(4).as_deref() == Some("bitpacked");
     let started = Instant::now();
-    if let Some(graph) = MoveGraph::get(per_colour) {
+    if let Some(graph) = MoveGraph::get(per_colour).filter(|_| !bitpacked) {
         println!(
             "move graph: {} positions, {} KiB, built in {:.2?}",
             graph.positions(),
@@ -29,7 +31,12 @@ fn main() {
         );
     }
     let started = Instant::now();
-    let summary = match random_playouts(battles, 1, per_colour, threads) {
+    let play = if bitpacked {
+        bitboard_random_playouts
+    } else {
+        random_playouts
+    };
+    let summary = match play(battles, 1, per_colour, threads) {
         Ok(summary) => summary,
         Err(error) => {
             eprintln!("{error:?}");
@@ -38,8 +45,9 @@ fn main() {
     };
     let elapsed = started.elapsed();
     println!(
-        "{} per colour, {threads} thread(s): {} battles, {} moves in {:.3?}: {:.1} M moves/s",
+        "{} per colour, {threads} thread(s){}: {} battles, {} moves in {:.3?}: {:.1} M moves/s",
         per_colour,
+        if bitpacked { ", bit-packed" } else { "" },
         summary.battles,
         summary.moves,
         elapsed,

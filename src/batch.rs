@@ -11,7 +11,7 @@ use crate::interrupt::Interrupted;
 use crate::parallel::map_chunks;
 use crate::perft::perft_with_stop;
 use crate::rules::Position;
-use crate::search::{SharedTable, Searcher, TableAllocError};
+use crate::search::{Searcher, SharedTable, TableAllocError};
 
 /// Why a batch did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -182,7 +182,13 @@ mod tests {
             1000,
             2,
             || Ok(()),
-            |_, chunk, _| if chunk == 7 { Err(Failure::Bad(7)) } else { Ok(chunk) },
+            |_, chunk, _| {
+                if chunk == 7 {
+                    Err(Failure::Bad(7))
+                } else {
+                    Ok(chunk)
+                }
+            },
         );
         assert_eq!(outcome, Err(Failure::Bad(7)));
         let outcome: Result<Vec<usize>, Failure> =

@@ -78,7 +78,34 @@ pub fn random_playouts(
     threads: usize,
 ) -> Result<PlayoutSummary, PlayoutError> {
     random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
-    let graph = MoveGraph::get(per_colour);
+    playouts_on(
+        MoveGraph::get(per_colour),
+        battles,
+        seed,
+        per_colour,
+        threads,
+    )
+}
+
+/// [`random_playouts`] with every move played on the bit-packed positions, whatever the
+/// size (the same games: for comparing the two paths).
+pub fn bitboard_random_playouts(
+    battles: u64,
+    seed: u64,
+    per_colour: usize,
+    threads: usize,
+) -> Result<PlayoutSummary, PlayoutError> {
+    random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
+    playouts_on(None, battles, seed, per_colour, threads)
+}
+
+fn playouts_on(
+    graph: Option<&MoveGraph>,
+    battles: u64,
+    seed: u64,
+    per_colour: usize,
+    threads: usize,
+) -> Result<PlayoutSummary, PlayoutError> {
     let parts = fold_chunks(
         battles.div_ceil(CHUNK),
         threads,
@@ -90,7 +117,11 @@ pub fn random_playouts(
                     return Err(PlayoutError::Interrupted);
                 }
                 let mut rng = SplitMix64::new(SplitMix64::nth_seed(seed, i));
-                let first = if i % 2 == 0 { Player::Red } else { Player::Black };
+                let first = if i % 2 == 0 {
+                    Player::Red
+                } else {
+                    Player::Black
+                };
                 let (moves, margin) = match graph {
                     Some(graph) => graph.playout(first, &mut rng),
                     None => bitboard_playout(per_colour, first, &mut rng),
@@ -199,7 +230,10 @@ mod tests {
         for per_colour in [2, 5] {
             let one = random_playouts(3 * CHUNK + 17, 9, per_colour, 1).unwrap();
             for threads in [2, 3, 8] {
-                assert_eq!(random_playouts(3 * CHUNK + 17, 9, per_colour, threads).unwrap(), one);
+                assert_eq!(
+                    random_playouts(3 * CHUNK + 17, 9, per_colour, threads).unwrap(),
+                    one
+                );
             }
         }
     }
@@ -220,7 +254,11 @@ mod tests {
     fn the_fast_playout_plays_the_plain_games() {
         for per_colour in [1, 2, 4, 7, 10] {
             for seed in 0..300 {
-                let first = if seed % 2 == 0 { Player::Red } else { Player::Black };
+                let first = if seed % 2 == 0 {
+                    Player::Red
+                } else {
+                    Player::Black
+                };
                 assert_eq!(
                     bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),
                     plain_playout(per_colour, first, &mut SplitMix64::new(seed)),
@@ -230,11 +268,25 @@ mod tests {
     }
 
     #[test]
+    fn both_paths_give_the_same_summary() {
+        for per_colour in 1..=3 {
+            assert_eq!(
+                random_playouts(5000, 4, per_colour, 2).unwrap(),
+                bitboard_random_playouts(5000, 4, per_colour, 2).unwrap()
+            );
+        }
+    }
+
+    #[test]
     fn the_move_graph_plays_the_same_games_as_the_positions() {
         for per_colour in 1..=3 {
             let graph = MoveGraph::get(per_colour).unwrap();
             for seed in 0..2000 {
-                let first = if seed % 2 == 0 { Player::Red } else { Player::Black };
+                let first = if seed % 2 == 0 {
+                    Player::Red
+                } else {
+                    Player::Black
+                };
                 assert_eq!(
                     graph.playout(first, &mut SplitMix64::new(seed)),
                     bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),

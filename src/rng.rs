@@ -99,7 +99,6 @@ pub fn entropy_seed() -> u64 {
         .finish()
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -160,11 +160,7 @@ mod tests {
                 }
             }
             assert_eq!(tops, 0, "{text}");
-            assert_eq!(
-                moves,
-                position.legal_moves().collect::<Vec<_>>(),
-                "{text}"
-            );
+            assert_eq!(moves, position.legal_moves().collect::<Vec<_>>(), "{text}");
         }
     }
 }

@@ -43,7 +43,6 @@ pub struct Searcher {
     pub(super) helper: bool,
 }
 
-
 const CHECK_EVERY: u64 = 1024;
 
 /// Positions with at least this many piles are solved by iterative deepening (below,

@@ -49,7 +49,10 @@ mod tests {
             let start = random_start(6, Player::Red, &mut SplitMix64::new(seed)).unwrap();
             let alone = Searcher::new(Payoff::Margin, 4 << 20).solve(&start) as i32;
             for threads in [1, 2, 3] {
-                assert_eq!(solve_parallel(&start, 4 << 20, threads).unwrap(), Some(alone));
+                assert_eq!(
+                    solve_parallel(&start, 4 << 20, threads).unwrap(),
+                    Some(alone)
+                );
             }
         }
     }

@@ -166,8 +166,22 @@ mod tests {
         table.store(&entry);
         let back = table.probe(entry.key).unwrap();
         assert_eq!(
-            (back.key, back.value, back.depth, back.bound, back.best, back.generation),
-            (entry.key, entry.value, entry.depth, entry.bound, entry.best, entry.generation)
+            (
+                back.key,
+                back.value,
+                back.depth,
+                back.bound,
+                back.best,
+                back.generation
+            ),
+            (
+                entry.key,
+                entry.value,
+                entry.depth,
+                entry.bound,
+                entry.best,
+                entry.generation
+            )
         );
         assert!(table.probe(entry.key + 1).is_none());
         table.clear();
