@@ -4,7 +4,7 @@
 
 use crate::error::PositionError;
 use crate::interrupt::Interrupted;
-use crate::parallel::fold_chunks;
+use crate::parallel::{fold_chunks, Worker};
 use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
@@ -112,23 +112,17 @@ fn playouts_on(
         || Ok(PlayoutSummary::new(per_colour)),
         |summary, chunk, worker| {
             let first = chunk * CHUNK;
-            for i in first..battles.min(first + CHUNK) {
-                if i % CHECK_EVERY == CHECK_EVERY - 1 && worker.should_stop() {
-                    return Err(PlayoutError::Interrupted);
+            let battles = Battles {
+                range: first..battles.min(first + CHUNK),
+                seed,
+                per_colour,
+            };
+            match graph {
+                Some(graph) => {
+                    battles.play(summary, worker, |first, rng| graph.playout(first, rng))
                 }
-                let mut rng = SplitMix64::new(SplitMix64::nth_seed(seed, i));
-                let first = if i % 2 == 0 {
-                    Player::Red
-                } else {
-                    Player::Black
-                };
-                let (moves, margin) = match graph {
-                    Some(graph) => graph.playout(first, &mut rng),
-                    None => bitboard_playout(per_colour, first, &mut rng),
-                };
-                summary.add(moves, margin);
+                None => battles.play_bitboard(summary, worker),
             }
-            Ok(())
         },
     )?;
     let mut summary = PlayoutSummary::new(per_colour);
@@ -138,10 +132,77 @@ fn playouts_on(
     Ok(summary)
 }
 
+/// A run of the battles of a batch.
+struct Battles {
+    range: std::ops::Range<u64>,
+    seed: u64,
+    per_colour: usize,
+}
+
+impl Battles {
+    /// Plays the battles with `playout` (from the first player and the battle's
+    /// generator to its moves and margin) and adds them to `summary`.
+    #[inline(always)]
+    fn play(
+        &self,
+        summary: &mut PlayoutSummary,
+        worker: &Worker,
+        playout: impl Fn(Player, &mut SplitMix64) -> (u64, i32),
+    ) -> Result<(), PlayoutError> {
+        for i in self.range.clone() {
+            if i % CHECK_EVERY == CHECK_EVERY - 1 && worker.should_stop() {
+                return Err(PlayoutError::Interrupted);
+            }
+            let mut rng = SplitMix64::new(SplitMix64::nth_seed(self.seed, i));
+            let first = if i % 2 == 0 {
+                Player::Red
+            } else {
+                Player::Black
+            };
+            let (moves, margin) = playout(first, &mut rng);
+            summary.add(moves, margin);
+        }
+        Ok(())
+    }
+
+    /// [`play`](Self::play) on bit-packed positions, with the bit-counting instructions
+    /// of the processor when it has them (the baseline x86-64 that wheels are built for
+    /// lacks them: a software bit count costs a dozen instructions).
+    fn play_bitboard(
+        &self,
+        summary: &mut PlayoutSummary,
+        worker: &Worker,
+    ) -> Result<(), PlayoutError> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the processor has the features the function is compiled for.
+            return unsafe { self.play_bitboard_with_bit_counts(summary, worker) };
+        }
+        self.play(summary, worker, |first, rng| {
+            bitboard_playout(self.per_colour, first, rng)
+        })
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,lzcnt")]
+    fn play_bitboard_with_bit_counts(
+        &self,
+        summary: &mut PlayoutSummary,
+        worker: &Worker,
+    ) -> Result<(), PlayoutError> {
+        self.play(summary, worker, |first, rng| {
+            bitboard_playout(self.per_colour, first, rng)
+        })
+    }
+}
+
 /// One random battle played on bit-packed positions: its moves and final margin. Picks
 /// the move among the tops of piles that hold a white button (the legal moves in
 /// clockwise order) without walking the piles.
-#[inline]
+#[inline(always)]
 pub fn bitboard_playout(per_colour: usize, first: Player, rng: &mut SplitMix64) -> (u64, i32) {
     let Ok(mut position) = random_start(per_colour, first, rng) else {
         return (0, 0);
@@ -157,7 +218,7 @@ pub fn bitboard_playout(per_colour: usize, first: Player, rng: &mut SplitMix64) 
         position = position.sow(start, end).position;
         moves += 1;
     }
-    (moves, position.margin().unwrap_or(0))
+    (moves, position.final_margin())
 }
 
 impl PlayoutSummary {

@@ -1,7 +1,7 @@
 //! Rules 3 and 4: lifting a pile and sowing it clockwise, on the packed words.
 
 use super::{MoveOutcome, Position};
-use crate::bits::{low64, shl64, shr64};
+use crate::bits::{compress_even_bits, low64, shl64, shr64};
 
 impl Position {
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
@@ -13,7 +13,7 @@ impl Position {
 
     /// Lifts the pile made of buttons `start..end` (a whole pile holding a white button)
     /// and sows it clockwise.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sow(&self, start: u32, end: u32) -> MoveOutcome {
         let piles = self.pile_count();
         let lifted_count = end - start;
@@ -110,6 +110,33 @@ impl Position {
         tops & !no_white
     }
 
+    /// Rule 6 by word operations, for a finished battle (else meaningless): Red's
+    /// strength minus Black's, each the sum of its buttons' heights counted from 1.
+    #[inline(always)]
+    pub(crate) fn final_margin(&self) -> i32 {
+        /// The sum of `i + 1` over the set bits `i` of `mask` (below 32): its bit count
+        /// plus, for each bit of the index, that bit's weight times how many set bits
+        /// have it.
+        #[inline(always)]
+        fn strength(mask: u64) -> i32 {
+            const INDEX_BITS: [u64; 5] = [
+                0xAAAA_AAAA,
+                0xCCCC_CCCC,
+                0xF0F0_F0F0,
+                0xFF00_FF00,
+                0xFFFF_0000,
+            ];
+            let mut sum = mask.count_ones() as i32;
+            for (b, bits) in INDEX_BITS.iter().enumerate() {
+                sum += ((mask & bits).count_ones() as i32) << b;
+            }
+            sum
+        }
+        let red = compress_even_bits(self.cells & !(self.cells >> 1));
+        let black = compress_even_bits((self.cells >> 1) & !self.cells);
+        strength(red) - strength(black)
+    }
+
     /// The buttons `start..end` of the pile whose top button is `top`.
     #[inline]
     pub(crate) fn span_of_top(&self, top: u32) -> (u32, u32) {
@@ -147,6 +174,9 @@ mod tests {
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRW r",
             "WRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR r",
             "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRR/W/B r",
+            "RBWRBWRBWRBWRBWRBWRBWRBWRBWRBWRB r",
+            "BBBBBBBBBBWRRRRRRRRRRRRRRRRRRRRR b",
+            "WRB r",
         ] {
             let position = parse(text).unwrap();
             let mut tops = position.legal_tops();
@@ -160,6 +190,9 @@ mod tests {
                 }
             }
             assert_eq!(tops, 0, "{text}");
+            if position.is_over() {
+                assert_eq!(Some(position.final_margin()), position.margin(), "{text}");
+            }
             assert_eq!(moves, position.legal_moves().collect::<Vec<_>>(), "{text}");
         }
     }
