@@ -54,7 +54,7 @@ def openspiel_moves_per_second(seconds: float) -> float | None:
 
 
 def playout_rate(per_colour: int, threads: int, seconds: float) -> float:
-    battles = 20_000
+    battles = 100_000
     moves = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:

@@ -61,7 +61,7 @@ pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
 }
 
 /// Battles in one piece of work handed to a thread.
-const CHUNK: u64 = 4096;
+const CHUNK: u64 = 1024;
 
 /// Plays `battles` battles from uniformly shuffled starts (Red moving first in even
 /// battles, Black in odd ones) with uniformly random moves, on `threads` threads.
