@@ -88,6 +88,7 @@ def solve_all_rows(
         if not rows and csv_path.stat().st_size == 0:
             handle.write(",".join(HEADER) + "\n")
             handle.flush()
+    errors = Console(stderr=True, no_color=console.no_color)
     try:
         with Progress(
             TextColumn("solving"),
@@ -95,8 +96,9 @@ def solve_all_rows(
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
-            console=Console(stderr=True, no_color=console.no_color),
+            console=errors,
             transient=True,
+            disable=not errors.is_terminal,  # a bar only for a person watching
         ) as progress:
             task = progress.add_task("solving", total=len(expected), completed=len(rows))
             for first in range(len(rows), len(expected), BLOCK):
