@@ -18,6 +18,7 @@ from typing import Any
 
 import buttonup
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
+from buttonup.cli.tournament import tournament
 
 
 def timed(work: Callable[[], Any]) -> tuple[Any, float]:
@@ -41,7 +42,7 @@ def openspiel_moves_per_second(seconds: float) -> float | None:
     game = pyspiel.load_game("mancala")
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(2)]
     lengths = []
-    for seed in range(50):  # the mean game length, from the same bots
+    for _ in range(50):  # the mean game length, from the same bots
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(bots[state.current_player()].step(state))
@@ -83,7 +84,9 @@ def playouts(rounds: int, seconds: float) -> list[str]:
     for n in sizes:
         path = "move graph" if n <= 3 else "bit-packed"
         cells = [spread([r / 1e6 for r in rates[(t, n)]]) for t in ("1", "2")]
-        cells += [spread(rates[(t, n)], "{:.1f}x") if (t, n) in rates else "" for t in ("1/os", "2/os")]
+        cells += [
+            spread(rates[(t, n)], "{:.1f}x") if (t, n) in rates else "" for t in ("1/os", "2/os")
+        ]
         lines.append(f"| {n} | {path} | " + " | ".join(cells) + " |")
     if ("os", 0) in rates:
         lines.append("")
@@ -102,8 +105,10 @@ def playouts(rounds: int, seconds: float) -> list[str]:
         text=True,
         check=True,
     )
-    lines.append(f"Move graph build (first standard playout in a fresh process): "
-                 f"{float(graph.stdout) * 1000:.0f} ms")
+    lines.append(
+        f"Move graph build (first standard playout in a fresh process): "
+        f"{float(graph.stdout) * 1000:.0f} ms"
+    )
     return lines
 
 
@@ -149,7 +154,7 @@ def variant_solves(sizes: list[int], seeds: list[int]) -> list[str]:
         seconds, values = [], []
         for seed in seeds:
             start = Position.random(seed=seed, per_colour=n)
-            value, took = timed(lambda: solve(start))
+            value, took = timed(lambda start=start: solve(start))
             seconds.append(took)
             values.append(value)
         lines.append(
@@ -171,6 +176,9 @@ def threads(rounds: int) -> list[str]:
         "random_playouts, 200,000 battles of 6 per colour": lambda t: random_playouts(
             200_000, seed=1, per_colour=6, threads=t
         ),
+        "tournament, levels 8 and 9, 16 matches (solve of a start each battle)": lambda t: [
+            s.as_dict() for s in tournament(["8", "9"], 16, seed=1, jobs=t)
+        ],
     }
     lines = ["| work | 1 thread, s | 2 threads, s | speed-up |", "|---|---:|---:|---:|"]
     for name, call in work.items():
@@ -178,8 +186,8 @@ def threads(rounds: int) -> list[str]:
         two: list[float] = []
         ratios = []
         for _ in range(rounds):
-            a, t1 = timed(lambda: call(1))
-            b, t2 = timed(lambda: call(2))
+            a, t1 = timed(lambda call=call: call(1))
+            b, t2 = timed(lambda call=call: call(2))
             assert a == b, name
             one.append(t1)
             two.append(t2)

@@ -82,7 +82,7 @@ def test_tournament_with_threads_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "t.json"
-    args = ["tournament", "--bots", "1,9,greedy", "--matches", "6", "--jobs", "2"]
+    args = ["tournament", "--bots", "1,9,greedy", "--matches", "6", "--threads", "2"]
     assert main([*args, "--json", str(target), "--no-color"]) == 0
     data = json.loads(target.read_text())
     assert [(p["first"], p["second"]) for p in data["pairings"]] == [
@@ -92,7 +92,7 @@ def test_tournament_with_threads_and_json(
     ]
     assert all(p["matches"] == 6 and 0 <= p["win_rate"] <= 1 for p in data["pairings"])
     single = tmp_path / "single.json"
-    assert main([*args[:-1], "1", "--json", str(single), "--no-color"]) == 0
+    assert main([*args[:-2], "--jobs", "1", "--json", str(single), "--no-color"]) == 0
     assert json.loads(single.read_text()) == data  # threads change nothing
     assert "level-1 vs" in capsys.readouterr().out
     assert main(["tournament", "--bots", "1,nobody"]) == 2

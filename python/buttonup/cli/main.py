@@ -98,9 +98,10 @@ def tournament_command(args: argparse.Namespace) -> int:
     specs = [spec for spec in args.bots.split(",") if spec.strip()]
     if len(specs) < 2:
         raise ValueError("--bots needs at least two bots, e.g. --bots 1,5,9")
-    if args.matches < 1 or args.jobs < 1:
-        raise ValueError("--matches and --jobs must be at least 1")
-    tournament_report(specs, args.matches, args.seed, args.jobs, args.json, console_for(args))
+    threads = args.threads if args.threads is not None else os.cpu_count() or 1
+    if args.matches < 1 or threads < 1:
+        raise ValueError("--matches and --threads must be at least 1")
+    tournament_report(specs, args.matches, args.seed, threads, args.json, console_for(args))
     return 0
 
 
@@ -185,7 +186,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
     tournament_parser.add_argument("--seed", type=int, default=0)
-    tournament_parser.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
+    tournament_parser.add_argument(
+        "--threads",
+        "--jobs",
+        dest="threads",
+        type=int,
+        default=None,
+        help="matches played at once (default: one a core)",
+    )
     tournament_parser.add_argument("--json", type=Path, default=None, help="also write JSON here")
     tournament_parser.add_argument("--no-color", "--no-colour", action="store_true")
     tournament_parser.set_defaults(run=tournament_command)

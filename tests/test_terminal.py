@@ -1,0 +1,58 @@
+"""What a person sees in a terminal: commands run in a real tmux pane and read off the
+screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+# CI installs tmux and sets BUTTONUP_REQUIRE_TMUX, so that these tests cannot be skipped there.
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None and not os.environ.get("BUTTONUP_REQUIRE_TMUX"),
+    reason="tmux is not installed",
+)
+
+
+def screen(session: str) -> str:
+    done = subprocess.run(
+        ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+    )
+    return done.stdout
+
+
+def wait_for(session: str, text: str, seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} never shown; the screen:\n{screen(session)}")
+
+
+def test_solve_all_shows_its_progress_then_the_table(tmp_path: Path) -> None:
+    session = f"buttonup-test-{os.getpid()}"
+    target = tmp_path / "four.csv"
+    command = (
+        f"'{sys.executable}' -m buttonup solve-all --per-colour 4 --threads 1 --no-color "
+        f"--csv '{target}'; sleep 60"
+    )
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
+        check=True,
+    )
+    try:
+        bar = wait_for(session, "/69300", 120)
+        assert "solving" in bar  # the bar: its label, positions done of all, times
+        table = wait_for(session, "First player's average edge", 600)
+        assert "/69300" not in table  # the bar is gone once the work is done
+        assert "Perfect-play value of all 34,650 starts" in table
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    assert len(target.read_text().splitlines()) == 1 + 69_300
