@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import buttonup
@@ -63,11 +64,35 @@ def playout_rate(per_colour: int, threads: int, seconds: float) -> float:
     return moves / (time.perf_counter() - started)
 
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "target" / "release" / "examples" / "playouts"
+
+
+def bitpacked_standard_rate(threads: int) -> float | None:
+    """The standard game on the bit-packed path, which the Python API never takes (it
+    walks the move graph): through the Rust example, when it is built
+    (``cargo build --release --examples``)."""
+    if not EXAMPLE.exists():
+        return None
+    done = subprocess.run(
+        [str(EXAMPLE), "2000000", "3", str(threads), "bitpacked"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(done.stdout.split(": ")[-1].split()[0]) * 1e6
+
+
 def playouts(rounds: int, seconds: float) -> list[str]:
     sizes = [3, 4, 5, 6, 8]
     rates: dict[tuple[str, int], list[float]] = {}
     for _ in range(rounds):
         os_rate = openspiel_moves_per_second(seconds)
+        for threads in (1, 2):
+            rate = bitpacked_standard_rate(threads)
+            if rate is not None:
+                rates.setdefault((f"{threads}", -3), []).append(rate)
+                if os_rate:
+                    rates.setdefault((f"{threads}/os", -3), []).append(rate / os_rate)
         for n in sizes:
             for threads in (1, 2):
                 rate = playout_rate(n, threads, seconds)
@@ -81,13 +106,15 @@ def playouts(rounds: int, seconds: float) -> list[str]:
         "| 1 thread / OpenSpiel | 2 threads / OpenSpiel |",
         "|---:|---|---:|---:|---:|---:|",
     ]
-    for n in sizes:
-        path = "move graph" if n <= 3 else "bit-packed"
+    for n in [-3, *sizes] if ("1", -3) in rates else sizes:
+        path = (
+            "move graph" if 0 < n <= 3 else "bit-packed (Rust example)" if n < 0 else "bit-packed"
+        )
         cells = [spread([r / 1e6 for r in rates[(t, n)]]) for t in ("1", "2")]
         cells += [
             spread(rates[(t, n)], "{:.1f}x") if (t, n) in rates else "" for t in ("1/os", "2/os")
         ]
-        lines.append(f"| {n} | {path} | " + " | ".join(cells) + " |")
+        lines.append(f"| {abs(n)} | {path} | " + " | ".join(cells) + " |")
     if ("os", 0) in rates:
         lines.append("")
         lines.append(
@@ -118,7 +145,7 @@ def standard_solves(rounds: int) -> list[str]:
     expected = [solve(p) for p in starts]
 
     def independent() -> list[int]:
-        searcher = Searcher(tt_mb=16)
+        searcher = Searcher(tt_mb=0.25)
         values = []
         for p in starts:
             searcher.clear()
@@ -130,10 +157,16 @@ def standard_solves(rounds: int) -> list[str]:
         return [searcher.solve(p) for p in starts]
 
     variants: dict[str, Callable[[], list[int]]] = {
-        "independent: Searcher.solve, table cleared before each start, 1 thread": independent,
-        "batch: one Searcher, one table for all starts, 1 thread": batch,
-        "batch: solve_many(threads=1)": lambda: solve_many(starts, threads=1),
-        "batch: solve_many(threads=2)": lambda: solve_many(starts, threads=2),
+        "independent: Searcher.solve, 256 KiB table cleared before each start, 1 thread": (
+            independent
+        ),
+        "batch: one Searcher (16 MiB, made in the timing), all starts, 1 thread": batch,
+        "batch: solve_many(threads=1), one shared 16 MiB table": lambda: solve_many(
+            starts, threads=1
+        ),
+        "batch: solve_many(threads=2), one shared 16 MiB table": lambda: solve_many(
+            starts, threads=2
+        ),
     }
     for _ in range(rounds):
         for name, work in variants.items():
@@ -176,8 +209,9 @@ def threads(rounds: int) -> list[str]:
         "random_playouts, 200,000 battles of 6 per colour": lambda t: random_playouts(
             200_000, seed=1, per_colour=6, threads=t
         ),
-        "tournament, levels 8 and 9, 16 matches (solve of a start each battle)": lambda t: [
-            s.as_dict() for s in tournament(["8", "9"], 16, seed=1, jobs=t)
+        "tournament, levels 1, 5, 9 and match, 300 matches a pairing (worker processes "
+        "started inside the timing)": lambda t: [
+            s.as_dict() for s in tournament(["1", "5", "9", "match"], 300, seed=1, jobs=t)
         ],
     }
     lines = ["| work | 1 thread, s | 2 threads, s | speed-up |", "|---|---:|---:|---:|"]

@@ -27,6 +27,11 @@ CALLS = {
     "win_probability (target 1000)": (
         "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)"
     ),
+    "solve_many (2 threads)": f"buttonup.solve_many([{BIG}] * 4, threads=2)",
+    "perft_many (2 threads)": f"buttonup.perft_many([{BIG}] * 4, 25, threads=2)",
+    "random_playouts (8 of each colour, 2 threads)": (
+        "buttonup.random_playouts(10**12, per_colour=8, threads=2)"
+    ),
     "Searcher.search": f"searcher.search({BIG})",
     "Searcher.solve": f"searcher.solve({BIG})",
 }

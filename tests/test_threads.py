@@ -89,3 +89,16 @@ def test_a_big_solve_gives_the_same_value_on_any_number_of_threads(seed: int) ->
 def test_solve_checks_its_thread_count() -> None:
     with pytest.raises(ValueError, match="threads must be from 1 to 256, not 0"):
         solve(Position("W/R/B r"), threads=0)
+
+
+def test_a_tournament_on_worker_processes_gives_the_one_process_results() -> None:
+    from buttonup.cli.tournament import PROCESSES_FROM, tournament
+
+    matches = PROCESSES_FROM  # a pairing of this many matches runs on worker processes
+    alone = [s.as_dict() for s in tournament(["1", "greedy"], matches, seed=3, jobs=1)]
+    calls: list[None] = []
+    shared = tournament(
+        ["1", "greedy"], matches, seed=3, jobs=2, progress=lambda: calls.append(None)
+    )
+    assert [s.as_dict() for s in shared] == alone
+    assert len(calls) == matches

@@ -4,8 +4,10 @@ with statistics."""
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -135,6 +137,28 @@ def play_series(first: Bot, second: Bot, matches: int, seed: int = 0) -> Series:
     return Series.of(first.name, second.name, records)
 
 
+# Below this many matches a tournament runs in the calling process: starting worker
+# processes would cost more than it saves.
+PROCESSES_FROM = 64
+
+
+def play_block(
+    specs: tuple[str, str], pairing: int, first: int, last: int, seed: int
+) -> list[MatchRecord]:
+    """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not)."""
+    (_, a), (_, b) = bot_factory(specs[0]), bot_factory(specs[1])
+    return [play_one(a, b, index, seed + pairing) for index in range(first, last)]
+
+
+def _play_block(job: tuple[tuple[str, str], int, int, int, int]) -> list[MatchRecord]:
+    return play_block(*job)
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which ends them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def tournament(
     specs: list[str],
     matches: int,
@@ -142,29 +166,45 @@ def tournament(
     jobs: int = 1,
     progress: Callable[[], None] | None = None,
 ) -> list[Series]:
-    """Every pairing of the bots, ``matches`` matches each, on ``jobs`` threads (the
-    searches release the GIL). ``progress`` is called after each match."""
+    """Every pairing of the bots, ``matches`` matches each, on ``jobs`` worker processes
+    (a bot's moves are mostly Python, which one process runs on one core at a time);
+    the same results for any number. ``progress`` is called after each match."""
     bots = [bot_factory(spec) for spec in specs]
     pairings = list(combinations(range(len(bots)), 2))
+    total = len(pairings) * matches
+    block = max(1, min(25, matches // max(1, 4 * jobs)))
+    work = [
+        ((specs[a], specs[b]), p, first, min(first + block, matches), seed)
+        for p, (a, b) in enumerate(pairings)
+        for first in range(0, matches, block)
+    ]
+    records: list[MatchRecord] = []
 
-    def run(job: tuple[int, int]) -> MatchRecord:
-        pairing, index = job
-        (_, first), (_, second) = bots[pairings[pairing][0]], bots[pairings[pairing][1]]
-        record = play_one(first, second, index, seed + pairing)
-        if progress is not None:
-            progress()
-        return record
+    def take(done: list[MatchRecord]) -> None:
+        records.extend(done)
+        for _ in done:
+            if progress is not None:
+                progress()
 
-    jobs_list = [(p, i) for p in range(len(pairings)) for i in range(matches)]
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
-    try:
-        records = list(pool.map(run, jobs_list))
-    except BaseException:
-        # Ctrl-C (or a failure): drop the matches not yet started; the running ones end
-        # in milliseconds.
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+    if jobs <= 1 or total < PROCESSES_FROM:
+        for job in work:
+            take(_play_block(job))
+    else:
+        # Fresh interpreters ("spawn"): safe whatever threads this process runs. Like any
+        # use of worker processes, a script that calls this needs the usual
+        # ``if __name__ == "__main__":`` guard.
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            for done in pool.map(_play_block, work):
+                take(done)
+        except BaseException:
+            # Ctrl-C or a failure: drop what has not started, end the running workers.
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in multiprocessing.active_children():
+                child.terminate()
+            raise
+        pool.shutdown()
     return [
         Series.of(bots[a][0], bots[b][0], records[p * matches : (p + 1) * matches])
         for p, (a, b) in enumerate(pairings)
