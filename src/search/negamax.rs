@@ -367,8 +367,8 @@ impl Searcher {
         }
         if !cut {
             let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
-            let (children, count) = children_by_order(position, rest, self.helper);
-            for child in &children[..count] {
+            let children = children_by_order(position, rest, self.helper);
+            for child in children.iter() {
                 let value = self.child_value(side, &child.position, depth - 1, alpha, beta);
                 if self.aborted {
                     return 0.0;

@@ -29,12 +29,12 @@ impl Searcher {
                 position: position.play_unchecked(mv).position,
             });
         }
-        let (children, count) = children_by_order(
+        let children = children_by_order(
             position,
             legal & !hinted.map_or(0, |mv| 1u64 << mv),
             self.helper,
         );
-        out.extend_from_slice(&children[..count]);
+        out.extend(children.iter().copied());
         out
     }
 }
@@ -48,21 +48,39 @@ pub(super) fn hinted_move(position: &Position, hint: Option<(u8, usize)>) -> Opt
         .map(|(best, first)| (usize::from(best) + first) % piles)
 }
 
+/// Children in search order, in one array: those that earn an extra move from the
+/// front, the others from the back (so neither group is moved once made).
+pub(super) struct Children {
+    children: [Child; MAX_BUTTONS],
+    /// `children[..extra]` earn an extra move, in order.
+    extra: usize,
+    /// `children[rest..]` do not, in reverse order.
+    rest: usize,
+}
+
+impl Children {
+    /// The children in search order.
+    #[inline]
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Child> {
+        self.children[..self.extra]
+            .iter()
+            .chain(self.children[self.rest..].iter().rev())
+    }
+}
+
 /// The children of the moves in `moves` (a mask of legal moves), those that earn an
-/// extra move first, each group clockwise; in an array, with their number.
+/// extra move first, each group clockwise (counter-clockwise with `reverse`).
 #[inline]
-pub(super) fn children_by_order(
-    position: &Position,
-    mut moves: u64,
-    reverse: bool,
-) -> ([Child; MAX_BUTTONS], usize) {
+pub(super) fn children_by_order(position: &Position, mut moves: u64, reverse: bool) -> Children {
     const NONE: Child = Child {
         mv: 0,
         position: Position::lone_white(),
     };
-    let mut children = [NONE; MAX_BUTTONS];
-    let mut extra = [false; MAX_BUTTONS];
-    let mut count = 0;
+    let mut out = Children {
+        children: [NONE; MAX_BUTTONS],
+        extra: 0,
+        rest: MAX_BUTTONS,
+    };
     while moves != 0 {
         let mv = if reverse {
             63 - moves.leading_zeros() as usize
@@ -71,23 +89,17 @@ pub(super) fn children_by_order(
         };
         moves &= !(1u64 << mv);
         let outcome = position.play_unchecked(mv);
-        children[count] = Child {
+        let child = Child {
             mv,
             position: outcome.position,
         };
-        extra[count] = outcome.extra_move;
-        count += 1;
-    }
-    // A stable partition: extra moves to the front, in order.
-    let mut ordered = [NONE; MAX_BUTTONS];
-    let mut next = 0;
-    for wanted in [true, false] {
-        for i in 0..count {
-            if extra[i] == wanted {
-                ordered[next] = children[i];
-                next += 1;
-            }
+        if outcome.extra_move {
+            out.children[out.extra] = child;
+            out.extra += 1;
+        } else {
+            out.rest -= 1;
+            out.children[out.rest] = child;
         }
     }
-    (ordered, count)
+    out
 }
