@@ -10,6 +10,7 @@ so read ratios from one run.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import subprocess
@@ -53,9 +54,16 @@ def agree(what: str, rust: object, reference: object) -> None:
 
 
 def timed(work: Callable[[], Any]) -> tuple[Any, float]:
-    started = time.perf_counter()
-    result = work()
-    return result, time.perf_counter() - started
+    """The result of ``work`` and its time, with Python's garbage collector held off (as
+    ``timeit`` does): a full collection of an earlier row's objects is no row's cost."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.perf_counter()
+        result = work()
+        return result, time.perf_counter() - started
+    finally:
+        gc.enable()
 
 
 def bench_perft(reference_starts: int) -> Row:
