@@ -58,14 +58,14 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| bitboard_random_playouts(10_000, black_box(7), 3, 1).unwrap())
     });
     for per_colour in [4, 5, 6, 8] {
-        let moves = 1000 * (3 * per_colour as u64 - 1);
+        let moves = 10_000 * (3 * per_colour as u64 - 1);
         group.throughput(criterion::Throughput::Elements(moves));
         for threads in [1, 2] {
             group.bench_function(
                 format!(
-                    "1000 battles, {per_colour} of each colour, bit-packed, {threads} thread(s)"
+                    "10000 battles, {per_colour} of each colour, bit-packed, {threads} thread(s)"
                 ),
-                |b| b.iter(|| random_playouts(1000, black_box(7), per_colour, threads).unwrap()),
+                |b| b.iter(|| random_playouts(10_000, black_box(7), per_colour, threads).unwrap()),
             );
         }
     }
