@@ -1,13 +1,17 @@
 //! The memory of a transposition table: one zeroed block, aligned so that a bucket never
-//! straddles two cache lines, and (on Linux) advised to be backed by huge pages, since a
-//! search probes it at random and would otherwise spend its time on TLB misses.
+//! straddles two cache lines.
+//!
+//! Huge pages were tried (a 2 MiB-aligned block advised with `MADV_HUGEPAGE`): this
+//! machine's kernel gave none, the 2 MiB alignment made the allocator zero the block by
+//! hand, and the first solves after the advice stalled for milliseconds at a time (pages
+//! being collapsed in the background, it seems), so they are not asked for.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
-/// Blocks of at least this size are aligned to it and advised to use huge pages.
-const HUGE_PAGE: usize = 2 << 20;
+/// The alignment of a block: a cache line.
+const LINE: usize = 64;
 
 /// A zeroed array of `T` (a type without drop code) of a fixed length, allocated
 /// fallibly.
@@ -30,18 +34,9 @@ impl<T> Block<T> {
     pub unsafe fn zeroed(len: usize) -> Option<Block<T>> {
         const { assert!(!std::mem::needs_drop::<T>()) };
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
-        let layout = Layout::from_size_align(bytes, align.max(std::mem::align_of::<T>())).ok()?;
+        let layout = Layout::from_size_align(bytes, LINE.max(std::mem::align_of::<T>())).ok()?;
         // SAFETY: the layout has a non-zero size (the caller promises `len > 0`).
         let pointer = NonNull::new(unsafe { alloc_zeroed(layout) }.cast::<T>())?;
-        #[cfg(target_os = "linux")]
-        if bytes >= HUGE_PAGE {
-            // SAFETY: the range is the block just allocated, aligned to a page. Advice
-            // only: a refusal changes nothing, so its result is not looked at.
-            unsafe {
-                libc::madvise(pointer.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE);
-            }
-        }
         Some(Block {
             pointer,
             len,
