@@ -103,3 +103,19 @@ def test_memory_stays_flat() -> None:
     grown = resident_kib() - before
     assert grown < 4096, f"resident memory grew by {grown} KiB"
     assert buttonup.random_playouts(10).battles == 10
+
+
+def test_a_huge_table_takes_memory_only_as_it_is_used() -> None:
+    import subprocess
+    import sys
+
+    # In a fresh process, so that the high-water mark is this table's alone.
+    program = (
+        "import resource, buttonup\n"
+        "s = buttonup.Searcher(tt_mb=2048)\n"
+        "assert s.solve(buttonup.Position('W/R/B/W/B/R/R/W/B r')) == 1\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 300  # MiB: the interpreter and the pages touched, not 2 GiB

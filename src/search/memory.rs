@@ -1,5 +1,9 @@
 //! The memory of a transposition table: one zeroed block, aligned so that a bucket never
-//! straddles two cache lines.
+//! straddles two cache lines. It is asked of the allocator with the plain alignment and
+//! a cache line to spare, then started at the first cache-line boundary: the system
+//! allocator zeroes a block of larger alignment by hand, which would take every page of
+//! a huge table at once, where `calloc` gets them zeroed from the system as they are
+//! used.
 //!
 //! Huge pages were tried (a 2 MiB-aligned block advised with `MADV_HUGEPAGE`): this
 //! machine's kernel gave none, the 2 MiB alignment made the allocator zero the block by
@@ -16,8 +20,11 @@ const LINE: usize = 64;
 /// A zeroed array of `T` (a type without drop code) of a fixed length, allocated
 /// fallibly.
 pub struct Block<T> {
+    /// The first value, at a cache-line boundary inside the allocation.
     pointer: NonNull<T>,
     len: usize,
+    /// The allocation and its layout.
+    allocation: NonNull<u8>,
     layout: Layout,
 }
 
@@ -34,12 +41,24 @@ impl<T> Block<T> {
     pub unsafe fn zeroed(len: usize) -> Option<Block<T>> {
         const { assert!(!std::mem::needs_drop::<T>()) };
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
-        let layout = Layout::from_size_align(bytes, LINE.max(std::mem::align_of::<T>())).ok()?;
-        // SAFETY: the layout has a non-zero size (the caller promises `len > 0`).
-        let pointer = NonNull::new(unsafe { alloc_zeroed(layout) }.cast::<T>())?;
+        let align = std::mem::align_of::<T>();
+        debug_assert!(align <= LINE && LINE % align == 0);
+        let layout = Layout::from_size_align(bytes.checked_add(LINE)?, align).ok()?;
+        // SAFETY: the layout has a non-zero size (at least `LINE` bytes).
+        let allocation = NonNull::new(unsafe { alloc_zeroed(layout) })?;
+        let skip = allocation.as_ptr().align_offset(LINE);
+        if skip > LINE {
+            // SAFETY: allocated just above with this layout, not used since.
+            unsafe { dealloc(allocation.as_ptr(), layout) };
+            return None;
+        }
+        // SAFETY: `skip <= LINE`, so the `bytes` bytes from there lie inside the
+        // allocation; the address is a multiple of `LINE`, hence of `align`.
+        let pointer = unsafe { NonNull::new_unchecked(allocation.as_ptr().add(skip).cast::<T>()) };
         Some(Block {
             pointer,
             len,
+            allocation,
             layout,
         })
     }
@@ -63,7 +82,26 @@ impl<T> DerefMut for Block<T> {
 
 impl<T> Drop for Block<T> {
     fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout; `T` needs no drop.
-        unsafe { dealloc(self.pointer.as_ptr().cast(), self.layout) }
+        // SAFETY: allocated in `zeroed` with this layout; `T` needs no drop (checked
+        // there).
+        unsafe { dealloc(self.allocation.as_ptr(), self.layout) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_are_zeroed_and_start_on_a_cache_line() {
+        for len in [1usize, 3, 1000, 1 << 20] {
+            // SAFETY: zero is a valid `u64`; `len > 0`.
+            let mut block = unsafe { Block::<u64>::zeroed(len) }.unwrap();
+            assert_eq!(block.as_ptr() as usize % LINE, 0);
+            assert_eq!(block.len(), len);
+            assert!(block.iter().all(|&x| x == 0));
+            block[len - 1] = 7;
+            assert_eq!(block[len - 1], 7);
+        }
     }
 }
