@@ -9,31 +9,17 @@ Set-up costs (tables, the move graph) are inside the timings unless a row says o
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import buttonup
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
+from buttonup.cli.bench import timed
 from buttonup.cli.tournament import tournament
-
-
-def timed(work: Callable[[], Any]) -> tuple[Any, float]:
-    """The result of ``work`` and its time, with Python's garbage collector held off (as
-    ``timeit`` does): a full collection of an earlier row's objects is no row's cost."""
-    gc.collect()
-    gc.disable()
-    try:
-        started = time.perf_counter()
-        result = work()
-        return result, time.perf_counter() - started
-    finally:
-        gc.enable()
 
 
 def spread(values: list[float], fmt: str = "{:,.1f}") -> str:

@@ -99,7 +99,15 @@ where
         }
     };
     let states: Vec<Option<S>> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| run(false))).collect();
+        // A thread the system refuses is one helper fewer, not a failure: the calling
+        // thread alone can do every chunk.
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, || run(false))
+                    .ok()
+            })
+            .collect();
         let mut states = vec![run(true)];
         for helper in helpers {
             match helper.join() {

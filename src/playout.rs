@@ -132,6 +132,16 @@ fn playouts_on(
     Ok(summary)
 }
 
+/// Who moves first in battle `i` of a batch: Red in even battles, Black in odd ones.
+#[inline]
+pub fn first_player(i: u64) -> Player {
+    if i % 2 == 0 {
+        Player::Red
+    } else {
+        Player::Black
+    }
+}
+
 /// A run of the battles of a batch.
 struct Battles {
     range: std::ops::Range<u64>,
@@ -154,11 +164,7 @@ impl Battles {
                 return Err(PlayoutError::Interrupted);
             }
             let mut rng = SplitMix64::new(SplitMix64::nth_seed(self.seed, i));
-            let first = if i % 2 == 0 {
-                Player::Red
-            } else {
-                Player::Black
-            };
+            let first = first_player(i);
             let (moves, margin) = playout(first, &mut rng);
             summary.add(moves, margin);
         }
@@ -315,11 +321,7 @@ mod tests {
     fn the_fast_playout_plays_the_plain_games() {
         for per_colour in [1, 2, 4, 7, 10] {
             for seed in 0..300 {
-                let first = if seed % 2 == 0 {
-                    Player::Red
-                } else {
-                    Player::Black
-                };
+                let first = first_player(seed);
                 assert_eq!(
                     bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),
                     plain_playout(per_colour, first, &mut SplitMix64::new(seed)),
@@ -343,11 +345,7 @@ mod tests {
         for per_colour in 1..=3 {
             let graph = MoveGraph::get(per_colour).unwrap();
             for seed in 0..2000 {
-                let first = if seed % 2 == 0 {
-                    Player::Red
-                } else {
-                    Player::Black
-                };
+                let first = first_player(seed);
                 assert_eq!(
                     graph.playout(first, &mut SplitMix64::new(seed)),
                     bitboard_playout(per_colour, first, &mut SplitMix64::new(seed)),

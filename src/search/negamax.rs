@@ -289,13 +289,7 @@ impl Searcher {
             }
         }
         let best = best?;
-        let bound = if best_value <= original_alpha {
-            Bound::Upper
-        } else if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_value, original_alpha, beta);
         self.store(key, first, position, best_value, depth, bound, best);
         Some((best_value, best))
     }
@@ -383,13 +377,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best_value <= original_alpha {
-            Bound::Upper
-        } else if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_value, original_alpha, beta);
         self.store(key, first, position, best_value, depth, bound, best_move);
         best_value
     }

@@ -27,7 +27,8 @@ pub fn solve_parallel(
             let mut helper = Searcher::sharing(Arc::clone(&shared), 0);
             helper.helper = k % 2 == 1;
             helper.halt_with(Arc::clone(&halt));
-            scope.spawn(move || helper.solve(position));
+            // A helper the system refuses to start is simply not there.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || helper.solve(position));
         }
         let value = main.solve(position);
         halt.store(true, Ordering::Relaxed);

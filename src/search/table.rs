@@ -18,6 +18,20 @@ pub enum Bound {
     Upper = 2,
 }
 
+impl Bound {
+    /// How a fail-soft `value` searched in the window `(alpha, beta)` bounds the true one.
+    #[inline]
+    pub fn of(value: f64, alpha: f64, beta: f64) -> Bound {
+        if value <= alpha {
+            Bound::Upper
+        } else if value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
