@@ -1,8 +1,12 @@
-"""What a finished battle came to, as plain data filled in by either engine.
+"""Results as plain data, filled in by either engine.
 
-Neither class computes anything: the Rust engine (``buttonup``) and the reference engine
-(``buttonup.reference``) apply rule 6 and fill in every field, so a front end can show a
-result without knowing the rules.
+None of these classes applies a rule: the Rust engine (``buttonup``) and the reference
+engine (``buttonup.reference``) fill in every field, so that a front end can show a move,
+a result, a search or the match odds without knowing the rules.
+
+One point of view holds throughout (docs/ai.md): a *value* of a position (a search's
+``value``, ``analyze``, ``solve``) is for the side to move; what is about the two colours
+is named by colour (``red``/``black`` fields, or a method taking the player).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from buttonup.player import Player
 
 P = TypeVar("P")
 
-__all__ = ["Battle", "PlayoutSummary", "Scoring"]
+__all__ = ["Battle", "Chances", "MoveOutcome", "PlayoutSummary", "Scoring", "SearchResult", "Standing"]
 
 
 @dataclass(frozen=True)
@@ -44,10 +48,19 @@ class Scoring:
     points: int
     """The victory points the winner gains (0 for equal sums)."""
 
-    @property
-    def margin(self) -> int:
-        """Red's sum minus Black's."""
-        return self.red - self.black
+    def sum(self, player: Player) -> int:
+        """``player``'s sum: the strengths of his buttons added up."""
+        return self.red if player is Player.RED else self.black
+
+    def margin_for(self, player: Player) -> int:
+        """``player``'s sum minus the opponent's.
+
+        >>> from buttonup import Player, Position
+        >>> scoring = Position("RBWWBRWBR b").scoring()
+        >>> scoring.margin_for(Player.RED), scoring.margin_for(Player.BLACK)
+        (1, -1)
+        """
+        return self.sum(player) - self.sum(player.other)
 
     def strengths(self, player: Player) -> tuple[int, ...]:
         """The strengths of ``player``'s buttons, lowest first."""
@@ -64,7 +77,8 @@ class Battle(Generic[P]):
     starter: Player
     start: P
     moves: tuple[int, ...]
-    final: P
+    final_position: P
+    """The final pile, as a position."""
     scoring: Scoring
 
     @property
@@ -94,7 +108,7 @@ class PlayoutSummary:
 
     >>> from buttonup import random_playouts
     >>> summary = random_playouts(1000, seed=1)
-    >>> summary.battles, summary.moves, sum(summary.margins.values())
+    >>> summary.battles, summary.moves, sum(summary.red_margins.values())
     (1000, 8000, 1000)
     >>> summary.red_wins + summary.black_wins + summary.draws
     1000
@@ -107,19 +121,97 @@ class PlayoutSummary:
     black_wins: int
     draws: int
     """Battles with equal sums."""
-    margin_sum: int
-    """The sum of the final margins (Red minus Black)."""
-    margins: dict[int, int]
-    """How many battles ended at each final margin, for the margins that occurred."""
+    red_margin_sum: int
+    """The sum of Red's final margins (Red's sum minus Black's)."""
+    red_margins: dict[int, int]
+    """How many battles ended at each final margin of Red's, for the margins that
+    occurred."""
 
     @property
-    def mean_margin(self) -> float:
-        """The mean final margin (Red minus Black)."""
-        return self.margin_sum / self.battles if self.battles else 0.0
+    def mean_red_margin(self) -> float:
+        """Red's mean final margin."""
+        return self.red_margin_sum / self.battles if self.battles else 0.0
 
-    def __getitem__(self, key: str) -> int:
-        """The older dictionary view: ``summary["battles"]`` and so on."""
-        if key not in ("battles", "moves", "red_wins", "black_wins", "draws", "margin_sum"):
-            raise KeyError(key)
-        value: int = getattr(self, key)
-        return value
+
+@dataclass(frozen=True)
+class MoveOutcome(Generic[P]):
+    """What one move does, from one evaluation by the engine (``Position.outcome``,
+    ``Match.play``).
+
+    >>> from buttonup import Position
+    >>> outcome = Position("RW/B/W/B/R/R/W/B r").outcome(0)
+    >>> outcome.position, outcome.extra_move, outcome.drops
+    (Position('BR/WW/B/R/R/W/B r'), True, (1, 2))
+    """
+
+    position: P
+    """The position after the move (the same player to move again after an extra move)."""
+    extra_move: bool
+    """Whether the last button sown landed on a white one, so that the mover plays again
+    (rule 4)."""
+    drops: tuple[int, ...]
+    """The pile, numbered before the move, that receives each lifted button, bottom
+    button first (rule 3; with an overflow the last pile repeats)."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found. ``value`` is for the side to move: his final margin under
+    perfect play when ``exact``, else the estimate at the search's horizon."""
+
+    best_move: int | None
+    """The move to play (``None`` in a finished battle)."""
+    value: int
+    """The value for the side to move."""
+    exact: bool
+    """Whether ``value`` is the perfect-play value (the search reached every end)."""
+    depth: int
+    """The depth of the last completed iteration, in moves."""
+    nodes: int
+    """Positions visited."""
+    pv: tuple[int, ...]
+    """The principal variation: the best line found, from this position."""
+    elapsed: float
+    """Seconds spent."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The scores of a match between two battles, and what the next battle depends on
+    (rules 7 to 9): what the match odds are computed from.
+
+    ``last_loser`` is the loser of the latest battle that had a winner (``None`` before
+    any); ``starter`` is who starts the next battle where the rules leave it open (the
+    first battle, or the tie rule's choice once made). With unequal scores the player
+    behind starts, so ``starter`` may be left out (or must be that player). With equal
+    scores after a decided battle and no ``starter``, the choice is still due.
+
+    >>> from buttonup import Player, Standing, win_probability
+    >>> chances = win_probability(Standing(3, 5))   # Red is behind, so Red starts
+    >>> round(chances.red, 5), round(chances.of(Player.BLACK), 5)
+    (0.48696, 0.51304)
+    """
+
+    red: int
+    """Red's victory points."""
+    black: int
+    """Black's victory points."""
+    target: int = 15
+    """The victory points that win the match (15 in the standard game)."""
+    last_loser: Player | None = None
+    starter: Player | None = None
+    per_colour: int = 3
+    """Buttons of each colour in each battle."""
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Each player's probability of winning a match under perfect match play, the
+    shuffles as chance (``win_probability``)."""
+
+    red: float
+    black: float
+
+    def of(self, player: Player) -> float:
+        """``player``'s probability of winning the match."""
+        return self.red if player is Player.RED else self.black
