@@ -12,6 +12,12 @@ class IllegalMoveError(ValueError):
     battle (or match) is not in a state to take it."""
 
 
+class MatchStateError(ValueError):
+    """A request to a match that is not a move and that the match rules refuse in its
+    state: a choice of starter when none is due, an undo with nothing to take back, or a
+    standing that no match can reach."""
+
+
 class BattleNotOverError(ValueError):
     """A battle's result was asked before it ended."""
 
