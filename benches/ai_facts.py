@@ -14,15 +14,15 @@ import argparse
 import time
 from collections import Counter
 
-from buttonup import Player, Position, solve, start_orders, win_probability
+from buttonup import Player, Position, Standing, solve, start_orders, win_probability
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
-from buttonup.cli.tournament import play_series
+from buttonup.matches import play_series
 
 
 def start_values() -> Counter[int]:
     """Perfect-play value for the player to move, over every start and both starters."""
     orders = start_orders(3)
-    return Counter(solve(Position.start(order, side)) for order in orders for side in Player)
+    return Counter(solve(Position.start(order, to_move=side)) for order in orders for side in Player)
 
 
 def main() -> None:
@@ -47,7 +47,7 @@ def main() -> None:
     print(f"\nFirst player's average edge: {mean:+.4f} points per battle")
     print(f"First player wins {wins:.1%}, draws {1 - wins - losses:.1%}, loses {losses:.1%}")
 
-    p = win_probability(0, 0, Player.RED)
+    p = win_probability(Standing(0, 0, starter=Player.RED)).red
     print(f"\nStarter of the first battle wins the match with probability {p:.6f}\n")
 
     print(f"## Level scale ({args.matches} matches per pairing, colours alternated)\n")

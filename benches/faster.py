@@ -19,7 +19,7 @@ from pathlib import Path
 import buttonup
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
 from buttonup.cli.bench import timed
-from buttonup.cli.tournament import tournament
+from buttonup.matches import tournament
 
 
 def spread(values: list[float], fmt: str = "{:,.1f}") -> str:
@@ -205,7 +205,7 @@ def threads(rounds: int) -> list[str]:
         ),
         "tournament, levels 1, 5, 9 and match, 300 matches a pairing (worker processes "
         "started inside the timing)": lambda t: [
-            s.as_dict() for s in tournament(["1", "5", "9", "match"], 300, seed=1, jobs=t)
+            s.as_dict() for s in tournament(["1", "5", "9", "match"], 300, seed=1, threads=t)
         ],
     }
     lines = ["| work | 1 thread, s | 2 threads, s | speed-up |", "|---|---:|---:|---:|"]

@@ -25,7 +25,7 @@ CALLS = {
     "perft": f"buttonup.perft({BIG}, 25)",
     "random_playouts": "buttonup.random_playouts(10**12, seed=1)",
     "win_probability (target 1000)": (
-        "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)"
+        "buttonup.win_probability(buttonup.Standing(0, 0, target=1000, starter='r'))"
     ),
     "solve_many (2 threads)": f"buttonup.solve_many([{BIG}] * 4, threads=2)",
     "perft_many (2 threads)": f"buttonup.perft_many([{BIG}] * 4, 25, threads=2)",

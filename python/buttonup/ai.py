@@ -1,27 +1,32 @@
-"""AI players, from random to perfect match play.
+"""AI players, from random to perfect match play: the one AI of every front end.
 
 Every bot has one small interface: ``choose(position, match=None)`` returns a legal move
 of ``position`` (``match``, when given, is the :class:`buttonup.Match` being played), and
 ``choose_starter(match)`` names the player to start the next battle when the tie rule
 lets this bot choose. :func:`bot` maps levels 1 to 10 to a graded scale, documented and
-measured in docs/ai.md.
+measured in docs/ai.md; the terminal game, the tournament, the UGI engine and the web app
+all play it.
 
 >>> from buttonup import Position
->>> from buttonup.ai import bot
+>>> from buttonup.ai import Limits, bot
 >>> bot(9).choose(Position("W/R/B/W/B/R/R/W/B r"))
 3
-"""
+>>> bot(9, limits=Limits(depth=2)).choose(Position("W/R/B/W/B/R/R/W/B r"))
+3
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
-from typing import Optional, Protocol
+from dataclasses import dataclass
+from typing import Protocol
 
 from buttonup._core import (
     VARIANT_LIMITS,
     Match,
     Position,
+    Searcher,
     analyze,
     match_analyze,
     search,
@@ -29,6 +34,7 @@ from buttonup._core import (
 )
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
+from buttonup.results import SearchResult
 
 __all__ = [
     "BOT_NAMES",
@@ -38,6 +44,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "GreedyBot",
+    "Limits",
     "MatchBot",
     "NoisyBot",
     "PerfectBot",
@@ -55,8 +62,33 @@ def _moves(position: Position) -> list[int]:
     return moves
 
 
-def _has_match_odds(match: Match | None) -> bool:
-    return match is not None and match.per_colour <= VARIANT_LIMITS["match_odds"]
+def _has_match_odds(match: Match | None, position: Position) -> bool:
+    return (
+        match is not None
+        and match.per_colour <= VARIANT_LIMITS["match_odds"]
+        and match.position == position
+    )
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far a bot may search for each move: ``depth`` moves, ``nodes`` positions,
+    ``time_limit`` seconds (any that are given; ``Limits()`` searches to the end). A
+    bot without limits plays exactly, by solving every move."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("depth", "nodes"):
+            value = getattr(self, name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
+                raise ValueError(f"{name} must be an int, at least 1, not {value!r}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time_limit must be positive, not {self.time_limit!r}")
 
 
 class Bot(Protocol):
@@ -87,6 +119,8 @@ class RandomBot(_StartsItself):
     def __init__(self, seed: int | None = None) -> None:
         self.name = "random"
         self._rng = random.Random(seed)
+        #: Whether the last move chosen was a random one (always, for this bot).
+        self.last_random = True
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         return self._rng.choice(_moves(position))
@@ -101,6 +135,7 @@ class AlphaBetaBot(_StartsItself):
             raise ValueError(f"depth must be at least 1, not {depth}")
         self.depth = depth
         self.name = f"alphabeta-{depth}"
+        self.last_random = False
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         _moves(position)
@@ -119,35 +154,80 @@ class GreedyBot(AlphaBetaBot):
 
 class PerfectBot(_StartsItself):
     """Maximises the battle margin under perfect play, choosing at random between
-    equally good moves."""
+    equally good moves.
 
-    def __init__(self, seed: int | None = None) -> None:
+    With ``limits`` it plays the best move of one deepening search within them instead
+    (on ``searcher`` if given, whose table then carries over from move to move, with
+    ``on_iteration`` called after each iteration): exact when the search reaches the
+    end, the best estimate at its horizon otherwise. ``limits``, ``searcher`` and
+    ``on_iteration`` are attributes that a front end may change between moves.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        limits: Limits | None = None,
+        searcher: Searcher | None = None,
+        on_iteration: Callable[[SearchResult], object] | None = None,
+    ) -> None:
         self.name = "perfect"
         self._rng = random.Random(seed)
+        self.limits = limits
+        self.searcher = searcher
+        self.on_iteration = on_iteration
+        #: Whether the last move chosen was a random one (see :class:`NoisyBot`).
+        self.last_random = False
+        #: The search behind the last move, when it was chosen within limits.
+        self.last_search: SearchResult | None = None
+
+    def _best(self, position: Position) -> int:
+        self.last_random = False
+        self.last_search = None
+        if self.limits is None and self.searcher is None:
+            values = analyze(position)
+            best = max(values.values())
+            return self._rng.choice([move for move, value in values.items() if value == best])
+        limits = dataclasses.asdict(self.limits or Limits())
+        if self.searcher is not None:
+            result = self.searcher.search(position, **limits, on_iteration=self.on_iteration)
+        else:
+            result = search(position, **limits, on_iteration=self.on_iteration)
+        self.last_search = result
+        assert result.best_move is not None  # a position with legal moves has a best one
+        return result.best_move
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         _moves(position)
-        values = analyze(position)
-        best = max(values.values())
-        return self._rng.choice([move for move, value in values.items() if value == best])
+        return self._best(position)
 
 
 class NoisyBot(PerfectBot):
     """Plays like :class:`PerfectBot`, except that with probability ``epsilon`` it plays
     a uniformly random legal move instead: the dial of the level scale."""
 
-    def __init__(self, epsilon: float, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        epsilon: float,
+        seed: int | None = None,
+        *,
+        limits: Limits | None = None,
+        searcher: Searcher | None = None,
+        on_iteration: Callable[[SearchResult], object] | None = None,
+    ) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
-        super().__init__(seed)
+        super().__init__(seed, limits=limits, searcher=searcher, on_iteration=on_iteration)
         self.epsilon = epsilon
         self.name = f"noisy-{epsilon:g}"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         moves = _moves(position)
         if self._rng.random() < self.epsilon:
+            self.last_random = True
+            self.last_search = None
             return self._rng.choice(moves)
-        return super().choose(position)
+        return self._best(position)
 
 
 class MatchBot(PerfectBot):
@@ -155,21 +235,28 @@ class MatchBot(PerfectBot):
     match value of the final margin (a player who needs 2 points only needs to win by
     2), and it chooses the starter that gives it the better chance. Ties between moves
     go to the better battle margin. Outside a match, or in a variant without a match
-    table, it plays like :class:`PerfectBot`."""
+    table, it plays like :class:`PerfectBot` (limits included)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        limits: Limits | None = None,
+        searcher: Searcher | None = None,
+        on_iteration: Callable[[SearchResult], object] | None = None,
+    ) -> None:
+        super().__init__(seed, limits=limits, searcher=searcher, on_iteration=on_iteration)
         self.name = "match"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        if match is None or not _has_match_odds(match):
+        if match is None or not _has_match_odds(match, position):
             return super().choose(position)
         _moves(position)
-        red, black = match.scores
-        odds = match_analyze(position, red, black, match.starter, match.target, match.last_loser)
-        sign = 1.0 if position.to_move is Player.RED else -1.0
-        best = max(sign * p for p in odds.values())
-        candidates = [move for move, p in odds.items() if sign * p == best]
+        self.last_random = False
+        self.last_search = None
+        odds = match_analyze(match)  # the mover's chance of winning the match
+        best = max(odds.values())
+        candidates = [move for move, p in odds.items() if p == best]
         if len(candidates) == 1:
             return candidates[0]
         margins = analyze(position)
@@ -178,16 +265,15 @@ class MatchBot(PerfectBot):
 
     def choose_starter(self, match: Match) -> Player:
         chooser = match.chooser
-        if chooser is None or not _has_match_odds(match):
+        if chooser is None or match.per_colour > VARIANT_LIMITS["match_odds"]:
             return super().choose_starter(match)
-        red, black = match.scores
+        standing = match.standing
         odds = {
-            starter: win_probability(red, black, starter, match.target, chooser, match.per_colour)
+            starter: win_probability(dataclasses.replace(standing, starter=starter)).of(chooser)
             for starter in Player
         }
-        if chooser is Player.RED:
-            return max(Player, key=lambda s: (odds[s], s is chooser))
-        return min(Player, key=lambda s: (odds[s], s is not chooser))
+        # The better chance; starting itself when both are equal.
+        return max(Player, key=lambda s: (odds[s], s is chooser))
 
 
 # --- the registry: every level and every named bot, defined once ---------------------
@@ -204,21 +290,32 @@ LEVELS = {
     10: "perfect play for the match",
 }
 
-#: A maker of bots, taking the seed of their random choices.
-BotFactory = Callable[[Optional[int]], Bot]
 
+def bot(
+    level: int,
+    seed: int | None = None,
+    *,
+    limits: Limits | None = None,
+    searcher: Searcher | None = None,
+    on_iteration: Callable[[SearchResult], object] | None = None,
+) -> Bot:
+    """The AI player of ``level`` (1 to 10); ``seed`` fixes its random choices.
 
-def bot(level: int, seed: int | None = None) -> Bot:
-    """The AI player of ``level`` (1 to 10); ``seed`` fixes its random choices."""
+    Without ``limits`` its perfect moves are exact (every move solved); with them, and
+    with ``searcher`` and ``on_iteration``, they are the best move of one search within
+    the limits (see :class:`PerfectBot`). Level 10 needs the ``match`` passed to
+    ``choose`` to play for the match; without one it plays as level 9.
+    """
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
         raise ValueError(f"level must be an int from 1 to 10, not {level!r}")
     if level == 1:
         return RandomBot(seed)
+    options = {"limits": limits, "searcher": searcher, "on_iteration": on_iteration}
     if level == 9:
-        return PerfectBot(seed)
+        return PerfectBot(seed, **options)
     if level == 10:
-        return MatchBot(seed)
-    return NoisyBot(EPSILON[level], seed)
+        return MatchBot(seed, **options)
+    return NoisyBot(EPSILON[level], seed, **options)
 
 
 #: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a
@@ -226,37 +323,54 @@ def bot(level: int, seed: int | None = None) -> Bot:
 BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
 
 
-def bot_factory(spec: str) -> tuple[str, BotFactory]:
-    """A bot by level (``1`` to ``10``) or name (see :data:`BOT_NAMES`): its display
-    name and a maker taking a seed.
+@dataclass(frozen=True)
+class BotFactory:
+    """A maker of one kind of bot: ``factory(seed)`` is a new bot, ``factory.name`` its
+    display name. Plain data, so that worker processes can be sent one."""
 
-    >>> name, make = bot_factory("alphabeta-3")
-    >>> name, make(0).name
+    name: str
+    spec: str
+
+    def __call__(self, seed: int | None = None) -> Bot:
+        text = self.spec
+        if text.isdigit():
+            return bot(int(text), seed)
+        if text == "random":
+            return RandomBot(seed)
+        if text == "greedy":
+            return GreedyBot()
+        if text == "perfect":
+            return PerfectBot(seed)
+        if text == "match":
+            return MatchBot(seed)
+        kind, _, argument = text.partition("-")
+        if kind == "alphabeta":
+            return AlphaBetaBot(int(argument))
+        return NoisyBot(float(argument), seed)
+
+
+def bot_factory(spec: str) -> BotFactory:
+    """A maker of bots by level (``1`` to ``10``) or name (see :data:`BOT_NAMES`),
+    checked now.
+
+    >>> make = bot_factory("alphabeta-3")
+    >>> make.name, make(seed=0).name
     ('alphabeta-3', 'alphabeta-3')
+    >>> bot_factory("5").name
+    'level-5'
     """
     text = spec.strip().lower()
     if text.isdigit():
-        level = int(text)
-        bot(level)  # checks the range
-        return f"level-{level}", lambda seed: bot(level, seed)
-    named: dict[str, BotFactory] = {
-        "random": RandomBot,
-        "greedy": lambda seed: GreedyBot(),
-        "perfect": PerfectBot,
-        "match": MatchBot,
-    }
-    if text in named:
-        return text, named[text]
+        bot(int(text))  # checks the range
+        return BotFactory(f"level-{int(text)}", str(int(text)))
+    if text in ("random", "greedy", "perfect", "match"):
+        return BotFactory(text, text)
     kind, _, argument = text.partition("-")
-    try:
-        if kind == "alphabeta":
-            depth = int(argument)
-            AlphaBetaBot(depth)
-            return text, lambda seed: AlphaBetaBot(depth)
-        if kind == "noisy":
-            epsilon = float(argument)
-            NoisyBot(epsilon)
-            return text, lambda seed: NoisyBot(epsilon, seed)
-    except ValueError as error:
-        raise ValueError(f"bad bot '{spec}': {error}") from None
+    if kind in ("alphabeta", "noisy"):
+        factory = BotFactory(text, text)
+        try:
+            factory(0)  # checks the number
+        except ValueError as error:
+            raise ValueError(f"bad bot '{spec}': {error}") from None
+        return factory
     raise ValueError(f"unknown bot '{spec}': use a level 1 to 10 or one of {', '.join(BOT_NAMES)}")

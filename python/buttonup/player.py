@@ -19,6 +19,22 @@ class Player(enum.Enum):
     RED = "r"
     BLACK = "b"
 
+    @classmethod
+    def of(cls, value: object, name: str = "player") -> Player:
+        """A :class:`Player` from itself or its side letter ``"r"``/``"b"``, the way every
+        call of buttonup takes a player.
+
+        >>> Player.of("b"), Player.of(Player.RED)
+        (<Player.BLACK: 'b'>, <Player.RED: 'r'>)
+        """
+        if isinstance(value, Player):
+            return value
+        if isinstance(value, str):
+            if value in ("r", "b"):
+                return cls(value)
+            raise ValueError(f"{name} must be a Player or 'r' or 'b', not {value[:20]!r}")
+        raise TypeError(f"{name} must be a Player or 'r' or 'b', not {type(value).__name__}")
+
     @property
     def other(self) -> Player:
         """The opponent."""

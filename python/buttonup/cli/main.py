@@ -13,7 +13,7 @@ from rich.console import Console
 
 from buttonup import __version__
 from buttonup.ai import BOT_NAMES, LEVELS
-from buttonup.cli.text import describe_position, draw_piles, scoring_lines
+from buttonup.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
 from buttonup.player import Player
 

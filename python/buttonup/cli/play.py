@@ -11,7 +11,7 @@ from rich.text import Text
 from buttonup._core import Match, Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.cli.board import circle, player_name, tower
-from buttonup.cli.text import scoring_lines
+from buttonup.text import scoring_lines
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
 

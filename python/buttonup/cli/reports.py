@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from buttonup._core import Position, analyze, search
-from buttonup.cli.tournament import tournament
+from buttonup.matches import tournament
 
 
 def verdict(value: int) -> str:
@@ -26,7 +26,7 @@ def analyze_report(position: Position, console: Console) -> None:
     """The exact value of every legal move, best first, and the best line."""
     console.print(f"Position: {position}")
     if position.is_over:
-        red, black = position.strengths()
+        red, black = position.sums()
         console.print(f"The battle is over: Red {red}, Black {black}.")
         return
     mover = position.to_move
@@ -41,10 +41,11 @@ def analyze_report(position: Position, console: Console) -> None:
     result = search(position)
     line, current = [], position
     for move in result.pv:
-        line.append(f"{move}{'+' if current.gives_extra_move(move) else ''}")
-        current = current.play(move)
+        outcome = current.outcome(move)
+        line.append(f"{move}{'+' if outcome.extra_move else ''}")
+        current = outcome.position
     console.print(f"Best line: {' '.join(line)}   (+ marks an extra move)")
-    red, black = current.strengths()
+    red, black = current.sums()
     console.print(f"Final pile: {current.piles[0]}   Red {red}, Black {black}")
     console.print(f"Under perfect play the position is {verdict(result.value)} for {mover}.")
 
@@ -63,7 +64,9 @@ def tournament_report(
         transient=True,
     ) as progress:
         task = progress.add_task("matches", total=pairings * matches)
-        results = tournament(specs, matches, seed, jobs, lambda: progress.advance(task))
+        results = tournament(
+            specs, matches, seed=seed, threads=jobs, progress=lambda: progress.advance(task)
+        )
     table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}")
     for column in (
         "pairing",

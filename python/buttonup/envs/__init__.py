@@ -14,14 +14,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from buttonup._core import Position, encode_observation, legal_action_mask
+from buttonup._core import Position, encode_observation, legal_action_mask, max_margin
 from buttonup.player import Player
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["action_mask", "observation"]
+__all__ = ["action_mask", "largest_margin", "observation"]
+
+
+def largest_margin(start: Position) -> int:
+    """The largest final margin a battle from ``start`` can have, for either player: the
+    engine's scoring of the towers with one player's buttons all on top and the other's
+    all at the bottom (``max_margin`` for a start with as many buttons of each colour)."""
+    buttons = "".join(start.piles)
+    counts = {colour: buttons.count(colour) for colour in "RBW"}
+    if counts["R"] == counts["B"] == counts["W"]:
+        return max_margin(counts["R"])
+    largest = 0
+    for top, bottom in (("R", "B"), ("B", "R")):
+        tower = bottom * counts[bottom] + "W" * counts["W"] + top * counts[top]
+        scoring = Position(f"{tower} r").scoring()
+        largest = max(largest, abs(scoring.red - scoring.black))
+    return largest
 
 
 def observation(position: Position, player: Player) -> npt.NDArray[np.int8]:

@@ -24,9 +24,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from buttonup._core import Position
+from buttonup._core import Position, max_margin
 from buttonup.ai import Bot, bot
-from buttonup.cli.text import draw_piles
+from buttonup.text import draw_piles
 from buttonup.envs import action_mask, observation
 from buttonup.player import Player
 
@@ -52,17 +52,17 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        Position.random(0, Player.RED, per_colour)  # checks per_colour
+        self.position = Position.random(0, per_colour=per_colour)  # checks per_colour
         self.agent = Player.RED if colour == "red" else Player.BLACK
         self.per_colour = per_colour
         self.reward_kind = reward
         self.render_mode = render_mode
         self._level = opponent
         self.opponent: Bot = bot(opponent) if isinstance(opponent, int) else opponent
-        n = 3 * per_colour
+        n = len(self.position.piles)  # a start has one button a pile
+        self._worst = -float(max_margin(per_colour))
         self.observation_space = spaces.Box(0, 1, (n, n, 3), np.int8)
         self.action_space = spaces.Discrete(n)
-        self.position = Position.random(0, Player.RED, per_colour)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         return observation(self.position, self.agent), {
@@ -81,22 +81,20 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if seed is not None and isinstance(self._level, int):
             self.opponent = bot(self._level, seed=seed)
         starter = Player.RED if draw & 1 == 0 else Player.BLACK
-        self.position = Position.random(draw >> 1, starter, self.per_colour)
+        self.position = Position.random(draw >> 1, to_move=starter, per_colour=self.per_colour)
         self._opponent_moves()
         return self._observe()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if not self.position.is_legal(int(action)):
-            n = 3 * self.per_colour
-            worst = -1.0 if self.reward_kind == "win" else -float(n * (n + 1) // 2)
+            worst = -1.0 if self.reward_kind == "win" else self._worst
             obs, info = self._observe()
             return obs, worst, True, False, {**info, "illegal_action": True}
         self.position = self.position.play(int(action))
         self._opponent_moves()
         reward = 0.0
         if self.position.is_over:
-            margin = self.position.scoring().margin
-            mine = margin if self.agent is Player.RED else -margin
+            mine = self.position.scoring().margin_for(self.agent)
             reward = float(np.sign(mine)) if self.reward_kind == "win" else float(mine)
         obs, info = self._observe()
         return obs, reward, self.position.is_over, False, info

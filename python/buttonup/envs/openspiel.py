@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from buttonup._core import Position, start_orders
-from buttonup.envs import observation
+from buttonup._core import STANDARD_PER_COLOUR, Position, max_margin, start_orders
+from buttonup.envs import largest_margin, observation
 from buttonup.player import Player
 
 __all__ = ["ButtonUpGame", "ButtonUpState"]
@@ -64,15 +64,16 @@ class ButtonUpGame(pyspiel.Game):
         start = str(params.get("start", ""))
         self.start = Position(start) if start else None
         if self.start is not None:
-            buttons = sum(len(pile) for pile in self.start.piles)
-            per_colour = buttons // 3 if buttons % 3 == 0 else -1
-            self.buttons = buttons
+            self.buttons = sum(len(pile) for pile in self.start.piles)
+            per_colour = -1
+            reach = largest_margin(self.start)
+            self.orders = []
         else:
-            per_colour = int(params.get("per_colour", 3))
-            self.buttons = 3 * per_colour
-        self.orders = start_orders(per_colour) if self.start is None else []
+            per_colour = int(params.get("per_colour", STANDARD_PER_COLOUR))
+            self.orders = start_orders(per_colour)
+            self.buttons = len(self.orders[0])  # one button a pile
+            reach = max_margin(per_colour)
         n = self.buttons
-        reach = n * (n + 1) // 2  # no margin is larger
         info = pyspiel.GameInfo(
             num_distinct_actions=n,
             max_chance_outcomes=len(self.orders),
@@ -120,7 +121,7 @@ class ButtonUpState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.position is None:
-            self.position = Position.start(self.orders[action], Player.RED)
+            self.position = Position.start(self.orders[action], to_move=Player.RED)
         else:
             self.position = self.position.play(action)
 
@@ -136,8 +137,8 @@ class ButtonUpState(pyspiel.State):
         if not self.is_terminal():
             return [0.0, 0.0]
         assert self.position is not None
-        margin = float(self.position.scoring().margin)
-        return [margin, -margin]
+        scoring = self.position.scoring()
+        return [float(scoring.margin_for(player)) for player in PLAYERS]
 
     def __str__(self) -> str:
         return "(shuffle)" if self.position is None else str(self.position)

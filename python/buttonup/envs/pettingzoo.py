@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from buttonup._core import Position
-from buttonup.cli.text import draw_piles
+from buttonup.text import draw_piles
 from buttonup.envs import action_mask, observation
 from buttonup.player import Player
 
@@ -63,11 +63,11 @@ class raw_env(AECEnv):
             raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        Position.random(0, Player.RED, per_colour)  # checks per_colour
+        start = Position.random(0, per_colour=per_colour)  # checks per_colour
         self.per_colour = per_colour
         self.reward_kind = reward
         self.render_mode = render_mode
-        n = 3 * per_colour
+        n = len(start.piles)  # a start has one button a pile
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.observation_spaces = {
@@ -91,7 +91,7 @@ class raw_env(AECEnv):
 
     def _start(self, seed: int) -> None:
         starter = Player.RED if seed & 1 == 0 else Player.BLACK
-        self.position = Position.random(seed >> 1, starter, self.per_colour)
+        self.position = Position.random(seed >> 1, to_move=starter, per_colour=self.per_colour)
         self.agents = list(AGENTS)
         self.rewards: dict[str, float] = {agent: 0.0 for agent in AGENTS}
         self._cumulative_rewards: dict[str, float] = {agent: 0.0 for agent in AGENTS}
@@ -120,7 +120,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.position = self.position.play(int(action))
         if self.position.is_over:
-            margin = self.position.scoring().margin
+            margin = self.position.scoring().margin_for(Player.RED)
             red = float(np.sign(margin)) if self.reward_kind == "win" else float(margin)
             self.rewards = {"red": red, "black": -red}
             self.terminations = {a: True for a in AGENTS}

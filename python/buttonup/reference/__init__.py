@@ -7,22 +7,37 @@ the test suite checks the Rust engine against it.
 9
 """
 
-from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
+from buttonup.errors import BattleNotOverError, IllegalMoveError, MatchStateError, NotationError
 from buttonup.player import Player
 from buttonup.reference.match import Battle, Match
 from buttonup.reference.playout import random_playouts
-from buttonup.reference.rules import Position, perft
+from buttonup.reference.rules import (
+    MAX_TARGET,
+    STANDARD_PER_COLOUR,
+    STANDARD_TARGET,
+    Position,
+    max_margin,
+    perft,
+)
 from buttonup.reference.solver import analyze, solve
+from buttonup.results import MoveOutcome, Scoring
 
 __all__ = [
+    "MAX_TARGET",
+    "STANDARD_PER_COLOUR",
+    "STANDARD_TARGET",
     "Battle",
     "BattleNotOverError",
     "IllegalMoveError",
     "Match",
+    "MatchStateError",
+    "MoveOutcome",
     "NotationError",
     "Player",
     "Position",
+    "Scoring",
     "analyze",
+    "max_margin",
     "perft",
     "random_playouts",
     "solve",

@@ -9,15 +9,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 
-from buttonup.errors import IllegalMoveError
+from buttonup.errors import IllegalMoveError, MatchStateError
 from buttonup.player import Player
-from buttonup.reference.rules import Position
-from buttonup.results import Battle
-from buttonup.shuffle import SplitMix64
+from buttonup.reference.rules import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET, Position
+from buttonup.reference.shuffle import SplitMix64
+from buttonup.results import Battle, MoveOutcome, Standing
 
 __all__ = ["Battle", "Match"]
 
-MAX_TARGET = 1000
 MAX_PER_COLOUR = 10
 
 
@@ -28,11 +27,6 @@ def _int_arg(name: str, value: object, low: int, high: int) -> int:
         raise ValueError(f"{name} must be from {low} to {high}, not {value}")
     return value
 
-
-def _player(name: str, value: object) -> Player | None:
-    if value is None or isinstance(value, Player):
-        return value
-    raise TypeError(f"{name} must be a Player, not {type(value).__name__}")
 
 
 def _check_deal(number: int, order: object, per_colour: int) -> Position:
@@ -50,7 +44,7 @@ def _check_deal(number: int, order: object, per_colour: int) -> Position:
 class Match:
     """A match to ``target`` victory points on the reference engine.
 
-    ``starter`` (``first`` is an older name) starts the first battle (rule 7). Starts are
+    ``starter`` (Red if not given) starts the first battle (rule 7). Starts are
     taken in turn from ``deals`` (all checked now), then shuffled: battle ``i`` draws the
     ``i``-th number of a SplitMix64 generator seeded with ``seed`` as its shuffle's seed,
     dealt or not.
@@ -64,15 +58,16 @@ class Match:
         per_colour: int | None = None,
         seed: int | None = None,
         deals: Iterable[str] | None = None,
-        first: Player | None = None,
     ) -> None:
-        chosen, older = _player("starter", starter), _player("first", first)
-        if chosen is not None and older is not None:
-            raise TypeError("give starter or first, not both")
-        starter = chosen or older or Player.RED
-        self.target = _int_arg("target", 15 if target is None else target, 1, MAX_TARGET)
+        starter = Player.RED if starter is None else Player.of(starter, "starter")
+        self.target = _int_arg(
+            "target", STANDARD_TARGET if target is None else target, 1, MAX_TARGET
+        )
         self.per_colour = _int_arg(
-            "per_colour", 3 if per_colour is None else per_colour, 1, MAX_PER_COLOUR
+            "per_colour",
+            STANDARD_PER_COLOUR if per_colour is None else per_colour,
+            1,
+            MAX_PER_COLOUR,
         )
         if seed is None:
             seed = secrets.randbits(64)
@@ -145,28 +140,44 @@ class Match:
         return self._winner
 
     @property
+    def standing(self) -> Standing:
+        """The scores before the current battle and what it depends on: its starter, or
+        ``None`` while the tie rule's choice is due or after the match."""
+        red, black = self.scores
+        playing = self._winner is None and self._chooser is None
+        return Standing(
+            red,
+            black,
+            target=self.target,
+            last_loser=self.last_loser,
+            starter=self._starter if playing else None,
+            per_colour=self.per_colour,
+        )
+
+    @property
     def is_over(self) -> bool:
         return self._winner is not None
 
     # --- actions ----------------------------------------------------------------------
-    def play(self, move: int) -> Position:
-        """Plays a move and returns the position it leads to (the final pile when it ends
-        the battle)."""
+    def play(self, move: int) -> MoveOutcome[Position]:
+        """Plays a move and returns what it did: the position it leads to (the final pile
+        when it ends the battle), the extra move and the drops."""
         if self._winner is not None:
             raise IllegalMoveError(f"the match is over: {self._winner} won")
         if self._chooser is not None:
             raise IllegalMoveError(f"{self._chooser} must first choose who starts the next battle")
-        after = self.position.play(move)
+        outcome = self.position.outcome(move)
+        after = outcome.position
         self._positions.append(after)
         self._moves.append(move)
         if after.is_over:
             self._end_battle(after)
-        return after
+        return outcome
 
     def undo(self) -> int:
         """Takes back the last move of the current battle."""
         if not self._moves or self._winner is not None or self._chooser is not None:
-            raise IllegalMoveError("there is no move of the current battle to take back")
+            raise MatchStateError("there is no move of the current battle to take back")
         self._positions.pop()
         return self._moves.pop()
 
@@ -174,12 +185,11 @@ class Match:
         """Who played each move of the current battle."""
         return [position.to_move for position in self._positions[: len(self._moves)]]
 
-    def choose_starter(self, starter: Player) -> None:
+    def choose_starter(self, starter: Player | str) -> None:
         """The tie rule: the chooser names who starts the next battle."""
-        if not isinstance(starter, Player):
-            raise TypeError(f"starter must be a Player, not {type(starter).__name__}")
+        starter = Player.of(starter, "starter")
         if self._chooser is None:
-            raise IllegalMoveError("no choice of starter is due")
+            raise MatchStateError("no choice of starter is due")
         self._chooser = None
         self._begin(starter)
 
@@ -189,9 +199,9 @@ class Match:
         seed = self._rng.next_u64()
         number = len(self._battles)
         if number < len(self._deals):
-            start = Position.start("".join(self._deals[number].piles), starter)
+            start = Position.start("".join(self._deals[number].piles), to_move=starter)
         else:
-            start = Position.random(seed, starter, self.per_colour)
+            start = Position.random(seed, to_move=starter, per_colour=self.per_colour)
         self._positions = [start]
         self._moves = []
 
@@ -202,7 +212,7 @@ class Match:
             starter=self._starter,
             start=self._positions[0],
             moves=tuple(self._moves),
-            final=last,
+            final_position=last,
             scoring=scoring,
         )
         self._battles.append(battle)

@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections import Counter
 
 from buttonup.player import Player
-from buttonup.reference.rules import Position
+from buttonup.reference.rules import STANDARD_PER_COLOUR, Position
 from buttonup.results import PlayoutSummary
-from buttonup.shuffle import SplitMix64, shuffled_buttons
+from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 
 
 def random_playouts(
-    battles: int, seed: int | None = None, per_colour: int = 3, *, threads: int | None = None
+    battles: int,
+    seed: int | None = None,
+    *,
+    per_colour: int = STANDARD_PER_COLOUR,
+    threads: int | None = None,
 ) -> PlayoutSummary:
     """Plays ``battles`` battles from shuffled starts (Red first in even battles, Black
     in odd ones) with uniformly random legal moves, and sums them up.
@@ -25,7 +29,7 @@ def random_playouts(
         import secrets
 
         seed = secrets.randbits(64)
-    Position.random(0, Player.RED, per_colour)  # checks per_colour
+    Position.random(0, per_colour=per_colour)  # checks per_colour
     seeds = SplitMix64(seed)
     if isinstance(battles, bool) or not isinstance(battles, int) or battles < 0:
         raise ValueError(f"battles must be an int, at least 0, not {battles!r}")
@@ -34,18 +38,18 @@ def random_playouts(
     for i in range(battles):
         first = Player.RED if i % 2 == 0 else Player.BLACK
         rng = SplitMix64(seeds.next_u64())
-        position = Position.start(shuffled_buttons(per_colour, rng), first)
+        position = Position.start(shuffled_buttons(per_colour, rng), to_move=first)
         while not position.is_over:
             legal = position.legal_moves()
             position = position.play(legal[rng.below(len(legal))])
             moves += 1
-        margins[position.margin()] += 1
+        margins[position.scoring().margin_for(Player.RED)] += 1
     return PlayoutSummary(
         battles=battles,
         moves=moves,
         red_wins=sum(n for margin, n in margins.items() if margin > 0),
         black_wins=sum(n for margin, n in margins.items() if margin < 0),
         draws=margins[0],
-        margin_sum=sum(margin * n for margin, n in margins.items()),
-        margins=dict(sorted(margins.items())),
+        red_margin_sum=sum(margin * n for margin, n in margins.items()),
+        red_margins=dict(sorted(margins.items())),
     )

@@ -9,13 +9,33 @@ from __future__ import annotations
 import operator
 from typing import NamedTuple, SupportsIndex
 
+from functools import total_ordering
+
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player
 from buttonup.reference import notation
-from buttonup.results import Scoring
-from buttonup.shuffle import SplitMix64, shuffled_buttons
+from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
+from buttonup.results import MoveOutcome, Scoring
 
 WHITE = "W"
+
+#: Rule 7: the first player to this many victory points wins the match.
+STANDARD_TARGET = 15
+#: Rule 1: three buttons of each colour.
+STANDARD_PER_COLOUR = 3
+#: The largest target a match may be given (this project's limit, not a rule).
+MAX_TARGET = 1000
+
+
+def max_margin(per_colour: int) -> int:
+    """The largest final margin with ``per_colour`` buttons of each colour (rule 6): one
+    player's buttons on top (strengths ``2k+1`` to ``3k``), the other's at the bottom
+    (``1`` to ``k``), which is ``2k*k``."""
+    if isinstance(per_colour, bool) or not isinstance(per_colour, int) or per_colour < 1:
+        raise ValueError(f"per_colour must be an int, at least 1, not {per_colour!r}")
+    top = sum(range(2 * per_colour + 1, 3 * per_colour + 1))
+    bottom = sum(range(1, per_colour + 1))
+    return top - bottom
 
 
 class Sowing(NamedTuple):
@@ -76,15 +96,14 @@ def check_move(position: Position, move: object) -> int:
     return move
 
 
-def check_player(to_move: object) -> Player:
+def check_player(to_move: object, name: str = "to_move") -> Player:
     """The player to move; ``None`` means Red, as in the Rust engine."""
     if to_move is None:
         return Player.RED
-    if not isinstance(to_move, Player):
-        raise TypeError(f"to_move must be a Player, not {type(to_move).__name__}")
-    return to_move
+    return Player.of(to_move, name)
 
 
+@total_ordering
 class Position:
     """A position: the circle of piles (clockwise, each bottom first) and the player to
     move. Immutable.
@@ -116,15 +135,20 @@ class Position:
         return position
 
     @classmethod
-    def start(cls, order: str, to_move: Player | None = Player.RED) -> Position:
-        """Rule 1's circle of one-button piles, e.g. ``"WRBWBRRWB"``."""
+    def start(cls, order: str, *, to_move: Player | str | None = None) -> Position:
+        """Rule 1's circle of one-button piles, e.g. ``"WRBWBRRWB"`` (Red to move unless
+        ``to_move`` says otherwise)."""
         if not isinstance(order, str):
             raise TypeError(f"a start order must be a str, not {type(order).__name__}")
         return cls._make(notation.parse_start(order), check_player(to_move))
 
     @classmethod
     def random(
-        cls, seed: int | None = None, to_move: Player | None = Player.RED, per_colour: int = 3
+        cls,
+        seed: int | None = None,
+        *,
+        to_move: Player | str | None = None,
+        per_colour: int = STANDARD_PER_COLOUR,
     ) -> Position:
         """A uniformly shuffled start (the same one as the Rust engine for a seed)."""
         most = notation.MAX_BUTTONS // 3
@@ -175,13 +199,17 @@ class Position:
         to_move = self._to_move if sowing.extra_move else self._to_move.other
         return self._make(sowing.piles, to_move)
 
-    def drops(self, move: int) -> list[int]:
-        """Rule 3 spelt out: the pile receiving each lifted button, bottom first (with
-        an overflow the last pile takes the rest, so it repeats)."""
+    def outcome(self, move: int) -> MoveOutcome[Position]:
+        """The position after ``move``, whether the mover plays again (rule 4) and the
+        pile receiving each lifted button, bottom first (rule 3; with an overflow the
+        last pile takes the rest, so it repeats)."""
         lifted = check_move(self, move)
+        sowing = sow(list(self._piles), lifted)
+        to_move = self._to_move if sowing.extra_move else self._to_move.other
         order = list(range(lifted + 1, len(self._piles))) + list(range(lifted))
         buttons = len(self._piles[lifted])
-        return [order[min(j, len(order) - 1)] for j in range(buttons)]
+        drops = tuple(order[min(j, len(order) - 1)] for j in range(buttons))
+        return MoveOutcome(self._make(sowing.piles, to_move), sowing.extra_move, drops)
 
     def gives_extra_move(self, move: int) -> bool:
         """Rule 4 asked ahead: whether playing ``move`` makes the mover move again."""
@@ -208,15 +236,10 @@ class Position:
             points=abs(sum(red) - sum(black)),
         )
 
-    def strengths(self) -> tuple[int, int]:
+    def sums(self) -> tuple[int, int]:
         """Red's and Black's sums in the final pile (rule 6)."""
         scoring = self.scoring()
         return scoring.red, scoring.black
-
-    def margin(self) -> int:
-        """Red's strength minus Black's."""
-        red, black = self.strengths()
-        return red - black
 
     def __str__(self) -> str:
         return "/".join(self._piles) + " " + self._to_move.letter
@@ -228,6 +251,12 @@ class Position:
         if not isinstance(other, Position):
             return NotImplemented
         return self._piles == other._piles and self._to_move is other._to_move
+
+    def __lt__(self, other: object) -> bool:
+        """Positions are ordered by their notation text, so that ``sorted`` works."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return str(self) < str(other)
 
     def __hash__(self) -> int:
         return hash((self._piles, self._to_move))

@@ -1,6 +1,6 @@
 """Perfect play by plain memoised minimax: the oracle for the Rust search.
 
-Values are margins (Red's strength minus Black's) seen from the player to move. After
+Values are final margins seen from the player to move: his sum minus the opponent's. After
 an extra move the same player moves again, so the child's value is kept as it is;
 otherwise it is negated.
 """
@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from buttonup.player import Player
 from buttonup.reference.rules import Position
 
 
-def solve(position: Position) -> int:
-    """The exact value of ``position`` for the side to move under perfect play."""
+def solve(position: Position, *, threads: int | None = None) -> int:
+    """The exact value of ``position`` for the side to move under perfect play
+    (``threads`` is taken for the core's signature; the reference uses one)."""
     return _value(str(position))
 
 
-def analyze(position: Position) -> dict[int, int]:
-    """The exact value, for the side to move, of every legal move."""
+def analyze(position: Position, *, threads: int | None = None) -> dict[int, int]:
+    """The exact value, for the side to move, of every legal move (``threads`` as in
+    :func:`solve`)."""
     return {move: _child_value(position, move) for move in position.legal_moves()}
 
 
@@ -38,6 +39,5 @@ def _child_value(position: Position, move: int) -> int:
 def _value(notation: str) -> int:
     position = Position(notation)
     if position.is_over:
-        margin = position.margin()
-        return margin if position.to_move is Player.RED else -margin
+        return position.scoring().margin_for(position.to_move)
     return max(_child_value(position, move) for move in position.legal_moves())

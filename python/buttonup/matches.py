@@ -1,5 +1,12 @@
 """Playing bots against each other: single matches, series and round-robin tournaments
-with statistics."""
+with statistics.
+
+>>> from buttonup.ai import bot
+>>> from buttonup.matches import play_match
+>>> match = play_match(bot(9, seed=1), bot(1, seed=2), seed=3, target=5)
+>>> match.is_over, match.winner
+(True, <Player.RED: 'r'>)
+"""
 
 from __future__ import annotations
 
@@ -11,16 +18,24 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
-from buttonup._core import Match
+from buttonup._core import STANDARD_TARGET, Match
 from buttonup.ai import Bot, BotFactory, bot_factory
 from buttonup.player import Player
 
+__all__ = ["MatchRecord", "Series", "play_match", "play_series", "tournament"]
+
 
 def play_match(
-    red: Bot, black: Bot, *, first: Player = Player.RED, seed: int | None = None, target: int = 15
+    red: Bot,
+    black: Bot,
+    *,
+    starter: Player | str = Player.RED,
+    seed: int | None = None,
+    target: int = STANDARD_TARGET,
 ) -> Match:
-    """Plays a whole match between two bots and returns it (finished)."""
-    match = Match(first, seed=seed, target=target)
+    """Plays a whole match between two bots and returns it (finished); ``starter`` starts
+    the first battle."""
+    match = Match(starter, seed=seed, target=target)
     players = {Player.RED: red, Player.BLACK: black}
     while not match.is_over:
         chooser = match.chooser
@@ -43,7 +58,9 @@ class MatchRecord:
     decided_battles: int
 
 
-def play_one(first: BotFactory, second: BotFactory, index: int, seed: int) -> MatchRecord:
+def play_one(
+    first: Callable[[int], Bot], second: Callable[[int], Bot], index: int, seed: int
+) -> MatchRecord:
     """Match ``index`` of a series: the first bot plays Red in even-numbered matches."""
     match_seed = seed * 1_000_003 + index
     first_is_red = index % 2 == 0
@@ -51,7 +68,7 @@ def play_one(first: BotFactory, second: BotFactory, index: int, seed: int) -> Ma
     red, black = (a, b) if first_is_red else (b, a)
     match = play_match(red, black, seed=match_seed)
     first_colour = Player.RED if first_is_red else Player.BLACK
-    margin = sum(battle.red - battle.black for battle in match.battles)
+    margin = sum(battle.scoring.margin_for(Player.RED) for battle in match.battles)
     decided = [battle for battle in match.battles if battle.winner is not None]
     return MatchRecord(
         first_won=match.winner is first_colour,
@@ -130,7 +147,7 @@ class Series:
         }
 
 
-def play_series(first: Bot, second: Bot, matches: int, seed: int = 0) -> Series:
+def play_series(first: Bot, second: Bot, matches: int, *, seed: int = 0) -> Series:
     """``matches`` matches between two bot objects, sequentially; ``first`` plays Red in
     even-numbered ones. Red starts the first battle of each match."""
     records = [play_one(lambda s: first, lambda s: second, i, seed) for i in range(matches)]
@@ -146,7 +163,7 @@ def play_block(
     specs: tuple[str, str], pairing: int, first: int, last: int, seed: int
 ) -> list[MatchRecord]:
     """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not)."""
-    (_, a), (_, b) = bot_factory(specs[0]), bot_factory(specs[1])
+    a, b = bot_factory(specs[0]), bot_factory(specs[1])
     return [play_one(a, b, index, seed + pairing) for index in range(first, last)]
 
 
@@ -162,14 +179,19 @@ def _ignore_interrupts() -> None:
 def tournament(
     specs: list[str],
     matches: int,
+    *,
     seed: int = 0,
-    jobs: int = 1,
+    threads: int = 1,
     progress: Callable[[], None] | None = None,
 ) -> list[Series]:
-    """Every pairing of the bots, ``matches`` matches each, on ``jobs`` worker processes
-    (a bot's moves are mostly Python, which one process runs on one core at a time);
-    the same results for any number. ``progress`` is called after each match."""
-    bots = [bot_factory(spec) for spec in specs]
+    """Every pairing of the bots (levels or names, as :func:`buttonup.ai.bot_factory`
+    takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
+    mostly Python, which one process runs on one core at a time); the same results for
+    any number. ``progress`` is called after each match."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be an int, at least 1, not {threads!r}")
+    jobs = threads
+    bots: list[BotFactory] = [bot_factory(spec) for spec in specs]
     pairings = list(combinations(range(len(bots)), 2))
     total = len(pairings) * matches
     block = max(1, min(25, matches // max(1, 4 * jobs)))
@@ -206,6 +228,6 @@ def tournament(
             raise
         pool.shutdown()
     return [
-        Series.of(bots[a][0], bots[b][0], records[p * matches : (p + 1) * matches])
+        Series.of(bots[a].name, bots[b].name, records[p * matches : (p + 1) * matches])
         for p, (a, b) in enumerate(pairings)
     ]
