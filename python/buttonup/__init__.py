@@ -6,6 +6,10 @@ Position('W/R/B/BW/R/R/W/B b')
 
 The names backed by the Rust extension are loaded on first use, so that the pure-Python
 reference engine (:mod:`buttonup.reference`) can be imported without it.
+
+One point of view holds throughout: a value of a position (``solve``, ``analyze``, a
+search's ``value``, a ``match_analyze`` chance) is for the side to move; what is about
+the colours is named by colour (``Scoring.red``, ``Chances.black``, ``margin_for(player)``).
 """
 
 from __future__ import annotations
@@ -14,21 +18,38 @@ import importlib
 import importlib.metadata as _metadata
 from typing import TYPE_CHECKING
 
-from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
+from buttonup.errors import (
+    BattleNotOverError,
+    IllegalMoveError,
+    MatchStateError,
+    NotationError,
+    SearchStoppedError,
+)
 from buttonup.player import Player
-from buttonup.results import Battle, PlayoutSummary, Scoring
+from buttonup.results import (
+    Battle,
+    Chances,
+    MoveOutcome,
+    PlayoutSummary,
+    Scoring,
+    SearchResult,
+    Standing,
+)
 
 if TYPE_CHECKING:
     from buttonup._core import (
         MAX_BUTTONS,
+        MAX_TARGET,
+        STANDARD_PER_COLOUR,
+        STANDARD_TARGET,
         VARIANT_LIMITS,
         Match,
         Position,
         Searcher,
-        SearchResult,
         VecEnv,
         analyze,
         match_analyze,
+        max_margin,
         perft,
         perft_many,
         random_playouts,
@@ -44,47 +65,34 @@ try:  # the version of the installed distribution, from Cargo.toml at build time
 except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout never installed
     __version__ = "0+unknown"
 
-# Public names defined in modules that need the Rust extension.
-_LAZY = {
-    name: "buttonup._core"
-    for name in (
-        "MAX_BUTTONS",
-        "VARIANT_LIMITS",
-        "Match",
-        "Position",
-        "SearchResult",
-        "Searcher",
-        "VecEnv",
-        "analyze",
-        "match_analyze",
-        "perft",
-        "perft_many",
-        "random_playouts",
-        "search",
-        "solve",
-        "solve_many",
-        "start_orders",
-        "win_probability",
-    )
-}
-
+#: The public names, written once: those not defined above come from the Rust extension
+#: (a test holds ``buttonup._core.__all__`` and its stub file to this list).
 __all__ = [
     "MAX_BUTTONS",
+    "MAX_TARGET",
+    "STANDARD_PER_COLOUR",
+    "STANDARD_TARGET",
     "VARIANT_LIMITS",
     "Battle",
     "BattleNotOverError",
+    "Chances",
     "IllegalMoveError",
     "Match",
+    "MatchStateError",
+    "MoveOutcome",
     "NotationError",
     "Player",
     "PlayoutSummary",
     "Position",
     "Scoring",
     "SearchResult",
+    "SearchStoppedError",
     "Searcher",
+    "Standing",
     "VecEnv",
     "analyze",
     "match_analyze",
+    "max_margin",
     "perft",
     "perft_many",
     "random_playouts",
@@ -95,12 +103,14 @@ __all__ = [
     "win_probability",
 ]
 
+#: The names of ``__all__`` that the Rust extension defines, loaded on first use.
+CORE_NAMES = frozenset(name for name in __all__ if name not in globals())
+
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
+    if name not in CORE_NAMES:
         raise AttributeError(f"module 'buttonup' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module("buttonup._core"), name)
     globals()[name] = value
     return value
 

@@ -20,7 +20,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from buttonup._core import (
     VARIANT_LIMITS,
@@ -44,6 +44,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "GreedyBot",
+    "LevelBot",
     "Limits",
     "MatchBot",
     "NoisyBot",
@@ -113,13 +114,39 @@ class _StartsItself:
         return chooser if chooser is not None else match.to_move
 
 
-class RandomBot(_StartsItself):
-    """Plays a uniformly random legal move."""
+class LevelBot(_StartsItself):
+    """What :func:`bot` makes: a bot with the settings a front end may change between
+    moves. ``limits``, ``searcher`` and ``on_iteration`` shape its searches (see
+    :class:`PerfectBot`); ``last_random`` tells whether its last move was a random one
+    and ``last_search`` is the search behind it, when it was chosen within limits."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.name = "random"
+    name: str
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        limits: Limits | None = None,
+        searcher: Searcher | None = None,
+        on_iteration: Callable[[SearchResult], object] | None = None,
+    ) -> None:
         self._rng = random.Random(seed)
-        #: Whether the last move chosen was a random one (always, for this bot).
+        self.limits = limits
+        self.searcher = searcher
+        self.on_iteration = on_iteration
+        self.last_random = False
+        self.last_search: SearchResult | None = None
+
+    def choose(self, position: Position, match: Match | None = None) -> int:
+        raise NotImplementedError
+
+
+class RandomBot(LevelBot):
+    """Plays a uniformly random legal move (level 1)."""
+
+    def __init__(self, seed: int | None = None, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.name = "random"
         self.last_random = True
 
     def choose(self, position: Position, match: Match | None = None) -> int:
@@ -152,7 +179,7 @@ class GreedyBot(AlphaBetaBot):
         self.name = "greedy"
 
 
-class PerfectBot(_StartsItself):
+class PerfectBot(LevelBot):
     """Maximises the battle margin under perfect play, choosing at random between
     equally good moves.
 
@@ -163,23 +190,9 @@ class PerfectBot(_StartsItself):
     ``on_iteration`` are attributes that a front end may change between moves.
     """
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        limits: Limits | None = None,
-        searcher: Searcher | None = None,
-        on_iteration: Callable[[SearchResult], object] | None = None,
-    ) -> None:
+    def __init__(self, seed: int | None = None, **settings: Any) -> None:
+        super().__init__(seed, **settings)
         self.name = "perfect"
-        self._rng = random.Random(seed)
-        self.limits = limits
-        self.searcher = searcher
-        self.on_iteration = on_iteration
-        #: Whether the last move chosen was a random one (see :class:`NoisyBot`).
-        self.last_random = False
-        #: The search behind the last move, when it was chosen within limits.
-        self.last_search: SearchResult | None = None
 
     def _best(self, position: Position) -> int:
         self.last_random = False
@@ -206,18 +219,10 @@ class NoisyBot(PerfectBot):
     """Plays like :class:`PerfectBot`, except that with probability ``epsilon`` it plays
     a uniformly random legal move instead: the dial of the level scale."""
 
-    def __init__(
-        self,
-        epsilon: float,
-        seed: int | None = None,
-        *,
-        limits: Limits | None = None,
-        searcher: Searcher | None = None,
-        on_iteration: Callable[[SearchResult], object] | None = None,
-    ) -> None:
+    def __init__(self, epsilon: float, seed: int | None = None, **settings: Any) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
-        super().__init__(seed, limits=limits, searcher=searcher, on_iteration=on_iteration)
+        super().__init__(seed, **settings)
         self.epsilon = epsilon
         self.name = f"noisy-{epsilon:g}"
 
@@ -237,15 +242,8 @@ class MatchBot(PerfectBot):
     go to the better battle margin. Outside a match, or in a variant without a match
     table, it plays like :class:`PerfectBot` (limits included)."""
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        limits: Limits | None = None,
-        searcher: Searcher | None = None,
-        on_iteration: Callable[[SearchResult], object] | None = None,
-    ) -> None:
-        super().__init__(seed, limits=limits, searcher=searcher, on_iteration=on_iteration)
+    def __init__(self, seed: int | None = None, **settings: Any) -> None:
+        super().__init__(seed, **settings)
         self.name = "match"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
@@ -298,7 +296,7 @@ def bot(
     limits: Limits | None = None,
     searcher: Searcher | None = None,
     on_iteration: Callable[[SearchResult], object] | None = None,
-) -> Bot:
+) -> LevelBot:
     """The AI player of ``level`` (1 to 10); ``seed`` fixes its random choices.
 
     Without ``limits`` its perfect moves are exact (every move solved); with them, and
@@ -308,14 +306,18 @@ def bot(
     """
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
         raise ValueError(f"level must be an int from 1 to 10, not {level!r}")
+    settings: dict[str, Any] = {
+        "limits": limits,
+        "searcher": searcher,
+        "on_iteration": on_iteration,
+    }
     if level == 1:
-        return RandomBot(seed)
-    options = {"limits": limits, "searcher": searcher, "on_iteration": on_iteration}
+        return RandomBot(seed, **settings)
     if level == 9:
-        return PerfectBot(seed, **options)
+        return PerfectBot(seed, **settings)
     if level == 10:
-        return MatchBot(seed, **options)
-    return NoisyBot(EPSILON[level], seed, **options)
+        return MatchBot(seed, **settings)
+    return NoisyBot(EPSILON[level], seed, **settings)
 
 
 #: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from buttonup.player import Player
+from buttonup.constants import STANDARD_PER_COLOUR, STANDARD_TARGET
 
 P = TypeVar("P")
 
@@ -196,11 +197,11 @@ class Standing:
     """Red's victory points."""
     black: int
     """Black's victory points."""
-    target: int = 15
-    """The victory points that win the match (15 in the standard game)."""
+    target: int = STANDARD_TARGET
+    """The victory points that win the match."""
     last_loser: Player | None = None
     starter: Player | None = None
-    per_colour: int = 3
+    per_colour: int = STANDARD_PER_COLOUR
     """Buttons of each colour in each battle."""
 
 

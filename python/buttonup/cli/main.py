@@ -12,6 +12,7 @@ from pathlib import Path
 from rich.console import Console
 
 from buttonup import __version__
+from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
 from buttonup.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
@@ -32,7 +33,7 @@ def demo(args: argparse.Namespace) -> int:
     from buttonup import Position
 
     rng = random.Random(args.seed)
-    position = Position.random(rng.getrandbits(64), Player.RED, args.per_colour)
+    position = Position.random(rng.getrandbits(64), per_colour=args.per_colour)
     print(f"Start: {position}")
     print(draw_piles(position))
     print()
@@ -42,8 +43,9 @@ def demo(args: argparse.Namespace) -> int:
         move = rng.choice(position.legal_moves())
         mover = position.to_move
         lifted = position.piles[move]
-        extra = "  (extra move)" if position.gives_extra_move(move) else ""
-        position = position.play(move)
+        outcome = position.outcome(move)
+        extra = "  (extra move)" if outcome.extra_move else ""
+        position = outcome.position
         print(f"{number}. {mover} lifts pile {move} ({lifted}) -> {position}{extra}")
     scoring = position.scoring()
     print()
@@ -57,8 +59,10 @@ def play(args: argparse.Namespace) -> int:
     from buttonup.cli.play import Game, Settings
 
     human = Player.RED if args.colour == "red" else Player.BLACK
-    first = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
-    settings = Settings(args.level, human, first, args.seed, args.target)
+    starter = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[
+        args.first
+    ]
+    settings = Settings(args.level, human, starter, args.seed, args.target)
     Game(settings, console_for(args), input).run()
     return 0
 
@@ -143,7 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo_parser = commands.add_parser("demo", help="play one random battle and score it")
     demo_parser.add_argument("--seed", type=int, default=None, help="for a reproducible battle")
     demo_parser.add_argument(
-        "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
+        "--per-colour",
+        type=int,
+        default=STANDARD_PER_COLOUR,
+        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
     )
     demo_parser.set_defaults(run=demo)
     play_parser = commands.add_parser("play", help="play a match against the AI")
@@ -169,7 +176,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="who starts the first battle (default: you)",
     )
     play_parser.add_argument("--seed", type=int, default=None, help="for a reproducible match")
-    play_parser.add_argument("--target", type=int, default=15, help="victory points to win")
+    play_parser.add_argument(
+        "--target",
+        type=int,
+        default=STANDARD_TARGET,
+        help=f"victory points to win (default {STANDARD_TARGET})",
+    )
     play_parser.add_argument("--no-color", "--no-colour", action="store_true", help="plain text")
     play_parser.set_defaults(run=play)
     analyze_parser = commands.add_parser(
@@ -188,8 +200,6 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument("--seed", type=int, default=0)
     tournament_parser.add_argument(
         "--threads",
-        "--jobs",
-        dest="threads",
         type=int,
         default=None,
         help="matches played at once (default: one a core)",
@@ -210,7 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads", type=int, default=None, help="threads (default: every core)"
     )
     solve_parser.add_argument(
-        "--per-colour", type=int, default=3, help="buttons of each colour (default 3)"
+        "--per-colour",
+        type=int,
+        default=STANDARD_PER_COLOUR,
+        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
     )
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
     solve_parser.set_defaults(run=solve_all)

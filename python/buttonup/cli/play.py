@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.text import Text
 
-from buttonup._core import Match, Position, analyze
+from buttonup._core import STANDARD_TARGET, Match, Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.cli.board import circle, player_name, tower
 from buttonup.text import scoring_lines
@@ -37,9 +37,9 @@ class Quit(Exception):
 class Settings:
     level: int = 5
     human: Player = Player.RED
-    first: Player = Player.RED
+    starter: Player = Player.RED
     seed: int | None = None
-    target: int = 15
+    target: int = STANDARD_TARGET
 
 
 class Game:
@@ -49,7 +49,7 @@ class Game:
         self.settings = settings
         self.console = console
         self.ask = ask
-        self.match = Match(settings.first, seed=settings.seed, target=settings.target)
+        self.match = Match(settings.starter, seed=settings.seed, target=settings.target)
         self.ai: Bot = bot(settings.level, seed=settings.seed)
         self.human = settings.human
         self.shown_battle = 0
@@ -155,8 +155,8 @@ class Game:
     def report(self, mover: Player, move: int) -> None:
         """Plays ``move`` (an illegal one raises before anything is said) and tells it."""
         before = self.match.position
-        extra = before.gives_extra_move(move)  # an illegal move raises here
-        after = self.match.play(move)
+        outcome = self.match.play(move)  # an illegal move raises here
+        after, extra = outcome.position, outcome.extra_move
         who = "You" if mover is self.human else "The AI"
         verb = "lift" if mover is self.human else "lifts"
         self.say(who, " (", player_name(mover), f") {verb} pile {move} ({before.piles[move]}).")

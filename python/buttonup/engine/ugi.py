@@ -8,131 +8,20 @@ engine: it answers ``info string error: ...`` and reads the next line.
 
 from __future__ import annotations
 
-import random
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from buttonup import __version__
-from buttonup._core import Position, Searcher, SearchResult
-from buttonup.ai import EPSILON
+from buttonup._core import Position, Searcher
+from buttonup.ai import LevelBot, bot
+from buttonup.engine.commands import OPTIONS, Go, ProtocolError, parse_int, shorten
 from buttonup.errors import IllegalMoveError, NotationError
 from buttonup.player import Player
+from buttonup.results import SearchResult
 
 MAX_LINE = 65536
-
-
-class ProtocolError(ValueError):
-    """A command the engine cannot carry out; the message is sent as an info string."""
-
-
-@dataclass
-class Option:
-    name: str
-    default: int
-    low: int
-    high: int
-
-    def declaration(self) -> str:
-        return (
-            f"option name {self.name} type spin default {self.default}"
-            f" min {self.low} max {self.high}"
-        )
-
-
-OPTIONS = {
-    option.name.lower(): option
-    for option in (
-        Option("Level", 10, 1, 10),
-        Option("Hash", 16, 1, 4096),
-        Option("Seed", 0, 0, 2**64 - 1),
-    )
-}
-
-GO_NUMBERS = {
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "p1time",
-    "p2time",
-    "p1inc",
-    "p2inc",
-    "movestogo",
-}
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def parse_int(name: str, text: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ProtocolError(f"{name} must be an integer, not '{shorten(text)}'") from None
-    if not low <= value <= high:
-        raise ProtocolError(f"{name} must be from {low} to {high}, not {shorten(text)}")
-    return value
-
-
-@dataclass
-class Go:
-    """The limits of one ``go``."""
-
-    depth: int | None = None
-    nodes: int | None = None
-    movetime: int | None = None
-    infinite: bool = False
-    clock: dict[str, int] | None = None
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Go:
-        go = cls(clock={})
-        i = 0
-        while i < len(words):
-            word = words[i].lower()
-            if word == "infinite":
-                go.infinite = True
-                i += 1
-            elif word in GO_NUMBERS:
-                if i + 1 >= len(words):
-                    raise ProtocolError(f"go {word} needs a number")
-                low = 1 if word in ("depth", "nodes", "movestogo") else 0
-                value = parse_int(word, words[i + 1], low, 10**12)
-                if word in ("depth", "nodes", "movetime"):
-                    setattr(go, word, value)
-                else:
-                    assert go.clock is not None
-                    go.clock[word] = value
-                i += 2
-            else:
-                raise ProtocolError(f"unknown go parameter '{shorten(words[i])}'")
-        return go
-
-    def time_budget(self, position: Position) -> float | None:
-        """Seconds to spend: movetime, or a share of the mover's clock."""
-        if self.movetime is not None:
-            return self.movetime / 1000
-        if not self.clock:
-            return None
-        red = position.to_move is Player.RED
-        left = self.clock.get(
-            "p1time" if red else "p2time", self.clock.get("wtime" if red else "btime")
-        )
-        if left is None:
-            return None
-        increment = self.clock.get(
-            "p1inc" if red else "p2inc", self.clock.get("winc" if red else "binc", 0)
-        )
-        # Moves of this player still to come in the battle: about half the plies left.
-        to_come = self.clock.get("movestogo", max(1, len(position.piles) // 2))
-        return max(0.001, (left / to_come + increment * 0.8) / 1000 * 0.9)
 
 
 class Engine:
@@ -143,8 +32,9 @@ class Engine:
         self._write_lock = threading.Lock()
         self.values = {name: option.default for name, option in OPTIONS.items()}
         self.searcher = Searcher(tt_mb=self.values["hash"])
-        # The level's random moves, drawn again from the Seed option when options change.
-        self._noise: random.Random | None = None
+        # The AI of the Level option (buttonup.ai.bot), made again from the Seed option
+        # when options change, so that its random moves repeat.
+        self._ai: LevelBot | None = None
         self.position: Position | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -209,13 +99,13 @@ class Engine:
                     f"{error}; the table of {self.values['hash']} MiB is kept"
                 ) from None
         self.values[lowered[1]] = value
-        self._noise = None
+        self._ai = None
 
     def cmd_uginewgame(self, arguments: list[str]) -> None:
         self._idle("uginewgame")
         self.searcher.clear()
         self.position = None
-        self._noise = None
+        self._ai = None
 
     def cmd_position(self, arguments: list[str]) -> None:
         self._idle("position")
@@ -288,8 +178,9 @@ class Engine:
         elif not position.is_over:
             self.send("response none")
         else:
-            margin = position.margin()
-            self.send(f"response {'p1win' if margin > 0 else 'p2win' if margin < 0 else 'draw'}")
+            winner = position.scoring().winner
+            result = {Player.RED: "p1win", Player.BLACK: "p2win", None: "draw"}[winner]
+            self.send(f"response {result}")
 
     def cmd_quit(self, arguments: list[str]) -> None:
         self._halt()
@@ -327,20 +218,20 @@ class Engine:
             self._out.flush()
 
     def _think(self, position: Position, go: Go) -> int:
-        """The level's move: with the level's chance a random one (docs/ai.md), else the
-        best move of one deepening search within the limits of ``go``."""
+        """The move of the Level option's AI (``buttonup.ai.bot``, docs/ai.md) within the
+        limits of ``go``, searched on the engine's table. The engine knows no match, so
+        level 10 plays as level 9."""
         level = self.values["level"]
-        if self._noise is None:
-            self._noise = random.Random(self.values["seed"])
-        if self._noise.random() < EPSILON[level]:
-            move = self._noise.choice(position.legal_moves())
+        if self._ai is None:
+            self._ai = bot(
+                level, self.values["seed"], searcher=self.searcher, on_iteration=self._info
+            )
+        ai = self._ai
+        ai.limits = go.limits(position)
+        move = ai.choose(position)
+        if ai.last_random:
             self.send(f"info string level {level} plays a random move")
-            return move
-        budget = None if go.infinite else go.time_budget(position)
-        result = self.searcher.search(
-            position, depth=go.depth, nodes=go.nodes, time_limit=budget, on_iteration=self._info
-        )
-        return result.best_move if result.best_move is not None else position.legal_moves()[0]
+        return move
 
     def _info(self, iteration: SearchResult) -> None:
         """The ``info`` line of one finished iteration of the Rust search."""

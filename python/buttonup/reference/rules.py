@@ -14,17 +14,11 @@ from functools import total_ordering
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player
 from buttonup.reference import notation
+from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import MoveOutcome, Scoring
 
 WHITE = "W"
-
-#: Rule 7: the first player to this many victory points wins the match.
-STANDARD_TARGET = 15
-#: Rule 1: three buttons of each colour.
-STANDARD_PER_COLOUR = 3
-#: The largest target a match may be given (this project's limit, not a rule).
-MAX_TARGET = 1000
 
 
 def max_margin(per_colour: int) -> int:
