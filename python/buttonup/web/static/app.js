@@ -193,7 +193,7 @@ async function hint() {
   const rows = Object.entries(data.moves)
     .sort((a, b) => b[1] - a[1])
     .map(([move, value]) => `<tr><td>${move}</td><td>${value > 0 ? "+" : ""}${value}</td></tr>`);
-  const chance = data.match_win_probability === null ? "" : `<p id="hint-odds">Your chance of winning the match (from the start of this battle): ${(100 * data.match_win_probability).toFixed(1)}%</p>`;
+  const chance = data.match_win_probability === null ? "" : `<p id="hint-odds">Your chance of winning the match from here: ${(100 * data.match_win_probability).toFixed(1)}%</p>`;
   $("hint-out").innerHTML = `<table id="hint-table"><tr><th>pile</th><th>your margin</th></tr>${rows.join("")}</table>${chance}`;
 }
 
