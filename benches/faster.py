@@ -134,7 +134,7 @@ def playouts(rounds: int, seconds: float) -> list[str]:
 
 
 def standard_solves(rounds: int) -> list[str]:
-    starts = [Position.start(o, s) for s in Player for o in buttonup.start_orders(3)]
+    starts = [Position.start(o, to_move=s) for s in Player for o in buttonup.start_orders(3)]
     times: dict[str, list[float]] = {}
     expected = [solve(p) for p in starts]
 

@@ -110,7 +110,7 @@ def check_threads() -> None:
             ref.random_playouts(battles, seed=2, per_colour=per_colour),
         )
     orders = buttonup.start_orders(3)[::97]
-    starts = [buttonup.Position.start(o, side) for o in orders for side in Player]
+    starts = [buttonup.Position.start(o, to_move=side) for o in orders for side in Player]
     agree(
         "solve_many on 2 threads",
         buttonup.solve_many(starts, threads=2),
@@ -162,7 +162,7 @@ def bench_python_play(seconds: float) -> Row:
 def bench_solve_all(reference_starts: int) -> Row:
     orders = buttonup.start_orders(3)
     searcher = buttonup.Searcher(tt_mb=16)
-    starts = [buttonup.Position.start(o, s) for s in Player for o in orders]
+    starts = [buttonup.Position.start(o, to_move=s) for s in Player for o in orders]
     values, rust_time = timed(lambda: [searcher.solve(p) for p in starts])
     subset = list(range(0, len(starts), max(1, len(starts) // reference_starts)))
     ref_values, ref_time = timed(lambda: [ref.solve(ref.Position(str(starts[i]))) for i in subset])

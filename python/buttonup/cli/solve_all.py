@@ -104,7 +104,7 @@ def solve_all_rows(
             for first in range(len(rows), len(expected), BLOCK):
                 block = expected[first : first + BLOCK]
                 values = solve_many(
-                    [Position.start(order, side) for order, side in block], threads=threads
+                    [Position.start(order, to_move=side) for order, side in block], threads=threads
                 )
                 new = [(order, side, value) for (order, side), value in zip(block, values)]
                 if handle is not None:

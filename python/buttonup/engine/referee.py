@@ -193,8 +193,8 @@ def series(commands: dict[str, list[str]], battles: int, seed: int, movetime: in
             sides[Player.RED].send(f"position fen {start} moves {' '.join(map(str, moves))}")
             sides[Player.RED].send("query result")
             print(f"engine says {sides[Player.RED].until('response')[0]}")
-            tallies[red].add(scoring.margin)
-            tallies[black].add(-scoring.margin)
+            tallies[red].add(scoring.margin_for(Player.RED))
+            tallies[black].add(scoring.margin_for(Player.BLACK))
         if battles > 1:
             print()
             print(f"{'engine':<8}{'wins':>6}{'draws':>7}{'losses':>8}{'points':>8}  command")
