@@ -22,7 +22,9 @@ from buttonup.matches import play_series
 def start_values() -> Counter[int]:
     """Perfect-play value for the player to move, over every start and both starters."""
     orders = start_orders(3)
-    return Counter(solve(Position.start(order, to_move=side)) for order in orders for side in Player)
+    return Counter(
+        solve(Position.start(order, to_move=side)) for order in orders for side in Player
+    )
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ all play it.
 3
 >>> bot(9, limits=Limits(depth=2)).choose(Position("W/R/B/W/B/R/R/W/B r"))
 3
+"""
 
 from __future__ import annotations
 
@@ -367,8 +368,7 @@ def bot_factory(spec: str) -> BotFactory:
         return BotFactory(f"level-{int(text)}", str(int(text)))
     if text in ("random", "greedy", "perfect", "match"):
         return BotFactory(text, text)
-    kind, _, argument = text.partition("-")
-    if kind in ("alphabeta", "noisy"):
+    if text.partition("-")[0] in ("alphabeta", "noisy"):
         factory = BotFactory(text, text)
         try:
             factory(0)  # checks the number

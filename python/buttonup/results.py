@@ -14,12 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from buttonup.player import Player
 from buttonup.constants import STANDARD_PER_COLOUR, STANDARD_TARGET
+from buttonup.player import Player
 
 P = TypeVar("P")
 
-__all__ = ["Battle", "Chances", "MoveOutcome", "PlayoutSummary", "Scoring", "SearchResult", "Standing"]
+__all__ = [
+    "Battle",
+    "Chances",
+    "MoveOutcome",
+    "PlayoutSummary",
+    "Scoring",
+    "SearchResult",
+    "Standing",
+]
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from rich.console import Console
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
-from buttonup.text import describe_position, draw_piles, scoring_lines
 from buttonup.errors import NotationError
 from buttonup.player import Player
+from buttonup.text import describe_position, draw_piles, scoring_lines
 
 
 def show(args: argparse.Namespace) -> int:
@@ -59,9 +59,7 @@ def play(args: argparse.Namespace) -> int:
     from buttonup.cli.play import Game, Settings
 
     human = Player.RED if args.colour == "red" else Player.BLACK
-    starter = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[
-        args.first
-    ]
+    starter = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
     settings = Settings(args.level, human, starter, args.seed, args.target)
     Game(settings, console_for(args), input).run()
     return 0

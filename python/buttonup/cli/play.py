@@ -11,9 +11,9 @@ from rich.text import Text
 from buttonup._core import STANDARD_TARGET, Match, Position, analyze
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.cli.board import circle, player_name, tower
-from buttonup.text import scoring_lines
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
+from buttonup.text import scoring_lines
 
 HELP = """Commands:
   a pile number   lift that pile (it must hold a white button, marked *)

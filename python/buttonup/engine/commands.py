@@ -9,6 +9,7 @@ from buttonup._core import Position
 from buttonup.ai import Limits
 from buttonup.player import Player
 
+
 class ProtocolError(ValueError):
     """A command the engine cannot carry out; the message is sent as an info string."""
 

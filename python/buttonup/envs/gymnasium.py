@@ -26,9 +26,9 @@ from gymnasium import spaces
 
 from buttonup._core import Position, max_margin
 from buttonup.ai import Bot, bot
-from buttonup.text import draw_piles
 from buttonup.envs import action_mask, observation
 from buttonup.player import Player
+from buttonup.text import draw_piles
 
 __all__ = ["BattleEnv"]
 

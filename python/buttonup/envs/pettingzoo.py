@@ -24,9 +24,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from buttonup._core import Position
-from buttonup.text import draw_piles
 from buttonup.envs import action_mask, observation
 from buttonup.player import Player
+from buttonup.text import draw_piles
 
 __all__ = ["env", "raw_env"]
 

@@ -28,7 +28,6 @@ def _int_arg(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-
 def _check_deal(number: int, order: object, per_colour: int) -> Position:
     if not isinstance(order, str):
         raise TypeError(f"a deal must be a str, not {type(order).__name__}")

@@ -7,8 +7,8 @@ from collections import Counter
 
 from buttonup.player import Player
 from buttonup.reference.rules import STANDARD_PER_COLOUR, Position
-from buttonup.results import PlayoutSummary
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
+from buttonup.results import PlayoutSummary
 
 
 def random_playouts(

@@ -7,14 +7,13 @@ core, which the tests check against it.
 from __future__ import annotations
 
 import operator
+from functools import total_ordering
 from typing import NamedTuple, SupportsIndex
 
-from functools import total_ordering
-
+from buttonup.constants import STANDARD_PER_COLOUR
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player
 from buttonup.reference import notation
-from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import MoveOutcome, Scoring
 
