@@ -73,7 +73,11 @@ def start_positions(
     """Start positions of rule 1, with either player (or ``to_move``) to move."""
     position_type = engine or _default_engine()
     movers = st.just(to_move) if to_move is not None else players()
-    return st.builds(position_type.start, start_orders(per_colour), movers)
+    return st.builds(
+        lambda order, mover: position_type.start(order, to_move=mover),
+        start_orders(per_colour),
+        movers,
+    )
 
 
 @st.composite
