@@ -131,6 +131,15 @@ def engine(args: argparse.Namespace) -> int:
     return ugi.main()
 
 
+def add_per_colour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--per-colour",
+        type=int,
+        default=STANDARD_PER_COLOUR,
+        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="buttonup", description="Button Up! (Bruno Cathala, 2012): rules engine and AI."
@@ -144,12 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     show_parser.set_defaults(run=show)
     demo_parser = commands.add_parser("demo", help="play one random battle and score it")
     demo_parser.add_argument("--seed", type=int, default=None, help="for a reproducible battle")
-    demo_parser.add_argument(
-        "--per-colour",
-        type=int,
-        default=STANDARD_PER_COLOUR,
-        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
-    )
+    add_per_colour(demo_parser)
     demo_parser.set_defaults(run=demo)
     play_parser = commands.add_parser("play", help="play a match against the AI")
     play_parser.add_argument(
@@ -217,12 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_parser.add_argument(
         "--threads", type=int, default=None, help="threads (default: every core)"
     )
-    solve_parser.add_argument(
-        "--per-colour",
-        type=int,
-        default=STANDARD_PER_COLOUR,
-        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
-    )
+    add_per_colour(solve_parser)
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
     solve_parser.set_defaults(run=solve_all)
     bench_parser = commands.add_parser(
