@@ -1,14 +1,17 @@
-"""Moves that say what happened: the extra move (rule 4) and the scoring (rule 6) of the
-Rust engine against the reference, on every position reachable from the standard starts
-and on random battles of variants."""
+"""What a move does: ``Position.outcome`` (the position, the extra move of rule 4 and the
+drops of rule 3) and the scoring of rule 6, in both engines, on every position reachable
+from the standard starts and on random battles of variants."""
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Any
+
 import buttonup
-import buttonup.reference as ref
 import pytest
 from buttonup import BattleNotOverError, IllegalMoveError, Player, Position
 from buttonup.testing import strategies as bst
+from harness import ENGINES, agree_ok
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,44 +27,98 @@ def reachable_from_standard_starts() -> set[Position]:
     return seen
 
 
+def check_outcome(position: Any, move: int) -> Any:
+    """``position.outcome(move)``, checked against ``play``, ``gives_extra_move`` and the
+    rules: the drops go clockwise from the pile after the lifted one, one button each
+    (the last pile taking the rest on an overflow), and they explain the new piles."""
+    outcome = position.outcome(move)
+    assert outcome.position == position.play(move), (position, move)
+    assert outcome.extra_move == position.gives_extra_move(move), (position, move)
+    assert isinstance(outcome.drops, tuple)
+    piles = list(position.piles)
+    lifted = piles[move]
+    assert len(outcome.drops) == len(lifted)
+    clockwise = [(move + step) % len(piles) for step in range(1, len(piles))]
+    assert list(outcome.drops) == [
+        clockwise[min(j, len(clockwise) - 1)] for j in range(len(lifted))
+    ]
+    for button, target in zip(lifted, outcome.drops):
+        piles[target] += button
+    del piles[move]
+    assert outcome.position.piles == tuple(piles)
+    # Rule 4: the mover moves again exactly after an extra move, unless the battle ended.
+    mover_again = outcome.position.to_move is position.to_move
+    assert outcome.extra_move == (mover_again and not outcome.position.is_over)
+    return outcome
+
+
 def test_every_reachable_position_agrees() -> None:
     positions = reachable_from_standard_starts()
     assert len(positions) > 50_000
-    extra_moves = finished = 0
+    extra_moves = finished = overflows = 0
     for position in positions:
-        oracle = ref.Position(str(position))
+        oracle = buttonup.reference.Position(str(position))
         if position.is_over:
             assert position.scoring() == oracle.scoring(), position
+            assert (
+                position.sums() == oracle.sums() == (oracle.scoring().red, oracle.scoring().black)
+            )
             finished += 1
             continue
         for move in position.legal_moves():
-            assert position.drops(move) == oracle.drops(move), (position, move)
-            gives = position.gives_extra_move(move)
-            assert gives == oracle.gives_extra_move(move), (position, move)
-            extra_moves += gives
-    assert finished > 1000 and extra_moves > 1000
+            ours, theirs = check_outcome(position, move), check_outcome(oracle, move)
+            assert str(ours.position) == str(theirs.position), (position, move)
+            assert (ours.extra_move, ours.drops) == (theirs.extra_move, theirs.drops)
+            extra_moves += ours.extra_move
+            overflows += len(set(ours.drops)) < len(ours.drops)
+    assert finished > 1000 and extra_moves > 1000 and overflows > 1000
 
 
 @given(bst.reachable_positions(per_colour=st.integers(1, 7)), st.data())
 def test_random_variant_battles_agree(position: Position, data: st.DataObject) -> None:
-    oracle = ref.Position(str(position))
+    text = str(position)
     if position.is_over:
-        assert position.scoring() == oracle.scoring()
+        agree_ok(lambda e: (e.Position(text).scoring(), e.Position(text).sums()))
         return
     move = data.draw(st.sampled_from(position.legal_moves()))
-    assert position.gives_extra_move(move) == oracle.gives_extra_move(move)
-    # The flag says what playing the move does.
-    mover_again = position.play(move).to_move is position.to_move
-    assert position.gives_extra_move(move) == (mover_again and not position.play(move).is_over)
+    agree_ok(lambda e: check_outcome(e.Position(text), move))
 
 
-@pytest.mark.parametrize("engine", [buttonup, ref])
-def test_outcome_errors(engine: object) -> None:
-    position = engine.Position("W/R/B/W/B/R/R/W/B r")  # type: ignore[attr-defined]
-    with pytest.raises(IllegalMoveError, match="pile 1 \\(R\\) has no white button"):
-        position.gives_extra_move(1)
+def test_outcome_is_plain_data(each_engine: ModuleType) -> None:
+    outcome = each_engine.Position("RW/B/W/B/R/R/W/B r").outcome(0)
+    # The worked example of docs/rules.md: the white lands on a white.
+    assert outcome == buttonup.results.MoveOutcome(
+        each_engine.Position("BR/WW/B/R/R/W/B r"), True, (1, 2)
+    )
+    assert isinstance(outcome, buttonup.results.MoveOutcome)
+    # An overflow: three buttons, two other piles (docs/rules.md).
+    overflow = each_engine.Position("RBW/BR/WW r").outcome(0)
+    assert (str(overflow.position), overflow.extra_move, overflow.drops) == (
+        "BRR/WWBW b",
+        False,
+        (1, 2, 2),
+    )
+
+
+def test_outcome_errors(each_engine: ModuleType) -> None:
+    position = each_engine.Position("W/R/B/W/B/R/R/W/B r")
+    for call in (position.outcome, position.gives_extra_move, position.play):
+        with pytest.raises(IllegalMoveError, match="pile 1 \\(R\\) has no white button"):
+            call(1)
+        with pytest.raises(IllegalMoveError, match="there is no pile 9"):
+            call(9)
     with pytest.raises(BattleNotOverError):
         position.scoring()
-    scoring = engine.Position("RBWBR b").scoring()  # type: ignore[attr-defined]
+    with pytest.raises(BattleNotOverError):
+        position.sums()
+    with pytest.raises(IllegalMoveError, match="the battle is over"):
+        each_engine.Position("RBWBR b").outcome(0)
+    scoring = each_engine.Position("RBWBR b").scoring()
     assert (scoring.red, scoring.black, scoring.winner, scoring.points) == (6, 6, None, 0)
     assert scoring.strengths(Player.RED) == (1, 5)
+
+
+def test_the_engines_share_the_result_classes() -> None:
+    for engine in ENGINES.values():
+        assert engine.Position("RBWBR b").scoring().__class__ is buttonup.Scoring
+        assert type(engine.Position("W/W r").outcome(0)) is buttonup.results.MoveOutcome

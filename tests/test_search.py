@@ -2,40 +2,67 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import buttonup
-import buttonup.reference as ref
 import pytest
 from buttonup import Player, Position
 from buttonup.testing import strategies as bst
+from harness import agree_ok, all_start_orders
 from hypothesis import given
 from hypothesis import strategies as st
-
-from conftest import all_start_orders
 
 
 @given(bst.reachable_positions(st.integers(1, 3)))
 def test_solve_and_analyze_agree_with_the_reference(position: Position) -> None:
-    reference = ref.Position(str(position))
-    assert buttonup.solve(position) == ref.solve(reference)
-    assert buttonup.analyze(position) == ref.analyze(reference)
+    text = str(position)
+    value = agree_ok(lambda e: e.solve(e.Position(text)))
+    values = agree_ok(lambda e: e.analyze(e.Position(text)))
+    assert buttonup.analyze(position, threads=2) == values
+    # Values are for the side to move: the best move's value is the position's.
+    if position.is_over:
+        assert values == {} and value == position.scoring().margin_for(position.to_move)
+    else:
+        assert value == max(values.values())
 
 
 def test_all_standard_starts_both_sides_agree_with_the_reference() -> None:
     for order in all_start_orders():
         for side in Player:
-            position = Position.start(order, side)
-            reference = ref.Position.start(order, side)
-            values = buttonup.analyze(position)
-            assert values == ref.analyze(reference), str(position)
-            assert buttonup.solve(position) == max(values.values())
+            values = agree_ok(
+                lambda e, order=order, side=side: e.analyze(e.Position.start(order, to_move=side))
+            )
+            assert buttonup.solve(Position.start(order, to_move=side)) == max(values.values())
 
 
-def replay_pv(position: Position, pv: list[int]) -> Position:
+def swap_colours(text: str) -> str:
+    """The same position with Red's and Black's buttons, and the side to move, swapped."""
+    return text.translate(str.maketrans("RBrb", "BRbr"))
+
+
+@given(bst.reachable_positions(st.integers(1, 3)))
+def test_values_are_for_the_side_to_move(position: Position) -> None:
+    # Swapping the colours and the side to move changes nothing for the mover.
+    swapped = Position(swap_colours(str(position)))
+    assert buttonup.solve(swapped) == buttonup.solve(position)
+    assert buttonup.analyze(swapped) == buttonup.analyze(position)
+    assert buttonup.search(swapped).value == buttonup.search(position).value
+
+
+def test_documented_values() -> None:
+    # The worked example of docs/rules.md: Red to move wins by 1.
+    assert buttonup.solve(Position("W/R/B/W/B/R/R/W/B r")) == 1
+    assert buttonup.solve(Position("W/B/R/W/R/B/B/W/R b")) == 1  # the same, colours swapped
+    # A finished battle is worth the mover's margin: Red 16, Black 15 (docs/rules.md).
+    assert buttonup.solve(Position("RBWWBRWBR b")) == -1
+    assert buttonup.solve(Position("RBWWBRWBR r")) == 1
+    assert buttonup.search(Position("RBWWBRWBR b")).value == -1
+
+
+def replay_pv(position: Position, pv: tuple[int, ...]) -> Position:
     for move in pv:
         position = position.play(move)
     return position
@@ -45,15 +72,14 @@ def replay_pv(position: Position, pv: list[int]) -> Position:
 def test_unlimited_search_is_exact_and_its_line_achieves_the_value(position: Position) -> None:
     result = buttonup.search(position)
     if position.is_over:
-        assert result.best_move is None and result.pv == [] and result.exact
+        assert result.best_move is None and result.pv == () and result.exact
         return
     assert result.exact
     assert result.value == buttonup.solve(position)
     assert result.pv[0] == result.best_move
     final = replay_pv(position, result.pv)
     assert final.is_over
-    margin = final.margin()
-    assert result.value == (margin if position.to_move is Player.RED else -margin)
+    assert result.value == final.scoring().margin_for(position.to_move)
     assert result.depth == len(position.piles) - 1
     assert result.nodes > 0 and result.elapsed >= 0
 
@@ -93,15 +119,18 @@ def test_bad_limits(kwargs: dict[str, Any], message: str) -> None:
 def test_a_search_stopped_from_another_thread_returns_its_best_move() -> None:
     searcher = buttonup.Searcher(tt_mb=4)
     position = Position.random(seed=11, per_colour=10)
+    started = threading.Event()
     results: list[buttonup.SearchResult] = []
-    thread = threading.Thread(target=lambda: results.append(searcher.search(position)))
+    thread = threading.Thread(
+        target=lambda: results.append(
+            searcher.search(position, on_iteration=lambda it: started.set())
+        )
+    )
     thread.start()
-    time.sleep(0.2)
-    stopped_at = time.perf_counter()
+    assert started.wait(timeout=30)  # the search runs: its first iteration is done
     searcher.stop()
     thread.join(timeout=10)
     assert not thread.is_alive()
-    assert time.perf_counter() - stopped_at < 5
     (result,) = results
     assert not result.exact
     assert result.best_move in position.legal_moves()
@@ -125,8 +154,30 @@ def test_searcher_objects() -> None:
     assert 0 < searcher.tt_bytes <= 1 << 20
     start = Position("W/R/B/W/B/R/R/W/B r")
     assert searcher.solve(start) == 1
-    assert searcher.search(start).pv == [3, 0, 0, 1, 3, 3, 2, 0]
+    assert searcher.search(start).pv == (3, 0, 0, 1, 3, 3, 2, 0)  # docs/rules.md's line
     searcher.clear()
     assert searcher.solve(start) == 1
+    assert buttonup.Searcher(tt_mb=1, threads=2).solve(start) == 1
     with pytest.raises(ValueError, match="tt_mb"):
         buttonup.Searcher(tt_mb=0)
+    with pytest.raises(ValueError, match="threads must be from 1 to 256"):
+        buttonup.Searcher(threads=0)
+    with pytest.raises(TypeError):
+        buttonup.Searcher(1)  # type: ignore[misc]  # options are keyword-only
+
+
+def test_search_results_are_frozen_dataclasses() -> None:
+    result = buttonup.search(Position("W/R/B/W/B/R/R/W/B r"))
+    assert isinstance(result, buttonup.results.SearchResult)
+    assert result == buttonup.SearchResult(
+        best_move=3,
+        value=1,
+        exact=True,
+        depth=8,
+        nodes=result.nodes,
+        pv=(3, 0, 0, 1, 3, 3, 2, 0),
+        elapsed=result.elapsed,
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.value = 2  # type: ignore[misc]
+    assert buttonup.search(Position("W/R/B/W/B/R/R/W/B r"), threads=2).value == 1

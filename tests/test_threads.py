@@ -30,7 +30,7 @@ def test_playouts_agree_with_the_reference_on_several_threads() -> None:
 def test_solve_many_gives_what_solve_gives() -> None:
     orders = buttonup.start_orders(3)[:200]
     positions = [Position.start(o) for o in orders]
-    positions += [Position.start(o, buttonup.Player.BLACK) for o in orders[:50]]
+    positions += [Position.start(o, to_move=buttonup.Player.BLACK) for o in orders[:50]]
     positions.append(Position("RBW r"))  # a finished battle
     expected = [solve(p) for p in positions]
     assert solve_many(positions, threads=1) == expected
@@ -84,21 +84,31 @@ def test_a_big_solve_gives_the_same_value_on_any_number_of_threads(seed: int) ->
     assert solve(start) == alone
     assert solve_many([start], threads=2) == [alone]
     assert buttonup.search(start).value == alone
+    assert buttonup.search(start, threads=2).value == alone
+    assert buttonup.Searcher(threads=2).solve(start) == alone
 
 
 def test_solve_checks_its_thread_count() -> None:
-    with pytest.raises(ValueError, match="threads must be from 1 to 256, not 0"):
-        solve(Position("W/R/B r"), threads=0)
+    for call in (solve, buttonup.analyze, buttonup.search):
+        with pytest.raises(ValueError, match="threads must be from 1 to 256, not 0"):
+            call(Position("W/R/B r"), threads=0)
+
+
+def test_analyze_gives_the_same_values_on_any_number_of_threads() -> None:
+    for seed in range(4):
+        position = Position.random(seed=seed, per_colour=4)
+        one = buttonup.analyze(position, threads=1)
+        assert buttonup.analyze(position, threads=2) == one == buttonup.analyze(position)
 
 
 def test_a_tournament_on_worker_processes_gives_the_one_process_results() -> None:
-    from buttonup.cli.tournament import PROCESSES_FROM, tournament
+    from buttonup.matches import PROCESSES_FROM, tournament
 
     matches = PROCESSES_FROM  # a pairing of this many matches runs on worker processes
-    alone = [s.as_dict() for s in tournament(["1", "greedy"], matches, seed=3, jobs=1)]
+    alone = [s.as_dict() for s in tournament(["1", "greedy"], matches, seed=3, threads=1)]
     calls: list[None] = []
     shared = tournament(
-        ["1", "greedy"], matches, seed=3, jobs=2, progress=lambda: calls.append(None)
+        ["1", "greedy"], matches, seed=3, threads=2, progress=lambda: calls.append(None)
     )
     assert [s.as_dict() for s in shared] == alone
     assert len(calls) == matches
