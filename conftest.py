@@ -96,6 +96,21 @@ class MarkdownBlock(pytest.Item):
         return self.path, self.line, f"{self.path.name}: {self.name}"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A doctest of a Markdown file that imports a framework not installed is skipped
+    (and named in the last line), not failed."""
+    for item in items:
+        test = getattr(item, "dtest", None)
+        if test is None or not str(item.path).endswith(".md"):
+            continue
+        source = "\n".join(example.source for example in test.examples)
+        missing = sorted(
+            {m for m in MODULES.findall(source) if importlib.util.find_spec(m) is None}
+        )
+        if missing:
+            item.add_marker(pytest.mark.skip(reason=f"{', '.join(missing)} is not installed"))
+
+
 # --- one line for what was skipped -----------------------------------------------------
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
     reasons: dict[str, Counter[str]] = {}

@@ -19,13 +19,14 @@ def test_random_playouts_are_the_same_games_in_both_engines(
 ) -> None:
     rust = buttonup.random_playouts(battles, seed=seed, per_colour=per_colour)
     assert rust == ref.random_playouts(battles, seed=seed, per_colour=per_colour)
-    assert rust["battles"] == battles
-    assert rust["moves"] == battles * (3 * per_colour - 1)
-    assert rust["red_wins"] + rust["black_wins"] + rust["draws"] == battles
+    assert rust.battles == battles
+    assert rust.moves == battles * (3 * per_colour - 1)
+    assert rust.red_wins + rust.black_wins + rust.draws == battles
+    assert sum(rust.red_margins.values()) == battles
 
 
 def test_random_playouts_arguments() -> None:
-    assert buttonup.random_playouts(10)["battles"] == 10
+    assert buttonup.random_playouts(10).battles == 10
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
         buttonup.random_playouts(10, per_colour=11)
     with pytest.raises(ValueError, match="seed must be an int"):

@@ -92,7 +92,7 @@ def test_tournament_with_threads_and_json(
     ]
     assert all(p["matches"] == 6 and 0 <= p["win_rate"] <= 1 for p in data["pairings"])
     single = tmp_path / "single.json"
-    assert main([*args[:-2], "--jobs", "1", "--json", str(single), "--no-color"]) == 0
+    assert main([*args[:-2], "--threads", "1", "--json", str(single), "--no-color"]) == 0
     assert json.loads(single.read_text()) == data  # threads change nothing
     assert "level-1 vs" in capsys.readouterr().out
     assert main(["tournament", "--bots", "1,nobody"]) == 2

@@ -34,9 +34,9 @@ BAD_NOTATIONS = [
 
 
 @pytest.mark.parametrize(("text", "message"), BAD_NOTATIONS)
-def test_bad_notation(engine: ModuleType, text: str, message: str) -> None:
+def test_bad_notation(each_engine: ModuleType, text: str, message: str) -> None:
     with pytest.raises(NotationError, match="^" + _escape(message)):
-        engine.Position(text)
+        each_engine.Position(text)
     assert issubclass(NotationError, ValueError)
 
 
@@ -57,9 +57,9 @@ def _escape(message: str) -> str:
         ("WRé", "non-ASCII character U+00E9 at index 2"),
     ],
 )
-def test_bad_start_order(engine: ModuleType, order: str, message: str) -> None:
+def test_bad_start_order(each_engine: ModuleType, order: str, message: str) -> None:
     with pytest.raises(NotationError, match="^" + _escape(message)):
-        engine.Position.start(order)
+        each_engine.Position.start(order)
 
 
 START = "W/R/B/W/B/R/R/W/B r"
@@ -76,16 +76,16 @@ START = "W/R/B/W/B/R/R/W/B r"
         (8, r"pile 8 \(B\) has no white button"),
     ],
 )
-def test_illegal_moves(engine: ModuleType, move: int, message: str) -> None:
-    position = engine.Position(START)
+def test_illegal_moves(each_engine: ModuleType, move: int, message: str) -> None:
+    position = each_engine.Position(START)
     with pytest.raises(IllegalMoveError, match="^" + message):
         position.play(move)
     assert not position.is_legal(move)
     assert str(position) == START  # nothing lost
 
 
-def test_no_move_after_the_battle(engine: ModuleType) -> None:
-    final = engine.Position("RBWWBRWBR b")
+def test_no_move_after_the_battle(each_engine: ModuleType) -> None:
+    final = each_engine.Position("RBWWBRWBR b")
     for move in (0, 1, -5):
         with pytest.raises(IllegalMoveError, match="the battle is over"):
             final.play(move)
@@ -93,29 +93,31 @@ def test_no_move_after_the_battle(engine: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("move", ["0", 0.0, None, True, [0], 3.5])
-def test_non_integer_moves_are_type_errors(engine: ModuleType, move: object) -> None:
-    position = engine.Position(START)
+def test_non_integer_moves_are_type_errors(each_engine: ModuleType, move: object) -> None:
+    position = each_engine.Position(START)
     with pytest.raises(TypeError, match="a move must be an int"):
         position.play(move)
 
 
-def test_strengths_before_the_end(engine: ModuleType) -> None:
+def test_sums_before_the_end(each_engine: ModuleType) -> None:
     with pytest.raises(ValueError, match="the battle is not over"):
-        engine.Position(START).strengths()
-    with pytest.raises(engine.BattleNotOverError):
-        engine.Position(START).margin()
+        each_engine.Position(START).sums()
+    with pytest.raises(each_engine.BattleNotOverError):
+        each_engine.Position(START).scoring()
 
 
-def test_bad_arguments_to_constructors(engine: ModuleType) -> None:
+def test_bad_arguments_to_constructors(each_engine: ModuleType) -> None:
     with pytest.raises(TypeError):
-        engine.Position(42)
-    with pytest.raises(TypeError, match="to_move must be a Player"):
-        engine.Position.start("WRB", "r")
+        each_engine.Position(42)
+    with pytest.raises(TypeError, match="to_move must be a Player or 'r' or 'b', not int"):
+        each_engine.Position.start("WRB", to_move=1)
+    with pytest.raises(ValueError, match="to_move must be a Player or 'r' or 'b', not 'red'"):
+        each_engine.Position.start("WRB", to_move="red")
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
-        engine.Position.random(1, Player.RED, 11)
+        each_engine.Position.random(1, to_move=Player.RED, per_colour=11)
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10"):
-        engine.Position.random(1, Player.RED, 0)
+        each_engine.Position.random(1, per_colour=0)
     with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*64 - 1"):
-        engine.Position.random(-1)
+        each_engine.Position.random(-1)
     with pytest.raises(ValueError, match="seed must be an int"):
-        engine.Position.random(2**64)
+        each_engine.Position.random(2**64)

@@ -13,7 +13,7 @@ import time
 
 import buttonup
 import pytest
-from buttonup import Player, Position, Searcher
+from buttonup import Player, Position, Searcher, Standing
 from buttonup.errors import SearchStoppedError
 
 BIG = "buttonup.Position.random(seed=0, per_colour=10)"
@@ -26,9 +26,12 @@ LONG_CALLS = {
     "random_playouts threads=2": "buttonup.random_playouts(10**12, per_colour=8, threads=2)",
     "solve_many threads=2": f"buttonup.solve_many([{BIG}] * 4, threads=2)",
     "perft_many threads=2": f"buttonup.perft_many([{BIG}] * 4, 25, threads=2)",
-    "win_probability": "buttonup.win_probability(0, 0, buttonup.Player.RED, target=1000)",
+    "win_probability": "buttonup.win_probability(buttonup.Standing(0, 0, 1000, starter='r'))",
+    "analyze threads=2": f"buttonup.analyze({BIG}, threads=2)",
+    "search threads=2": f"buttonup.search({BIG}, threads=2)",
     "Searcher.search": f"searcher.search({BIG})",
     "Searcher.solve": f"searcher.solve({BIG})",
+    "Searcher threads=2": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
 }
 
 
@@ -37,7 +40,7 @@ def test_ctrl_c_stops_a_long_call(call: str) -> None:
     program = textwrap.dedent(
         f"""
         import time, buttonup
-        searcher = buttonup.Searcher(1)
+        searcher = buttonup.Searcher(tt_mb=1)
         print("start", flush=True)
         try:
             {LONG_CALLS[call]}
@@ -59,12 +62,12 @@ def test_ctrl_c_stops_a_long_call(call: str) -> None:
     lines = out.split()
     assert lines[0] == "interrupted", err
     # The promise is 50 ms (docs/reliability.md); a loaded test machine gets slack.
-    assert float(lines[1]) - sent < 2.0
+    assert float(lines[1]) - sent < 3.0
     assert lines[2] == "1"
 
 
 def test_stop_before_the_search_starts_is_not_lost() -> None:
-    searcher = Searcher(1)
+    searcher = Searcher(tt_mb=1)
     for _ in range(10):
         searcher.stop()
         result = searcher.search(Position.random(seed=0, per_colour=10))
@@ -74,7 +77,7 @@ def test_stop_before_the_search_starts_is_not_lost() -> None:
 
 
 def test_stop_ends_a_solve_with_an_error_and_the_searcher_goes_on() -> None:
-    searcher = Searcher(1)
+    searcher = Searcher(tt_mb=1)
     searcher.stop()
     with pytest.raises(SearchStoppedError):
         searcher.solve(Position.random(seed=0, per_colour=10))
@@ -82,38 +85,43 @@ def test_stop_ends_a_solve_with_an_error_and_the_searcher_goes_on() -> None:
 
 
 def test_controls_never_wait_for_a_running_search() -> None:
-    searcher = Searcher(16)
+    searcher = Searcher(tt_mb=16)
+    running = threading.Event()
     worker = threading.Thread(
-        target=searcher.search, args=(Position.random(seed=0, per_colour=10),)
+        target=searcher.search,
+        args=(Position.random(seed=0, per_colour=10),),
+        kwargs={"on_iteration": lambda it: running.set()},
     )
     worker.start()
-    time.sleep(0.2)
-    started = time.monotonic()
+    assert running.wait(timeout=30)  # the search runs: its first iteration is done
     assert searcher.tt_bytes == 16 << 20  # used to deadlock: it waited for the search
+    assert worker.is_alive()  # answered while the search runs
     searcher.stop()
     worker.join(timeout=10)
     assert not worker.is_alive()
-    assert time.monotonic() - started < 5
 
 
 def test_a_cached_match_table_does_not_wait_for_another_being_built() -> None:
-    buttonup.win_probability(0, 0, Player.RED)  # the standard table, built
+    standard = Standing(3, 4, last_loser=Player.RED)
+    expected = buttonup.win_probability(standard)  # the standard table, built
+    # A table for 60 points takes seconds to build.
     builder = threading.Thread(
-        target=buttonup.win_probability, args=(0, 0, Player.RED), kwargs={"target": 60}
+        target=buttonup.win_probability, args=(Standing(0, 0, target=60, starter=Player.RED),)
     )
     builder.start()
-    time.sleep(0.05)
-    started = time.monotonic()
-    buttonup.win_probability(3, 4, Player.BLACK)
-    waited = time.monotonic() - started
+    answered_during = 0
+    while builder.is_alive():
+        assert buttonup.win_probability(standard) == expected
+        answered_during += builder.is_alive()
     builder.join()
-    assert waited < 0.5
+    # Calls that waited for the build would end with it: one or two at most.
+    assert answered_during > 100
 
 
 def test_huge_tables_are_an_error_not_an_abort() -> None:
     program = (
         "import buttonup\n"
-        "try:\n    buttonup.Searcher(65536)\n"
+        "try:\n    buttonup.Searcher(tt_mb=65536)\n"
         "except MemoryError as e:\n    print('MemoryError', e)\n"
     )
     done = subprocess.run(

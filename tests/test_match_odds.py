@@ -107,12 +107,14 @@ def test_chances_are_complementary_and_colour_symmetric() -> None:
         assert (chances.of(RED), chances.of(BLACK)) == (chances.red, chances.black)
         swapped = win_probability(mirrored(standing))
         assert swapped.black == pytest.approx(chances.red, abs=1e-12), standing
-    assert red(Standing(14, 0)) > red(Standing(0, 14))
+    assert red(Standing(14, 0, last_loser=BLACK)) > red(Standing(0, 14, last_loser=RED))
     assert Chances(0.25, 0.75).of(BLACK) == 0.75
 
 
 def test_the_player_behind_starts_without_being_told() -> None:
-    assert win_probability(Standing(3, 5)) == win_probability(Standing(3, 5, starter=RED))
+    assert win_probability(Standing(3, 5, last_loser=RED)) == win_probability(
+        Standing(3, 5, last_loser=RED, starter=RED)
+    )
     assert win_probability(Standing(5, 3, last_loser=RED)) == win_probability(
         Standing(5, 3, last_loser=RED, starter=BLACK)
     )
@@ -122,20 +124,21 @@ def test_the_player_behind_starts_without_being_told() -> None:
     ("standing", "error", "message"),
     [
         (Standing(-1, 0), ValueError, r"red"),
-        (Standing(15, 0), ValueError, r"red"),  # a score at the target is no standing
-        (Standing(20, 0), ValueError, r"red"),
-        (Standing(14, 15), ValueError, r"black"),
         (Standing(0, 0, target=0), ValueError, r"target must be from 1 to 1000"),
         (Standing(0, 0, target=1001), ValueError, r"target must be from 1 to 1000"),
-        (Standing(0, 0, per_colour=4), ValueError, r"buttons of each colour"),
-        (Standing(0, 0, per_colour=0), ValueError, r"per_colour|buttons of each colour"),
-        # The player ahead cannot start, and nobody has lost a battle at 0-0.
-        (Standing(3, 5, starter=BLACK), MatchStateError, r"starter|behind"),
-        (Standing(0, 0, last_loser=RED), MatchStateError, r"last_loser|lost"),
-        # Red has lost to a Black who has no points.
-        (Standing(4, 0, last_loser=RED), MatchStateError, r"last_loser|lost"),
+        (Standing(0, 0, per_colour=4, starter=RED), ValueError, r"buttons of each colour"),
+        (Standing(0, 0, per_colour=0, starter=RED), ValueError, r"per_colour|buttons of each"),
+        # No match reaches these: MatchStateError.
+        (Standing(15, 15, last_loser=RED), MatchStateError, r"both players"),
+        (Standing(40, 0, last_loser=BLACK), MatchStateError, r"Red cannot have 40 points"),
+        (Standing(15, 3, last_loser=RED), MatchStateError, r"Black lost the last battle"),
+        (Standing(15, 3, last_loser=BLACK, starter=RED), MatchStateError, r"match is over"),
+        (Standing(3, 5, last_loser=RED, starter=BLACK), MatchStateError, r"Red is behind"),
+        (Standing(0, 0, last_loser=RED), MatchStateError, r"Red cannot have lost"),
+        (Standing(4, 0, last_loser=RED), MatchStateError, r"Red cannot have lost"),
+        (Standing(0, 0), MatchStateError, r"starter of the first battle must be given"),
         (Standing(0, 0, starter="x"), ValueError, r"starter"),  # type: ignore[arg-type]
-        (Standing(0, 0, last_loser=3), TypeError, r"last_loser"),  # type: ignore[arg-type]
+        (Standing(2, 1, last_loser=3), TypeError, r"last_loser"),  # type: ignore[arg-type]
     ],
 )
 def test_standings_that_no_match_reaches_are_refused(
@@ -143,6 +146,13 @@ def test_standings_that_no_match_reaches_are_refused(
 ) -> None:
     with pytest.raises(error, match=message):
         win_probability(standing)
+
+
+def test_a_won_match_is_certain() -> None:
+    won = win_probability(Standing(15, 3, last_loser=BLACK))
+    assert (won.red, won.black) == (1.0, 0.0)
+    lost = win_probability(Standing(2, 16, last_loser=RED))
+    assert (lost.red, lost.black) == (0.0, 1.0)
 
 
 def test_player_letters_are_players() -> None:

@@ -43,10 +43,40 @@ def test_stub_names_match_the_extension() -> None:
 def test_public_api() -> None:
     for name in buttonup.__all__:
         assert getattr(buttonup, name) is not None
+    # The names of buttonup.__all__ not defined in Python come from the extension.
+    assert buttonup.CORE_NAMES <= set(core.__all__)
+    for name in buttonup.CORE_NAMES:
+        assert getattr(buttonup, name) is getattr(core, name)
     assert buttonup.Position is core.Position
-    assert issubclass(buttonup.NotationError, ValueError)
-    assert issubclass(buttonup.IllegalMoveError, ValueError)
+    for error in ("NotationError", "IllegalMoveError", "MatchStateError", "BattleNotOverError"):
+        assert issubclass(getattr(buttonup, error), ValueError)
     assert (PACKAGE / "py.typed").exists()
+
+
+def public(cls: type) -> set[str]:
+    return {name for name in dir(cls) if not name.startswith("_")}
+
+
+def test_the_reference_has_the_cores_api() -> None:
+    import buttonup.reference as ref
+
+    assert public(ref.Position) == public(core.Position)
+    assert public(ref.Match) == public(core.Match)
+    shared = {
+        "MAX_TARGET",
+        "STANDARD_PER_COLOUR",
+        "STANDARD_TARGET",
+        "Match",
+        "Position",
+        "analyze",
+        "max_margin",
+        "perft",
+        "random_playouts",
+        "solve",
+    }
+    assert shared <= set(ref.__all__)
+    for name in ("MAX_TARGET", "STANDARD_PER_COLOUR", "STANDARD_TARGET"):
+        assert getattr(ref, name) == getattr(buttonup, name)
 
 
 def test_one_version() -> None:
@@ -60,3 +90,27 @@ def test_one_version() -> None:
         [sys.executable, "-m", "buttonup", "--version"], capture_output=True, text=True
     )
     assert done.stdout == f"buttonup {buttonup.__version__}\n"
+
+
+def signature(call: object) -> list[tuple[str, object, object]]:
+    """Each parameter's name, kind and default (the extension's from its text signature)."""
+    import inspect
+
+    return [
+        (p.name, p.kind, p.default)
+        for p in inspect.signature(call).parameters.values()  # type: ignore[arg-type]
+        if p.name not in ("self", "cls")
+    ]
+
+
+def test_the_reference_takes_the_same_arguments() -> None:
+    import buttonup.reference as ref
+
+    for name in ("perft", "solve", "analyze", "random_playouts", "max_margin"):
+        assert signature(getattr(ref, name)) == signature(getattr(core, name)), name
+    for method in ("start", "random", "play", "outcome", "gives_extra_move", "sums"):
+        ours, theirs = getattr(core.Position, method), getattr(ref.Position, method)
+        assert signature(theirs) == signature(ours), method
+    for method in ("play", "undo", "choose_starter", "legal_moves"):
+        assert signature(getattr(ref.Match, method)) == signature(getattr(core.Match, method))
+    assert signature(ref.Match) == signature(core.Match)

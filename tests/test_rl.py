@@ -22,9 +22,98 @@ else:
     pettingzoo = pytest.importorskip("pettingzoo")
     pyspiel = pytest.importorskip("pyspiel")
 
+from buttonup import max_margin
+from buttonup._core import encode_observation
 from buttonup.envs import observation
 
 warnings.filterwarnings("ignore", category=UserWarning, module="pettingzoo|gymnasium")
+
+RED = Player.RED
+
+
+# --- the observation encoding, worked out by hand from docs/rl.md ----------------------
+def encoded_by_the_docs(position: Position, player: Player) -> Any:
+    """docs/rl.md's encoding, written here from its text: for ``N`` buttons in all, an
+    int8 ``(N, N, 3)`` array whose cell ``[p, h, c]`` is 1 when pile ``p`` holds at height
+    ``h`` (0 at the bottom) a button of ``player`` (``c = 0``), of his opponent (1) or a
+    white one (2)."""
+    n = sum(len(pile) for pile in position.piles)
+    cells = np.zeros((n, n, 3), dtype=np.int8)
+    own, other = player.letter.upper(), player.other.letter.upper()
+    for p, pile in enumerate(position.piles):
+        for h, button in enumerate(pile):
+            cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
+    return cells
+
+
+# Positions, observers and the cells set to 1, (pile, height, channel), worked out by hand.
+OBSERVATION_GOLDENS = [
+    # A start: one button a pile, Red's own buttons in channel 0.
+    (
+        "W/R/B/W/B/R/R/W/B r",
+        RED,
+        [
+            (0, 0, 2),
+            (1, 0, 0),
+            (2, 0, 1),
+            (3, 0, 2),
+            (4, 0, 1),
+            (5, 0, 0),
+            (6, 0, 0),
+            (7, 0, 2),
+            (8, 0, 1),
+        ],
+    ),
+    # Eight buttons in five piles, seen by Black: Red's buttons are the opponent's.
+    (
+        "RW/B/WWB/R/W b",
+        Player.BLACK,
+        [(0, 0, 1), (0, 1, 2), (1, 0, 0), (2, 0, 2), (2, 1, 2), (2, 2, 0), (3, 0, 1), (4, 0, 2)],
+    ),
+    # The same seen by Red (not to move): channels 0 and 1 swap, white stays.
+    (
+        "RW/B/WWB/R/W b",
+        RED,
+        [(0, 0, 0), (0, 1, 2), (1, 0, 1), (2, 0, 2), (2, 1, 2), (2, 2, 1), (3, 0, 0), (4, 0, 2)],
+    ),
+    # A finished battle (docs/rules.md's final pile), bottom R first, seen by Black.
+    (
+        "RBWWBRWBR b",
+        Player.BLACK,
+        [
+            (0, 0, 1),
+            (0, 1, 0),
+            (0, 2, 2),
+            (0, 3, 2),
+            (0, 4, 0),
+            (0, 5, 1),
+            (0, 6, 2),
+            (0, 7, 0),
+            (0, 8, 1),
+        ],
+    ),
+    # Two buttons.
+    ("WR r", RED, [(0, 0, 2), (0, 1, 0)]),
+]
+
+
+@pytest.mark.parametrize(("text", "player", "cells"), OBSERVATION_GOLDENS)
+def test_the_observation_encoding_against_hand_worked_cells(
+    text: str, player: Player, cells: list[tuple[int, int, int]]
+) -> None:
+    position = Position(text)
+    n = sum(len(pile) for pile in position.piles)
+    seen = observation(position, player)
+    assert seen.shape == (n, n, 3) and seen.dtype == np.int8
+    assert sorted(map(tuple, np.argwhere(seen).tolist())) == sorted(cells)
+    assert (encoded_by_the_docs(position, player) == seen).all()
+    if player is position.to_move:
+        # Flat, from the mover's side: cell (p, h, c) at p * 3N + h * 3 + c.
+        flat = encode_observation(position)
+        assert flat.shape == (n * n * 3,)
+        assert sorted(np.flatnonzero(flat).tolist()) == sorted(
+            p * 3 * n + h * 3 + c for p, h, c in cells
+        )
 
 
 # --- VecEnv ---------------------------------------------------------------------------
@@ -53,7 +142,7 @@ def test_vecenv_steps_as_position_play(per_colour: int, threads: int) -> None:
                 finished[i] = False
             else:
                 assert now == before.play(int(actions[i]))
-                margin = now.scoring().margin if now.is_over else 0
+                margin = now.scoring().margin_for(RED) if now.is_over else 0
                 assert tuple(env.rewards[i]) == (margin, -margin)
                 assert env.terminated[i] == now.is_over
                 finished[i] = now.is_over
@@ -63,7 +152,7 @@ def test_vecenv_steps_as_position_play(per_colour: int, threads: int) -> None:
             mask[now.legal_moves()] = True
             assert (env.legal_action_mask[i] == mask).all()
             n = 3 * per_colour
-            mover_view = observation(now, now.to_move)
+            mover_view = encoded_by_the_docs(now, now.to_move)
             assert (env.observation[i].reshape(n, n, 3) == mover_view).all()
         positions = after
     assert endings > 0
@@ -123,8 +212,11 @@ def test_pettingzoo_extra_moves_and_rewards() -> None:
             if extra:
                 extra_moves += 1
                 assert game.agent_selection == agent
-        margin = game.position.scoring().margin
-        assert game.rewards == {"red": margin, "black": -margin}
+        scoring = game.position.scoring()
+        assert game.rewards == {
+            "red": scoring.margin_for(RED),
+            "black": scoring.margin_for(Player.BLACK),
+        }
     assert extra_moves > 0
     assert "W" in raw_env(render_mode="ansi").render()
 
@@ -143,11 +235,12 @@ def test_gymnasium_check_env_and_episodes() -> None:
             move = int(np.flatnonzero(info["action_mask"])[0])
             _, reward, done, _, info = game.step(move)
         position = game.unwrapped.position
-        assert reward == position.scoring().margin  # the agent plays Red
+        assert reward == position.scoring().margin_for(RED)  # the agent plays Red
     game.reset(seed=0)
     illegal = int(np.flatnonzero(game.unwrapped._observe()[1]["action_mask"] == 0)[0])
     _, reward, done, _, info = game.step(illegal)
-    assert done and reward == -45.0 and info["illegal_action"]
+    # The worst reward: the largest margin against, Black's 7 + 8 + 9 against 1 + 2 + 3.
+    assert done and reward == -18.0 == -max_margin(3) and info["illegal_action"]
 
 
 # --- OpenSpiel ------------------------------------------------------------------------
@@ -197,7 +290,7 @@ def test_openspiel_mcts_plays_whole_battles_against_the_bots() -> None:
             else:
                 state.apply_action(opponent.choose(state.position))
         returns = state.returns()
-        assert returns[0] == -returns[1] == state.position.scoring().margin
+        assert returns[0] == -returns[1] == state.position.scoring().margin_for(RED)
 
 
 def test_illegal_moves_in_the_adapters_are_clear() -> None:

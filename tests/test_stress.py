@@ -11,18 +11,25 @@ import time
 
 import buttonup
 import pytest
-from buttonup import Player, Position, Searcher, search, solve, win_probability
+from buttonup import Player, Position, Searcher, Standing, search, solve, win_probability
 from buttonup.errors import SearchStoppedError
 
 POSITIONS = [Position.random(seed=s, per_colour=p) for s in range(6) for p in (3, 4)]
-STATES = [(r, b, starter) for r in (0, 5, 13) for b in (0, 7, 14) for starter in Player]
+# Standings that matches reach: the last loser lost to a player with points.
+STATES = [
+    Standing(r, b, last_loser=Player.RED if b else Player.BLACK)
+    for r in (0, 5, 13)
+    for b in (0, 7, 14)
+    if r or b
+]
+STATES += [Standing(0, 0, starter=starter) for starter in Player]
 BUDGET = 3.0  # seconds of mixing
 
 
 def test_eight_threads_agree_with_serial_answers() -> None:
     values = {p: solve(p) for p in POSITIONS}
-    odds = {state: win_probability(*state) for state in STATES}
-    shared = Searcher(2)
+    odds = {state: win_probability(state) for state in STATES}
+    shared = Searcher(tt_mb=2)
     failures: list[str] = []
     calls = [0]
 
@@ -51,7 +58,7 @@ def test_eight_threads_agree_with_serial_answers() -> None:
                     shared.clear()
                 elif kind == 5:
                     state = rng.choice(STATES)
-                    if win_probability(*state) != odds[state]:
+                    if win_probability(state) != odds[state]:
                         failures.append(f"win_probability {state}")
                 else:
                     try:

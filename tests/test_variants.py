@@ -6,7 +6,7 @@ import itertools
 
 import buttonup
 import pytest
-from buttonup import VARIANT_LIMITS, Player, Position, start_orders
+from buttonup import STANDARD_PER_COLOUR, VARIANT_LIMITS, Player, Position, start_orders
 
 
 @pytest.mark.parametrize("per_colour", [1, 2, 3])
@@ -17,7 +17,8 @@ def test_start_orders_are_every_distinct_circle_in_order(per_colour: int) -> Non
 
 
 def test_start_order_counts() -> None:
-    assert len(start_orders()) == 1680
+    # 9! / (3! 3! 3!) and 12! / (4! 4! 4!).
+    assert len(start_orders()) == len(start_orders(STANDARD_PER_COLOUR)) == 1680
     assert len(start_orders(4)) == 34650
 
 
@@ -28,7 +29,7 @@ def test_limits_are_one_table_and_errors_name_them() -> None:
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 11"):
         Position.random(seed=1, per_colour=11)
     with pytest.raises(ValueError, match="match odds are computed for 1 to 3 buttons"):
-        buttonup.win_probability(0, 0, Player.RED, per_colour=4)
+        buttonup.win_probability(buttonup.Standing(0, 0, starter=Player.RED, per_colour=4))
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 0"):
         buttonup.Match(per_colour=0)
 

@@ -18,11 +18,11 @@ else:
     pytest.importorskip("httpx")
     from fastapi.testclient import TestClient
 
-from buttonup import Position, solve, win_probability
-from buttonup.player import Player
+from buttonup import Player, Position, Standing, solve, win_probability
 from buttonup.web.app import create_app
 
 START = "W/R/B/W/B/R/R/W/B r"
+RED, BLACK = Player.RED, Player.BLACK
 
 
 @pytest.fixture(scope="module")
@@ -58,12 +58,25 @@ def test_play(client: TestClient) -> None:
     assert last["is_over"] and last["scoring"]["red"] == 16 and last["scoring"]["winner"] == "r"
 
 
-def test_win_probability(client: TestClient) -> None:
-    data = client.post(
-        "/api/win-probability", json={"red_points": 3, "black_points": 5, "starter": "r"}
-    ).json()
-    assert data["red"] == pytest.approx(win_probability(3, 5, Player.RED))
-    assert data["red"] + data["black"] == pytest.approx(1.0)
+@pytest.mark.parametrize(
+    ("body", "standing"),
+    [
+        ({"red_points": 3, "black_points": 5, "last_loser": "r"}, Standing(3, 5, last_loser=RED)),
+        ({"red_points": 0, "black_points": 0, "starter": "b"}, Standing(0, 0, starter=BLACK)),
+        (
+            {"red_points": 2, "black_points": 2, "target": 5, "last_loser": "b", "starter": "r"},
+            Standing(2, 2, target=5, last_loser=BLACK, starter=RED),
+        ),
+        # The tie rule's choice still due: valued at the chooser's better choice.
+        ({"red_points": 4, "black_points": 4, "last_loser": "b"}, Standing(4, 4, last_loser=BLACK)),
+    ],
+)
+def test_win_probability(client: TestClient, body: dict[str, object], standing: Standing) -> None:
+    answer = client.post("/api/win-probability", json=body)
+    assert answer.status_code == 200, answer.json()
+    chances = win_probability(standing)
+    assert answer.json() == {"red": chances.red, "black": chances.black}
+    assert answer.json()["red"] + answer.json()["black"] == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(
@@ -78,9 +91,21 @@ def test_win_probability(client: TestClient) -> None:
         ("/api/analyze", {}, 422, "position: Field required"),
         (
             "/api/win-probability",
-            {"red_points": 20, "black_points": 0, "starter": "r"},
+            {"red_points": 3, "black_points": 5, "last_loser": "r", "starter": "b"},
             400,
-            "red_points (below the target) must be from 0 to 14",
+            "Red is behind and so starts the next battle, not Black",
+        ),
+        (
+            "/api/win-probability",
+            {"red_points": -1, "black_points": 0},
+            422,
+            "red_points: Input should be greater than or equal to 0",
+        ),
+        (
+            "/api/win-probability",
+            {"red_points": 0, "black_points": 0, "starter": "x"},
+            422,
+            "starter: Input should be 'r' or 'b'",
         ),
         ("/api/matches/nope/play", {"move": 0}, 400, "no match 'nope'"),
     ],
