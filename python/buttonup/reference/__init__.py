@@ -7,18 +7,12 @@ the test suite checks the Rust engine against it.
 9
 """
 
+from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import BattleNotOverError, IllegalMoveError, MatchStateError, NotationError
 from buttonup.player import Player
 from buttonup.reference.match import Battle, Match
 from buttonup.reference.playout import random_playouts
-from buttonup.reference.rules import (
-    MAX_TARGET,
-    STANDARD_PER_COLOUR,
-    STANDARD_TARGET,
-    Position,
-    max_margin,
-    perft,
-)
+from buttonup.reference.rules import Position, max_margin, perft
 from buttonup.reference.solver import analyze, solve
 from buttonup.results import MoveOutcome, Scoring
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 
+from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, MatchStateError
 from buttonup.player import Player
-from buttonup.reference.rules import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET, Position
+from buttonup.reference.rules import Position
 from buttonup.reference.shuffle import SplitMix64
 from buttonup.results import Battle, MoveOutcome, Standing
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from buttonup.constants import STANDARD_PER_COLOUR
 from buttonup.player import Player
-from buttonup.reference.rules import STANDARD_PER_COLOUR, Position
+from buttonup.reference.rules import Position
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import PlayoutSummary
 
