@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use buttonup::match_rules::Standing;
 use buttonup::odds::BattleGraph;
 use buttonup::odds::MatchOdds;
 use buttonup::Player;
@@ -21,9 +22,34 @@ fn main() {
         started.elapsed(),
         odds.passes
     );
-    for (r, b) in [(0, 0), (14, 14), (10, 0), (0, 10), (13, 14)] {
-        let red = odds.win_probability(r, b, Player::Red, None);
-        let black = odds.win_probability(r, b, Player::Black, None);
-        println!("{r}-{b}: Red starts {red:.6}, Black starts {black:.6}");
+    // The scores, and the loser of the latest decided battle (none at 0-0).
+    for (red, black, last_loser) in [
+        (0, 0, None),
+        (14, 14, Some(Player::Red)),
+        (10, 0, Some(Player::Black)),
+        (0, 10, Some(Player::Red)),
+        (13, 14, Some(Player::Red)),
+    ] {
+        let at = |starter| Standing {
+            red,
+            black,
+            target: 15,
+            last_loser,
+            starter,
+            per_colour: 3,
+        };
+        let mut chance = |starter| match odds.win_probability(&at(starter)) {
+            Ok(p) => format!("{p:.6}"),
+            Err(_) => "-".to_string(),
+        };
+        let (due, by_red, by_black) = (
+            chance(None),
+            chance(Some(Player::Red)),
+            chance(Some(Player::Black)),
+        );
+        println!(
+            "{red}-{black}: Red's chance {due} (as the rules leave it), Red starts {by_red}, \
+             Black starts {by_black}"
+        );
     }
 }

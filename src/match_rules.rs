@@ -9,18 +9,21 @@ use std::fmt;
 use crate::error::{IllegalMove, NotationError};
 use crate::notation::parse_start;
 use crate::rng::{random_start, SplitMix64};
-use crate::rules::{Colour, Player, Position};
-use crate::scoring::Scoring;
+use crate::rules::{Colour, Player, Position, Sowing};
+use crate::scoring::{max_margin, Scoring};
 use crate::variant::{Capability, VariantError};
 
 /// The largest target of victory points a match may have.
 pub const MAX_TARGET: u32 = 1000;
 
+/// The victory points that win a standard match (rule 8).
+pub const STANDARD_TARGET: u32 = 15;
+
 /// The target of a match, checked: 1 to [`MAX_TARGET`].
 pub fn check_target(target: i64) -> Result<u32, MatchError> {
     match u32::try_from(target) {
         Ok(t) if (1..=MAX_TARGET).contains(&t) => Ok(t),
-        _ => Err(MatchError::BadTarget(target)),
+        _ => Err(MatchError::BadTarget(target.to_string())),
     }
 }
 
@@ -36,32 +39,113 @@ pub enum Next {
     Chooses(Player),
 }
 
-/// The scores between battles, and what the next battle depends on.
+/// The scores between battles, and what the next battle depends on: what the match
+/// rules know between two battles (and the match odds are computed from).
+///
+/// Its fields are open; [`check`](Self::check) says whether a match can reach it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Standing {
     pub red: u32,
     pub black: u32,
     pub target: u32,
-    /// The loser of the latest battle that had a winner.
+    /// The loser of the latest battle that had a winner (`None` before any).
     pub last_loser: Option<Player>,
-    /// Who started the first battle (rule 7).
-    pub first_starter: Player,
+    /// Who starts the next battle. Required where the rules leave it open: the first
+    /// battle (rule 7), whose starter starts again after draws while no battle has had a
+    /// winner, and with equal scores after a decided battle once the tie rule's choice
+    /// is made (`None` there: the choice is still due). With unequal scores the player
+    /// behind starts: `None` or that player. `None` once the match is won.
+    pub starter: Option<Player>,
+    /// Buttons of each colour in each battle.
+    pub per_colour: usize,
 }
 
 impl Standing {
-    /// A match about to start, `first_starter` starting.
-    pub fn new(target: u32, first_starter: Player) -> Standing {
-        Standing {
+    /// A match about to start, `first_starter` starting (rule 7); the target and the
+    /// count of buttons checked.
+    pub fn new(
+        target: u32,
+        per_colour: usize,
+        first_starter: Player,
+    ) -> Result<Standing, MatchError> {
+        let standing = Standing {
             red: 0,
             black: 0,
             target,
             last_loser: None,
-            first_starter,
+            starter: Some(first_starter),
+            per_colour,
+        };
+        standing.check()?;
+        Ok(standing)
+    }
+
+    /// Whether a match can be at this standing, or what makes it impossible: the
+    /// target and the count of buttons supported, the scores within reach, the last
+    /// loser and the starter as rules 7 to 9 leave them.
+    pub fn check(&self) -> Result<(), MatchError> {
+        let bad = |reason: String| Err(MatchError::BadStanding(reason));
+        check_target(i64::from(self.target))?;
+        Capability::Rules
+            .check(self.per_colour as i64)
+            .map_err(MatchError::Variant)?;
+        let (red, black, target) = (self.red, self.black, self.target);
+        if red >= target && black >= target {
+            return bad("both players have reached the target".to_string());
+        }
+        let most = u64::from(target) - 1 + u64::from(max_margin(self.per_colour).unsigned_abs());
+        for player in [Player::Red, Player::Black] {
+            let points = self.points(player);
+            if u64::from(points) > most {
+                return bad(format!(
+                    "{} cannot have {points} points: a match ends at the target of \
+                     {target}, and a battle is worth at most {}",
+                    player.name(),
+                    max_margin(self.per_colour)
+                ));
+            }
+        }
+        match self.last_loser {
+            None if red > 0 || black > 0 => {
+                return bad(
+                    "points come from battles won, so the last loser must be given".to_string(),
+                )
+            }
+            Some(loser) if self.points(loser.other()) == 0 => {
+                return bad(format!(
+                    "{} cannot have lost a battle while {} has no points",
+                    loser.name(),
+                    loser.other().name()
+                ))
+            }
+            _ => {}
+        }
+        match (self.next(), self.starter) {
+            (Next::Won(winner), _) if self.last_loser != Some(winner.other()) => bad(format!(
+                "{} has won the match, so {} lost the last battle",
+                winner.name(),
+                winner.other().name()
+            )),
+            (Next::Won(_), Some(_)) => {
+                bad("the match is over, so no battle has a starter".to_string())
+            }
+            (Next::Starts(behind), Some(starter)) if red != black && starter != behind => {
+                bad(format!(
+                    "{} is behind and so starts the next battle, not {}",
+                    behind.name(),
+                    starter.name()
+                ))
+            }
+            _ if red == black && self.last_loser.is_none() && self.starter.is_none() => bad(
+                format!("at {red}-{black} the starter of the first battle must be given"),
+            ),
+            _ => Ok(()),
         }
     }
 
     /// The standing after a battle whose final margin (Red minus Black) is `margin`:
-    /// the winner gains the difference (rule 6).
+    /// the winner gains the difference (rule 6), and the next battle's starter is the
+    /// one rules 8 and 9 name (`None` while a choice is due or once the match is won).
     pub fn after_battle(&self, margin: i32) -> Standing {
         let mut next = *self;
         let points = margin.unsigned_abs();
@@ -76,10 +160,30 @@ impl Standing {
             }
             _ => {}
         }
+        // Only the first battle's starter carries over, while no battle has had a
+        // winner; the rules name every other starter afresh.
+        if next.last_loser.is_some() {
+            next.starter = None;
+        }
+        next.starter = next.starter();
         next
     }
 
+    /// The tie rule: the standing once the chooser has named `starter` for the next
+    /// battle; refused when no choice is due.
+    pub fn choose(&self, starter: Player) -> Result<Standing, MatchError> {
+        match self.next() {
+            Next::Chooses(_) => Ok(Standing {
+                starter: Some(starter),
+                ..*self
+            }),
+            _ => Err(MatchError::NoChoiceDue),
+        }
+    }
+
     /// Rules 8 and 9: the match is won, or who starts (or chooses who starts) next.
+    /// (A standing that [`check`](Self::check) refuses for a missing first starter
+    /// gets Red.)
     pub fn next(&self) -> Next {
         if self.red >= self.target {
             Next::Won(Player::Red)
@@ -89,10 +193,21 @@ impl Standing {
             Next::Starts(Player::Red)
         } else if self.black < self.red {
             Next::Starts(Player::Black)
-        } else if let Some(loser) = self.last_loser {
-            Next::Chooses(loser)
         } else {
-            Next::Starts(self.first_starter)
+            match (self.starter, self.last_loser) {
+                (Some(starter), _) => Next::Starts(starter),
+                (None, Some(loser)) => Next::Chooses(loser),
+                (None, None) => Next::Starts(Player::Red),
+            }
+        }
+    }
+
+    /// Who starts the next battle, when it is settled: `None` while the tie rule's
+    /// choice is due or once the match is won.
+    pub fn starter(&self) -> Option<Player> {
+        match self.next() {
+            Next::Starts(player) => Some(player),
+            Next::Won(_) | Next::Chooses(_) => None,
         }
     }
 
@@ -113,6 +228,7 @@ pub struct Battle {
     pub starter: Player,
     pub start: Position,
     pub moves: Vec<usize>,
+    /// The final pile.
     pub last: Position,
     pub scoring: Scoring,
 }
@@ -130,8 +246,12 @@ pub enum MatchError {
     NothingToUndo,
     /// An illegal move in the current battle.
     Illegal(IllegalMove),
-    /// A target out of range.
-    BadTarget(i64),
+    /// A target out of range (as it was given).
+    BadTarget(String),
+    /// Scores, a last loser or a starter that no match can reach.
+    BadStanding(String),
+    /// Something asked of a battle while none is due (what comes instead).
+    NoBattle(Next),
     /// A deal (numbered from 1) that is not a start order.
     BadDeal { deal: usize, error: NotationError },
     /// A deal with other counts of buttons than the match plays.
@@ -159,6 +279,16 @@ impl fmt::Display for MatchError {
             MatchError::BadTarget(target) => {
                 write!(f, "target must be from 1 to {MAX_TARGET}, not {target}")
             }
+            MatchError::BadStanding(reason) => write!(f, "impossible standing: {reason}"),
+            MatchError::NoBattle(next) => match next {
+                Next::Won(winner) => write!(f, "no battle is due: {} won the match", winner.name()),
+                Next::Chooses(chooser) => write!(
+                    f,
+                    "no battle is due: {} must first choose who starts the next battle",
+                    chooser.name()
+                ),
+                Next::Starts(starter) => write!(f, "a battle is due, {} starting", starter.name()),
+            },
             MatchError::BadDeal { deal, error } => write!(f, "deal {deal}: {error}"),
             MatchError::DealSize { deal, per_colour } => write!(
                 f,
@@ -181,14 +311,15 @@ impl From<IllegalMove> for MatchError {
 /// A match to `target` victory points (rules 7 to 9).
 #[derive(Clone, Debug)]
 pub struct Match {
-    per_colour: usize,
     rng: SplitMix64,
     /// Start orders given up front, used in turn before any shuffle (Red to move).
     deals: Vec<Position>,
+    /// The standing before the current battle (after the latest one while a starter is
+    /// chosen, or after the match): who chooses, who won and who starts come from it.
     standing: Standing,
     battles: Vec<Battle>,
-    chooser: Option<Player>,
-    winner: Option<Player>,
+    /// Who started the current battle (the latest one while a starter is chosen, or
+    /// after the match).
     starter: Player,
     /// The start of the current battle (the last position of the latest battle while a
     /// starter is chosen, or after the match).
@@ -201,7 +332,8 @@ pub struct Match {
 impl Match {
     /// A match that `starter` begins (rule 7). Starts are taken from `deals` in turn
     /// while they last (each checked now), then shuffled with a generator seeded by
-    /// `seed`, so that a seed gives the same match.
+    /// `seed`, so that a seed gives the same match. The target and the count of buttons
+    /// are checked.
     pub fn new(
         starter: Player,
         target: u32,
@@ -209,10 +341,7 @@ impl Match {
         seed: u64,
         deals: &[&str],
     ) -> Result<Match, MatchError> {
-        let target = check_target(i64::from(target))?;
-        let per_colour = Capability::Rules
-            .check(per_colour as i64)
-            .map_err(MatchError::Variant)?;
+        let standing = Standing::new(target, per_colour, starter)?;
         let deals = deals
             .iter()
             .enumerate()
@@ -221,13 +350,10 @@ impl Match {
         let mut rng = SplitMix64::new(seed);
         let start = battle_start(&deals, 0, per_colour, &mut rng, starter)?;
         Ok(Match {
-            per_colour,
             rng,
             deals,
-            standing: Standing::new(target, starter),
+            standing,
             battles: Vec::new(),
-            chooser: None,
-            winner: None,
             starter,
             start,
             positions: Vec::new(),
@@ -240,9 +366,11 @@ impl Match {
     }
 
     pub fn per_colour(&self) -> usize {
-        self.per_colour
+        self.standing.per_colour
     }
 
+    /// The standing before the current battle: the scores, the last loser, and the
+    /// current battle's starter (`None` while a starter is chosen, or after the match).
     pub fn standing(&self) -> &Standing {
         &self.standing
     }
@@ -258,6 +386,8 @@ impl Match {
         self.start
     }
 
+    /// Who started the current battle (the latest one while a starter is chosen, or
+    /// after the match).
     pub fn starter(&self) -> Player {
         self.starter
     }
@@ -270,17 +400,33 @@ impl Match {
         &self.battles
     }
 
+    /// The player who must now choose who starts the next battle (the tie rule).
     pub fn chooser(&self) -> Option<Player> {
-        self.chooser
+        match self.standing.next() {
+            Next::Chooses(player) => Some(player),
+            Next::Won(_) | Next::Starts(_) => None,
+        }
     }
 
+    /// The winner of the match, once a player has reached the target.
     pub fn winner(&self) -> Option<Player> {
-        self.winner
+        match self.standing.next() {
+            Next::Won(player) => Some(player),
+            Next::Chooses(_) | Next::Starts(_) => None,
+        }
+    }
+
+    /// The position of the current battle once it has had a move: `None` at a battle's
+    /// start (whose match odds are its standing's, the deal counted as chance), while a
+    /// starter is chosen, and after the match.
+    pub fn battle_under_way(&self) -> Option<Position> {
+        let playing = self.check_playing().is_ok() && !self.moves.is_empty();
+        playing.then(|| self.position())
     }
 
     /// The legal moves now (none while a starter is due or after the match).
     pub fn legal_moves(&self) -> Vec<usize> {
-        if self.winner.is_some() || self.chooser.is_some() {
+        if self.check_playing().is_err() {
             return Vec::new();
         }
         self.position().legal_moves().collect()
@@ -295,25 +441,26 @@ impl Match {
             .collect()
     }
 
-    /// Plays a move of the current battle and returns the position it leads to (the
+    /// Plays a move of the current battle and returns what it did (its position is the
     /// final pile when it ends the battle). A battle that ends is scored, and the next
     /// one set up, unless a starter must be chosen or the match is won. Nothing changes
     /// when the move is refused.
-    pub fn play(&mut self, mv: usize) -> Result<Position, MatchError> {
+    pub fn play(&mut self, mv: usize) -> Result<Sowing, MatchError> {
         self.check_playing()?;
-        let after = self.position().play(mv)?.position;
+        let sowing = self.position().sowing(mv)?;
+        let after = sowing.outcome.position;
         self.positions.push(after);
         self.moves.push(mv);
         if after.is_over() {
             self.end_battle(after)?;
         }
-        Ok(after)
+        Ok(sowing)
     }
 
     /// Takes back the last move of the current battle and returns it. A finished
     /// battle cannot be taken back.
     pub fn undo(&mut self) -> Result<usize, MatchError> {
-        if self.winner.is_some() || self.chooser.is_some() {
+        if self.check_playing().is_err() {
             return Err(MatchError::NothingToUndo);
         }
         let mv = self.moves.pop().ok_or(MatchError::NothingToUndo)?;
@@ -323,29 +470,26 @@ impl Match {
 
     /// The tie rule: the chooser names who starts the next battle.
     pub fn choose_starter(&mut self, starter: Player) -> Result<(), MatchError> {
-        if self.chooser.is_none() {
-            return Err(MatchError::NoChoiceDue);
-        }
+        let standing = self.standing.choose(starter)?;
         self.begin(starter)?;
-        self.chooser = None;
+        self.standing = standing;
         Ok(())
     }
 
     /// Whether a move may be played now: not after the match, nor while a starter is due.
     pub fn check_playing(&self) -> Result<(), MatchError> {
-        if let Some(winner) = self.winner {
-            return Err(MatchError::Over(winner));
+        match self.standing.next() {
+            Next::Won(winner) => Err(MatchError::Over(winner)),
+            Next::Chooses(chooser) => Err(MatchError::ChooserDue(chooser)),
+            Next::Starts(_) => Ok(()),
         }
-        if let Some(chooser) = self.chooser {
-            return Err(MatchError::ChooserDue(chooser));
-        }
-        Ok(())
     }
 
     /// Rule 1: sets up a battle that `starter` begins.
     fn begin(&mut self, starter: Player) -> Result<(), MatchError> {
         let number = self.battles.len();
-        self.start = battle_start(&self.deals, number, self.per_colour, &mut self.rng, starter)?;
+        let per_colour = self.per_colour();
+        self.start = battle_start(&self.deals, number, per_colour, &mut self.rng, starter)?;
         self.starter = starter;
         self.positions.clear();
         self.moves.clear();
@@ -366,10 +510,8 @@ impl Match {
         self.start = last;
         self.positions.clear();
         self.standing = self.standing.after_battle(scoring.margin());
-        match self.standing.next() {
-            Next::Won(player) => self.winner = Some(player),
-            Next::Chooses(player) => self.chooser = Some(player),
-            Next::Starts(player) => self.begin(player)?,
+        if let Next::Starts(player) = self.standing.next() {
+            self.begin(player)?;
         }
         Ok(())
     }

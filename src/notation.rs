@@ -107,3 +107,58 @@ impl FromStr for Position {
         parse(text)
     }
 }
+
+impl Position {
+    /// The characters of the notation, one at a time (what `Display` writes).
+    fn notation_bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        self.buttons()
+            .enumerate()
+            .flat_map(move |(i, colour)| {
+                let slash = (i > 0 && self.is_bottom(i)).then_some(b'/');
+                slash.into_iter().chain([colour.letter() as u8])
+            })
+            .chain([b' ', self.to_move().letter() as u8])
+    }
+}
+
+/// Positions are ordered by their notation text, as strings compare (byte by byte:
+/// `' ' < '/' < 'B' < 'R' < 'W' < 'b' < 'r'`), so that sorting positions sorts their
+/// texts. Equal positions have equal texts and no others do, so the order agrees with
+/// `==`.
+impl Ord for Position {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.notation_bytes().cmp(other.notation_bytes())
+    }
+}
+
+impl PartialOrd for Position {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn positions_sort_as_their_texts() {
+        let texts = [
+            "W/R/B/W/B/R/R/W/B r",
+            "W/R/B/W/B/R/R/W/B b",
+            "WR/B r",
+            "W/RB r",
+            "RBWWBRWBR b",
+            "RB/W b",
+            "RBW r",
+            "W r",
+        ];
+        for a in texts {
+            for b in texts {
+                let (pa, pb) = (parse(a).unwrap(), parse(b).unwrap());
+                assert_eq!(pa.cmp(&pb), a.cmp(b), "{a} against {b}");
+                assert_eq!(pa == pb, a == b);
+            }
+        }
+    }
+}

@@ -7,13 +7,15 @@
 //! next look.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::interrupt::{interrupted, Interrupted};
 
-/// The number of threads to use when none is asked: every core the system lets us use.
+/// The number of threads to use when none is asked: every core the system lets us use,
+/// asked once (the answer reads cgroup files, some 45 us a call).
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// What a chunk's work may ask while it runs.

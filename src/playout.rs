@@ -8,6 +8,7 @@ use crate::parallel::{fold_chunks, Worker};
 use crate::playout_graph::MoveGraph;
 use crate::rng::{random_start, SplitMix64};
 use crate::rules::{Player, Position};
+use crate::scoring::max_margin;
 
 /// Why playouts did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,8 +231,7 @@ pub fn bitboard_playout(per_colour: usize, first: Player, rng: &mut SplitMix64) 
 impl PlayoutSummary {
     /// An empty summary for battles of `per_colour` buttons of each colour.
     pub fn new(per_colour: usize) -> PlayoutSummary {
-        let n = 3 * per_colour as i32;
-        let reach = n * (n + 1) / 2;
+        let reach = max_margin(per_colour);
         PlayoutSummary {
             margins: vec![0; 2 * reach as usize + 1],
             reach,

@@ -240,17 +240,32 @@ impl Position {
         Ok(self.play(p)?.extra_move)
     }
 
-    /// Rule 3 spelt out, for front ends that show the sowing: the pile (numbered as in
-    /// this position) that receives each lifted button, bottom button first. With an
-    /// overflow the last pile receives the rest, so its number repeats.
+    /// Plays `p` after checking it, and spells out rule 3 for front ends that show the
+    /// sowing: the outcome, and the pile (numbered as in this position) that receives
+    /// each lifted button, bottom button first. With an overflow the last pile receives
+    /// the rest, so its number repeats.
+    pub fn sowing(&self, p: usize) -> Result<Sowing, IllegalMove> {
+        let outcome = self.play(p)?;
+        Ok(Sowing {
+            outcome,
+            drops: self.drop_piles(p),
+        })
+    }
+
+    /// The receiving piles of [`sowing`](Self::sowing) only.
     pub fn drops(&self, p: usize) -> Result<Vec<usize>, IllegalMove> {
-        self.play(p)?;
+        Ok(self.sowing(p)?.drops)
+    }
+
+    /// Rule 3 by pile numbers (`p` legal): the `j`-th lifted button goes to the `j`-th
+    /// pile after `p`, the last of the other piles taking every button beyond them.
+    fn drop_piles(&self, p: usize) -> Vec<usize> {
         let piles = self.pile_count();
         let lifted = self.pile(p).count();
         let others = piles - 1;
-        Ok((0..lifted)
+        (0..lifted)
             .map(|j| (p + 1 + j.min(others - 1)) % piles)
-            .collect())
+            .collect()
     }
 
     /// Rule 6: the scoring of the final pile, or `None` while the battle is not over.
@@ -269,16 +284,25 @@ impl Position {
         Some(scoring)
     }
 
-    /// Red's and Black's strengths in the final pile (bottom button 1, top `N`), or
-    /// `None` while the battle is not over.
-    pub fn strengths(&self) -> Option<(u32, u32)> {
+    /// Red's and Black's sums in the final pile (each the strengths of his buttons,
+    /// bottom button 1, top `N`), or `None` while the battle is not over.
+    pub fn sums(&self) -> Option<(u32, u32)> {
         self.scoring().map(|s| (s.red, s.black))
     }
 
-    /// Red's strength minus Black's once the battle is over.
+    /// Red's sum minus Black's once the battle is over.
     pub fn margin(&self) -> Option<i32> {
         self.scoring().map(|s| s.margin())
     }
+}
+
+/// A move spelt out: its outcome and where each lifted button went (rule 3).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Sowing {
+    pub outcome: MoveOutcome,
+    /// The pile, numbered before the move, that receives each lifted button, bottom
+    /// button first; with an overflow the last pile repeats.
+    pub drops: Vec<usize>,
 }
 
 /// Collects buttons one at a time and checks the position they make.

@@ -2,6 +2,23 @@
 
 use crate::pieces::Player;
 
+/// The largest final margin of a battle of `per_colour` buttons of each colour, `2k²`
+/// for `k` of each colour: one colour's buttons all on top of the final pile and the
+/// other's at its bottom, `k (5k + 1) / 2 - k (k + 1) / 2` (18 for the standard game;
+/// the sum of every strength, `n (n + 1) / 2` for `n = 3k` buttons, is a far looser
+/// bound). No final pile has a larger margin, so every margin lies in
+/// `-max_margin..=max_margin`.
+///
+/// From two buttons of each colour up, play reaches it: `tests/reachable.rs` checks it
+/// exhaustively for 2 and 3 of each colour and by finding such a battle for 4 and 5 (a
+/// search found one for 6 too). With one of each, play never does: the first move
+/// lifts the white button onto a coloured one and the second lifts those two onto the
+/// last, so the white always ends on top and the largest margin played is 1.
+pub const fn max_margin(per_colour: usize) -> i32 {
+    let k = per_colour as i32;
+    2 * k * k
+}
+
 /// Rule 6: the buttons of the final pile have strengths 1 (bottom) to `N` (top); each
 /// player adds those of his colour, and the larger sum wins the difference.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -42,6 +59,14 @@ impl Scoring {
             bits &= bits - 1;
             Some(s)
         })
+    }
+
+    /// The sum of `player`'s strengths.
+    pub fn sum(&self, player: Player) -> u32 {
+        match player {
+            Player::Red => self.red,
+            Player::Black => self.black,
+        }
     }
 
     /// Red's sum minus Black's.

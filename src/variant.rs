@@ -6,6 +6,9 @@ use std::fmt;
 
 use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
 
+/// The buttons of each colour of the standard game (rule 1).
+pub const STANDARD_PER_COLOUR: usize = 3;
+
 /// What the engine can do with a variant, each up to its own count of buttons of each
 /// colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -33,8 +33,8 @@ fn golden_playthroughs() {
                 assert_eq!(outcome.position, position(after), "{line}");
             }
             ("score", [final_pile, red, black]) => {
-                let strengths = position(final_pile).strengths();
-                assert_eq!(strengths, Some((number(red), number(black))), "{line}");
+                let sums = position(final_pile).sums();
+                assert_eq!(sums, Some((number(red), number(black))), "{line}");
             }
             ("perft", [pos, depth, count]) => {
                 let (p, d) = (position(pos), number(depth));

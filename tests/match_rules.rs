@@ -20,7 +20,7 @@ fn scoring_names_every_strength() {
 
 #[test]
 fn the_standing_follows_rules_8_and_9() {
-    let start = Standing::new(15, Black);
+    let start = Standing::new(15, 3, Black).unwrap();
     assert_eq!(start.next(), Next::Starts(Black));
     // A draw before any decided battle: the first starter again.
     assert_eq!(start.after_battle(0).next(), Next::Starts(Black));
@@ -33,6 +33,54 @@ fn the_standing_follows_rules_8_and_9() {
     assert_eq!(level.after_battle(0).next(), Next::Chooses(Red));
     assert_eq!(level.after_battle(-12).next(), Next::Won(Black));
     assert!(check_target(0).is_err() && check_target(1001).is_err());
+    assert!(Standing::new(0, 3, Red).is_err() && Standing::new(15, 11, Red).is_err());
+    // The tie rule's choice, and only when one is due.
+    let chosen = level.choose(Black).unwrap();
+    assert_eq!(
+        (chosen.next(), chosen.starter),
+        (Next::Starts(Black), Some(Black))
+    );
+    assert_eq!(chosen.after_battle(0).next(), Next::Chooses(Red));
+    assert_eq!(red_ahead.choose(Red), Err(MatchError::NoChoiceDue));
+    for standing in [start, red_ahead, level, chosen, level.after_battle(-12)] {
+        assert_eq!(standing.check(), Ok(()), "{standing:?}");
+    }
+}
+
+#[test]
+fn impossible_standings_are_refused() {
+    let at = |red, black, last_loser, starter| Standing {
+        red,
+        black,
+        target: 15,
+        last_loser,
+        starter,
+        per_colour: 3,
+    };
+    for (standing, reason) in [
+        (at(0, 0, None, None), "at 0-0 the starter of the first battle must be given"),
+        (at(0, 0, Some(Red), Some(Red)), "Red cannot have lost a battle while Black has no points"),
+        (at(3, 5, None, None), "points come from battles won, so the last loser must be given"),
+        (at(3, 5, Some(Red), Some(Black)), "Red is behind and so starts the next battle, not Black"),
+        (at(15, 15, Some(Red), None), "both players have reached the target"),
+        (at(40, 3, Some(Black), None), "Red cannot have 40 points: a match ends at the target of 15, and a battle is worth at most 18"),
+        (at(16, 3, Some(Red), None), "Red has won the match, so Black lost the last battle"),
+        (at(16, 3, Some(Black), Some(Black)), "the match is over, so no battle has a starter"),
+    ] {
+        assert_eq!(
+            standing.check().unwrap_err().to_string(),
+            format!("impossible standing: {reason}")
+        );
+    }
+    for standing in [
+        at(3, 5, Some(Red), Some(Red)),
+        at(3, 5, Some(Black), None),
+        at(7, 7, Some(Black), None),
+        at(7, 7, Some(Black), Some(Red)),
+        at(32, 3, Some(Black), None),
+    ] {
+        assert_eq!(standing.check(), Ok(()), "{standing:?}");
+    }
 }
 
 #[test]
@@ -52,9 +100,14 @@ fn a_scripted_match_and_its_refusals() {
     assert_eq!(game.undo().unwrap(), 2);
     game.play(2).unwrap();
     let last = game.play(0).unwrap();
-    assert_eq!(last.to_string(), "RBWWBRWBR b");
+    assert_eq!(last.outcome.position.to_string(), "RBWWBRWBR b");
+    assert_eq!(
+        (last.outcome.extra_move, last.drops.as_slice()),
+        (false, &[1; 5][..])
+    );
     assert_eq!(game.battles().len(), 1);
     assert_eq!(game.standing().red, 1);
+    assert_eq!(game.standing().starter, Some(Black));
     // Black is behind and starts the second battle, from the second deal.
     assert_eq!(game.starter(), Black);
     assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B b");

@@ -5,6 +5,7 @@ use buttonup::error::{IllegalMove, NotationError, PositionError};
 use buttonup::notation::{parse, parse_start};
 use buttonup::perft::perft;
 use buttonup::rng::{random_start, SplitMix64};
+use buttonup::scoring::max_margin;
 use buttonup::{Colour, Player, Position, MAX_BUTTONS};
 
 fn pos(text: &str) -> Position {
@@ -91,9 +92,9 @@ fn no_extra_move_after_an_overflow() {
 #[test]
 fn scoring_counts_heights() {
     let p = pos("RBWWBRWBR b");
-    assert_eq!(p.strengths(), Some((16, 15)));
+    assert_eq!(p.sums(), Some((16, 15)));
     assert_eq!(p.margin(), Some(1));
-    assert_eq!(pos("W/R r").strengths(), None);
+    assert_eq!(pos("W/R r").sums(), None);
 }
 
 #[test]
@@ -115,9 +116,10 @@ fn every_battle_has_one_move_per_removed_pile() {
                 moves += 1;
             }
             assert_eq!(moves, 3 * per_colour - 1);
-            let (red, black) = p.strengths().unwrap();
+            let (red, black) = p.sums().unwrap();
             let n = 3 * per_colour as u32;
             assert!(red + black <= n * (n + 1) / 2);
+            assert!(red.abs_diff(black) <= max_margin(per_colour) as u32);
         }
     }
 }

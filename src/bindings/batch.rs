@@ -4,7 +4,6 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 
 use super::convert::{self, type_name, Int};
-use super::errors::out_of_range;
 use super::interrupt::run;
 use super::position::PyPosition;
 use crate::batch::BatchError;
@@ -45,12 +44,7 @@ pub fn solve_many(
 ) -> PyResult<Vec<i64>> {
     let positions = self::positions(positions)?;
     let threads = convert::threads(threads)?;
-    if !(tt_mb.is_finite() && (0.001..=65536.0).contains(&tt_mb)) {
-        return Err(out_of_range(format!(
-            "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"
-        )));
-    }
-    let bytes = (tt_mb * 1048576.0) as usize;
+    let bytes = super::search::table_bytes(tt_mb)?;
     match run(py, || crate::batch::solve_many(&positions, bytes, threads))? {
         Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
         Err(BatchError::Table(error)) => Err(PyMemoryError::new_err(error.to_string())),

@@ -2,10 +2,11 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyString};
 
-use super::errors::wrong_type;
+use super::errors::{out_of_range, wrong_type};
 use crate::error::IllegalMove;
+use crate::match_rules::{check_target, MatchError};
 use crate::rules::{Player, Position};
 
 /// `buttonup.player.Player.RED` and `.BLACK`, looked up once.
@@ -26,8 +27,8 @@ pub(crate) fn player_to_py(py: Python<'_>, player: Player) -> PyResult<Py<PyAny>
     Ok(players(py)?[player as usize].clone_ref(py))
 }
 
-/// The core player of a Python `Player` member (`None` means `default`); `name` is the
-/// argument's name, for the error.
+/// The core player of a Python `Player` argument (`None` means `default`); `name` is
+/// the argument's name, for the error.
 pub(crate) fn player_from_py(
     name: &str,
     value: Option<&Bound<'_, PyAny>>,
@@ -39,7 +40,8 @@ pub(crate) fn player_from_py(
     }
 }
 
-/// The core player of an optional Python `Player` argument (`None` stays `None`).
+/// The core player of an optional Python `Player` argument (`None` stays `None`): a
+/// `buttonup.Player` or its side letter, `"r"` or `"b"`.
 pub(crate) fn optional_player(
     name: &str,
     value: Option<&Bound<'_, PyAny>>,
@@ -49,12 +51,35 @@ pub(crate) fn optional_player(
     };
     let [red, black] = players(value.py())?;
     if value.is(red) {
-        Ok(Some(Player::Red))
-    } else if value.is(black) {
-        Ok(Some(Player::Black))
-    } else {
-        Err(wrong_type(name, "a Player", &type_name(value)))
+        return Ok(Some(Player::Red));
     }
+    if value.is(black) {
+        return Ok(Some(Player::Black));
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        return match text.extract::<String>().as_deref() {
+            Ok("r") => Ok(Some(Player::Red)),
+            Ok("b") => Ok(Some(Player::Black)),
+            _ => Err(out_of_range(format!(
+                "{name} must be a Player or 'r' or 'b', not {}",
+                shown(value)
+            ))),
+        };
+    }
+    Err(wrong_type(
+        name,
+        "a Player or 'r' or 'b'",
+        &type_name(value),
+    ))
+}
+
+/// A value as a message shows it: its `repr`, shortened.
+fn shown(value: &Bound<'_, PyAny>) -> String {
+    let text = value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| type_name(value));
+    crate::error::shorten(&text)
 }
 
 /// The Python `Player` member of an optional core player.
@@ -168,6 +193,14 @@ impl Int {
             Err(text) => Err(super::errors::out_of_range(format!(
                 "{name} must be from {low} to {high}, not {text}"
             ))),
+        }
+    }
+
+    /// A target of victory points that the match rules accept.
+    pub(crate) fn target(&self) -> PyResult<u32> {
+        match self.value("target")? {
+            Ok(v) => Ok(check_target(v)?),
+            Err(text) => Err(MatchError::BadTarget(text.to_string()).into()),
         }
     }
 

@@ -5,6 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::PyErr;
 
 use crate::error::{IllegalMove, NotationError, PositionError};
+use crate::interrupt::Interrupted;
 use crate::match_rules::MatchError;
 use crate::variant::VariantError;
 
@@ -15,6 +16,7 @@ mod py {
     import_exception!(buttonup.errors, IllegalMoveError);
     import_exception!(buttonup.errors, BattleNotOverError);
     import_exception!(buttonup.errors, SearchStoppedError);
+    import_exception!(buttonup.errors, MatchStateError);
 }
 
 impl From<NotationError> for PyErr {
@@ -45,11 +47,15 @@ impl From<MatchError> for PyErr {
     fn from(error: MatchError) -> PyErr {
         let message = error.to_string();
         match error {
-            MatchError::Over(_)
-            | MatchError::ChooserDue(_)
-            | MatchError::NoChoiceDue
+            // Moves refused.
+            MatchError::Over(_) | MatchError::ChooserDue(_) | MatchError::Illegal(_) => {
+                py::IllegalMoveError::new_err(message)
+            }
+            // Other requests the match rules refuse.
+            MatchError::NoChoiceDue
             | MatchError::NothingToUndo
-            | MatchError::Illegal(_) => py::IllegalMoveError::new_err(message),
+            | MatchError::BadStanding(_)
+            | MatchError::NoBattle(_) => py::MatchStateError::new_err(message),
             MatchError::BadDeal { .. } => py::NotationError::new_err(message),
             MatchError::BadTarget(_) | MatchError::DealSize { .. } | MatchError::Variant(_) => {
                 PyValueError::new_err(message)
@@ -58,6 +64,13 @@ impl From<MatchError> for PyErr {
             // interpreter's own exception instead.
             MatchError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         }
+    }
+}
+
+impl From<Interrupted> for PyErr {
+    fn from(error: Interrupted) -> PyErr {
+        // What `run` raises instead, when a signal handler raised.
+        pyo3::exceptions::PyKeyboardInterrupt::new_err(error.to_string())
     }
 }
 

@@ -4,23 +4,22 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use super::convert::{
-    move_index, optional_player, optional_player_to_py, player_from_py, player_to_py, Int,
-};
+use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
 use super::position::{seed_from_py, PyPosition};
-use super::results::battle_to_py;
-use crate::match_rules::{Match, MAX_TARGET};
+use super::results::{battle_to_py, outcome_to_py, standing_to_py};
+use crate::match_rules::{Match, STANDARD_TARGET};
 use crate::rules::Player;
-use crate::variant::Capability;
+use crate::variant::{Capability, STANDARD_PER_COLOUR};
 
-/// A match of battles to `target` victory points (rules 7 to 9).
+/// A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
+/// of `per_colour` buttons of each colour (3 by default).
 ///
-/// `starter` (Red by default; `first` is an older name for it) starts the first
-/// battle. Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"`
-/// (all checked at once), then shuffled from `seed`: the same seed gives the same match.
+/// `starter` (a `Player` or `"r"`/`"b"`; Red by default) starts the first battle.
+/// Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"` (all
+/// checked at once), then shuffled from `seed`: the same seed gives the same match.
 #[pyclass(module = "buttonup", name = "Match")]
 pub struct PyMatch {
-    inner: Match,
+    pub(crate) inner: Match,
     /// The `Battle` records handed to Python so far (battles are never taken back).
     battles: Vec<Py<PyAny>>,
 }
@@ -28,28 +27,20 @@ pub struct PyMatch {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (starter = None, *, target = None, per_colour = None, seed = None, deals = None, first = None))]
+    #[pyo3(signature = (starter = None, *, target = None, per_colour = None, seed = None, deals = None))]
     fn new(
         starter: Option<&Bound<'_, PyAny>>,
         target: Option<Int>,
         per_colour: Option<Int>,
         seed: Option<&Bound<'_, PyAny>>,
         deals: Option<&Bound<'_, PyAny>>,
-        first: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let starter = match (
-            optional_player("starter", starter)?,
-            optional_player("first", first)?,
-        ) {
-            (Some(_), Some(_)) => {
-                return Err(PyTypeError::new_err("give starter or first, not both"))
-            }
-            (a, b) => a.or(b).unwrap_or(Player::Red),
-        };
-        let target = target.unwrap_or(Int::of(15));
-        let target = target.within("target", 1, i64::from(MAX_TARGET))? as u32;
+        let starter = player_from_py("starter", starter, Player::Red)?;
+        let target = target
+            .unwrap_or(Int::of(i64::from(STANDARD_TARGET)))
+            .target()?;
         let per_colour = per_colour
-            .unwrap_or(Int::of(3))
+            .unwrap_or(Int::of(STANDARD_PER_COLOUR as i64))
             .per_colour(Capability::Rules)?;
         let seed = seed_from_py(seed)?;
         let orders = match deals {
@@ -119,7 +110,10 @@ impl PyMatch {
     #[getter]
     fn battles<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         for battle in &self.inner.battles()[self.battles.len()..] {
-            self.battles.push(battle_to_py(py, battle)?.unbind());
+            let start = Bound::new(py, PyPosition::from(battle.start))?.into_any();
+            let last = Bound::new(py, PyPosition::from(battle.last))?.into_any();
+            self.battles
+                .push(battle_to_py(py, battle, start, last)?.unbind());
         }
         PyTuple::new(py, self.battles.iter().map(|b| b.bind(py)))
     }
@@ -136,6 +130,14 @@ impl PyMatch {
     #[getter]
     fn last_loser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         optional_player_to_py(py, self.inner.standing().last_loser)
+    }
+
+    /// The standing before the current battle (a `buttonup.results.Standing`): the
+    /// scores, the last loser, the current battle's starter (`None` while the tie
+    /// rule's choice is due, or after the match), `per_colour` and `target`.
+    #[getter]
+    fn standing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        standing_to_py(py, self.inner.standing())
     }
 
     /// The winner of the match, once it is over.
@@ -155,18 +157,25 @@ impl PyMatch {
         self.inner.legal_moves()
     }
 
-    /// Plays `move` in the current battle and returns the position it leads to (the
-    /// final pile when the move ends the battle; `position` then shows the next
-    /// battle's start). A finished battle is scored, and the next one set up unless a
-    /// starter must be chosen or the match is won. A refused move changes nothing.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+    /// Plays `move` in the current battle and returns its `MoveOutcome`, from one
+    /// evaluation (its position is the final pile when the move ends the battle;
+    /// `position` then shows the next battle's start). A finished battle is scored, and
+    /// the next one set up unless a starter must be chosen or the match is won. A
+    /// refused move (`IllegalMoveError`) changes nothing.
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.inner.check_playing()?;
         let mv = move_index(&self.inner.position(), r#move)?;
-        Ok(self.inner.play(mv)?.into())
+        let sowing = self.inner.play(mv)?;
+        let after = Bound::new(py, PyPosition::from(sowing.outcome.position))?;
+        outcome_to_py(py, after.into_any(), &sowing)
     }
 
     /// Takes back the last move of the current battle and returns it. A finished
-    /// battle cannot be taken back.
+    /// battle cannot be taken back (`MatchStateError`: nothing to undo).
     fn undo(&mut self) -> PyResult<usize> {
         Ok(self.inner.undo()?)
     }
@@ -180,7 +189,8 @@ impl PyMatch {
             .collect()
     }
 
-    /// The tie rule: the chooser names who starts the next battle.
+    /// The tie rule: the chooser names who starts the next battle (a `Player` or
+    /// `"r"`/`"b"`); `MatchStateError` when no choice is due.
     fn choose_starter(&mut self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
         let starter = player_from_py("starter", Some(starter), Player::Red)?;
         Ok(self.inner.choose_starter(starter)?)

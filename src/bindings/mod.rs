@@ -1,5 +1,5 @@
 //! The Python extension module `buttonup._core`. It converts arguments and results and
-//! holds no game logic: everything it answers comes from the core modules.
+//! holds no game logic: every rule, check and answer comes from the core modules.
 
 mod batch;
 mod convert;
@@ -15,10 +15,37 @@ mod vecenv;
 
 use pyo3::prelude::*;
 
+use crate::match_rules::{MAX_TARGET, STANDARD_TARGET};
 use crate::perft as core_perft;
-use crate::variant::Capability;
+use crate::variant::{Capability, STANDARD_PER_COLOUR};
 use convert::Int;
 use position::PyPosition;
+
+/// The public names of the module: its `__all__`, which `_core.pyi` repeats.
+const PUBLIC: [&str; 22] = [
+    "MAX_BUTTONS",
+    "MAX_TARGET",
+    "STANDARD_PER_COLOUR",
+    "STANDARD_TARGET",
+    "VARIANT_LIMITS",
+    "Match",
+    "Position",
+    "Searcher",
+    "VecEnv",
+    "analyze",
+    "encode_observation",
+    "legal_action_mask",
+    "match_analyze",
+    "max_margin",
+    "perft",
+    "perft_many",
+    "random_playouts",
+    "search",
+    "solve",
+    "solve_many",
+    "start_orders",
+    "win_probability",
+];
 
 /// Counts the move sequences of length `depth` from `position` (a sequence that ends the
 /// battle sooner counts as one leaf). Runs without the GIL.
@@ -34,12 +61,21 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
 /// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
 /// for the standard game), in lexicographic order (`B < R < W`).
 #[pyfunction]
-#[pyo3(signature = (per_colour = Int::of(3)), text_signature = "(per_colour=3)")]
+#[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
     Ok(interrupt::run(py, || {
         crate::variant::start_orders(per_colour)
     })??)
+}
+
+/// The exact largest final margin of a battle of `per_colour` buttons of each colour:
+/// `2 * per_colour**2` (18 for the standard game), one colour's buttons all on top of
+/// the final pile and the other's at its bottom.
+#[pyfunction]
+fn max_margin(per_colour: Int) -> PyResult<i32> {
+    let per_colour = per_colour.per_colour(Capability::Rules)?;
+    Ok(crate::scoring::max_margin(per_colour))
 }
 
 #[pymodule]
@@ -51,11 +87,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
+    m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::legal_action_mask, m)?)?;
-    m.add_class::<search::PySearchResult>()?;
     m.add_class::<search::PySearcher>()?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
@@ -63,34 +99,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(odds::win_probability, m)?)?;
     m.add_function(wrap_pyfunction!(odds::match_analyze, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
+    m.add("MAX_TARGET", MAX_TARGET)?;
+    m.add("STANDARD_TARGET", STANDARD_TARGET)?;
+    m.add("STANDARD_PER_COLOUR", STANDARD_PER_COLOUR)?;
     let limits = pyo3::types::PyDict::new(m.py());
     for capability in Capability::ALL {
         limits.set_item(capability.name(), capability.max_per_colour())?;
     }
     m.add("VARIANT_LIMITS", limits)?;
-    m.add(
-        "__all__",
-        [
-            "MAX_BUTTONS",
-            "Match",
-            "Position",
-            "SearchResult",
-            "Searcher",
-            "VecEnv",
-            "analyze",
-            "encode_observation",
-            "legal_action_mask",
-            "match_analyze",
-            "perft",
-            "perft_many",
-            "random_playouts",
-            "search",
-            "solve",
-            "solve_many",
-            "start_orders",
-            "VARIANT_LIMITS",
-            "win_probability",
-        ],
-    )?;
+    m.add("__all__", PUBLIC)?;
     Ok(())
 }

@@ -1,40 +1,13 @@
 //! Random playouts for Python, summed up in a `buttonup.results.PlayoutSummary`.
 
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::PyDict;
 
 use super::convert::{self, Int};
 use super::interrupt;
 use super::position::seed_from_py;
-use crate::playout::{PlayoutError, PlayoutSummary};
-use crate::variant::Capability;
-
-/// `buttonup.results.PlayoutSummary`, looked up once.
-static SUMMARY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-fn summary_to_py<'py>(py: Python<'py>, s: &PlayoutSummary) -> PyResult<Bound<'py, PyAny>> {
-    let class = SUMMARY.get_or_try_init(py, || {
-        Ok::<_, PyErr>(
-            py.import("buttonup.results")?
-                .getattr("PlayoutSummary")?
-                .unbind(),
-        )
-    })?;
-    let margins = PyDict::new(py);
-    for (margin, count) in s.margin_counts() {
-        margins.set_item(margin, count)?;
-    }
-    let fields = PyDict::new(py);
-    fields.set_item("battles", s.battles)?;
-    fields.set_item("moves", s.moves)?;
-    fields.set_item("red_wins", s.red_wins)?;
-    fields.set_item("black_wins", s.black_wins)?;
-    fields.set_item("draws", s.draws)?;
-    fields.set_item("margin_sum", s.margin_sum)?;
-    fields.set_item("margins", margins)?;
-    class.bind(py).call((), Some(&fields))
-}
+use super::results::summary_to_py;
+use crate::playout::PlayoutError;
+use crate::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// Plays `battles` random battles from shuffled starts (Red first in even-numbered
 /// ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
@@ -42,8 +15,8 @@ fn summary_to_py<'py>(py: Python<'py>, s: &PlayoutSummary) -> PyResult<Bound<'py
 /// threads and in the reference engine. Returns a `PlayoutSummary`.
 #[pyfunction]
 #[pyo3(
-    signature = (battles, seed = None, per_colour = Int::of(3), *, threads = None),
-    text_signature = "(battles, seed=None, per_colour=3, *, threads=None)"
+    signature = (battles, seed = None, *, per_colour = Int::of(STANDARD_PER_COLOUR as i64), threads = None),
+    text_signature = "(battles, seed=None, *, per_colour=3, threads=None)"
 )]
 pub fn random_playouts<'py>(
     py: Python<'py>,

@@ -5,15 +5,19 @@ use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::convert::{move_index, player_from_py, player_to_py, Int};
 use super::errors::{battle_not_over, notation_error, out_of_range};
-use super::results::scoring_to_py;
+use super::results::{outcome_to_py, scoring_to_py};
 use crate::notation;
 use crate::rng::{entropy_seed, random_start, SplitMix64};
 use crate::rules::{Colour, Player, Position};
-use crate::variant::Capability;
+use crate::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A Button Up! position: the circle of piles and the player to move. Immutable.
-#[pyclass(module = "buttonup", name = "Position", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Positions are equal when their notations are, hash alike then, and are ordered by
+/// their notation text as strings compare (`sorted(positions)` sorts them as
+/// `sorted(map(str, positions))` does).
+#[pyclass(module = "buttonup", name = "Position", frozen, eq, ord, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyPosition {
     pub(crate) inner: Position,
 }
@@ -73,20 +77,23 @@ impl PyPosition {
         Ok(notation::parse(&text)?.into())
     }
 
-    /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`.
+    /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`;
+    /// `to_move` (a `Player` or `"r"`/`"b"`; `None` for Red) moves first.
     #[staticmethod]
-    #[pyo3(signature = (order, to_move = None))]
+    #[pyo3(signature = (order, *, to_move = None))]
     fn start(order: &Bound<'_, PyAny>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let order = notation_text(order, "a start order must be a str")?;
         let to_move = player_from_py("to_move", to_move, Player::Red)?;
         Ok(notation::parse_start(&order, to_move)?.into())
     }
 
-    /// A uniformly shuffled start with `per_colour` buttons of each colour.
+    /// A uniformly shuffled start with `per_colour` buttons of each colour, from
+    /// `seed` (`None`: from the operating system); `to_move` (`None` for Red) moves
+    /// first.
     #[staticmethod]
     #[pyo3(
-        signature = (seed = None, to_move = None, per_colour = Int::of(3)),
-        text_signature = "(seed=None, to_move=None, per_colour=3)"
+        signature = (seed = None, *, to_move = None, per_colour = Int::of(STANDARD_PER_COLOUR as i64)),
+        text_signature = "(seed=None, *, to_move=None, per_colour=3)"
     )]
     fn random(
         seed: Option<&Bound<'_, PyAny>>,
@@ -140,18 +147,26 @@ impl PyPosition {
         Ok(self.inner.play(p)?.position.into())
     }
 
+    /// What lifting pile `move` does, from one evaluation: a `MoveOutcome` with the
+    /// position after it, whether the mover moves again (rule 4), and the pile
+    /// (numbered as in this position) that receives each lifted button, bottom button
+    /// first (rule 3; with an overflow the last pile repeats).
+    fn outcome<'py>(
+        &self,
+        py: Python<'py>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = move_index(&self.inner, r#move)?;
+        let sowing = self.inner.sowing(p)?;
+        let after = Bound::new(py, PyPosition::from(sowing.outcome.position))?;
+        outcome_to_py(py, after.into_any(), &sowing)
+    }
+
     /// Whether playing `move` makes the mover move again (rule 4); an illegal move
     /// raises `IllegalMoveError`.
     fn gives_extra_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = move_index(&self.inner, r#move)?;
         Ok(self.inner.gives_extra_move(p)?)
-    }
-
-    /// The pile (numbered as in this position) that receives each lifted button when
-    /// `move` is played, bottom button first; with an overflow the last one repeats.
-    fn drops(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let p = move_index(&self.inner, r#move)?;
-        Ok(self.inner.drops(p)?)
     }
 
     /// The scoring of the final pile (rule 6): each button's strength and owner, the
@@ -161,14 +176,10 @@ impl PyPosition {
         scoring_to_py(py, &self.inner, &scoring)
     }
 
-    /// Red's and Black's strengths in the final pile.
-    fn strengths(&self) -> PyResult<(u32, u32)> {
-        self.inner.strengths().ok_or_else(battle_not_over)
-    }
-
-    /// Red's strength minus Black's in the final pile.
-    fn margin(&self) -> PyResult<i32> {
-        self.inner.margin().ok_or_else(battle_not_over)
+    /// Red's and Black's sums in the final pile (rule 6); raises `BattleNotOverError`
+    /// before the end.
+    fn sums(&self) -> PyResult<(u32, u32)> {
+        self.inner.sums().ok_or_else(battle_not_over)
     }
 
     fn __str__(&self) -> String {

@@ -1,27 +1,76 @@
-//! The plain-data results of `buttonup.results` (`Scoring`, `Battle`), filled in from
-//! the core's scoring and match history.
+//! The plain-data results of `buttonup.results`, filled in from the core's answers:
+//! `Scoring`, `Battle`, `MoveOutcome`, `SearchResult`, `Standing`, `Chances` and
+//! `PlayoutSummary`. Positions come in already converted, so that this module knows
+//! nothing of the `Position` class.
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple};
+use pyo3::IntoPyObjectExt;
 
-use super::convert::{optional_player_to_py, player_to_py};
-use super::position::PyPosition;
-use crate::match_rules::Battle;
-use crate::rules::{Colour, Player, Position};
+use super::convert::{optional_player, optional_player_to_py, player_to_py, type_name, Int};
+use super::errors::wrong_type;
+use crate::match_rules::{Battle, Standing};
+use crate::playout::PlayoutSummary;
+use crate::rules::{Colour, Player, Position, Sowing};
 use crate::scoring::Scoring;
+use crate::search::{Iteration, SearchResult};
 
-/// `buttonup.results.Scoring` and `.Battle`, looked up once.
-static CLASSES: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
+/// The classes of `buttonup.results`, in the order of [`Class`].
+static CLASSES: PyOnceLock<[Py<PyAny>; 7]> = PyOnceLock::new();
 
-fn classes(py: Python<'_>) -> PyResult<&[Py<PyAny>; 2]> {
-    CLASSES.get_or_try_init(py, || {
+/// A class of `buttonup.results`.
+#[derive(Clone, Copy)]
+enum Class {
+    Scoring,
+    Battle,
+    MoveOutcome,
+    SearchResult,
+    Standing,
+    Chances,
+    PlayoutSummary,
+}
+
+const NAMES: [&str; 7] = [
+    "Scoring",
+    "Battle",
+    "MoveOutcome",
+    "SearchResult",
+    "Standing",
+    "Chances",
+    "PlayoutSummary",
+];
+
+fn class(py: Python<'_>, class: Class) -> PyResult<&Bound<'_, PyAny>> {
+    let classes = CLASSES.get_or_try_init(py, || {
         let module = py.import("buttonup.results")?;
-        Ok([
-            module.getattr("Scoring")?.unbind(),
-            module.getattr("Battle")?.unbind(),
-        ])
-    })
+        let mut found = Vec::with_capacity(NAMES.len());
+        for name in NAMES {
+            found.push(module.getattr(name)?.unbind());
+        }
+        Ok::<_, PyErr>(found.try_into().unwrap_or_else(|_| unreachable!()))
+    })?;
+    Ok(classes[class as usize].bind(py))
+}
+
+/// An instance of `class` with the keyword fields `fields`.
+fn make<'py>(
+    py: Python<'py>,
+    which: Class,
+    fields: &[(&str, Bound<'py, PyAny>)],
+) -> PyResult<Bound<'py, PyAny>> {
+    let kwargs = PyDict::new(py);
+    for (name, value) in fields {
+        kwargs.set_item(name, value)?;
+    }
+    class(py, which)?.call((), Some(&kwargs))
+}
+
+fn any<'py, T>(py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>>
+where
+    T: IntoPyObject<'py>,
+{
+    value.into_bound_py_any(py)
 }
 
 /// The `Scoring` of a finished battle's last position.
@@ -31,30 +80,200 @@ pub(crate) fn scoring_to_py<'py>(
     scoring: &Scoring,
 ) -> PyResult<Bound<'py, PyAny>> {
     let tower: String = last.piles().flatten().map(Colour::letter).collect();
-    let fields = PyDict::new(py);
-    fields.set_item("tower", tower)?;
-    for (name, player) in [
-        ("red_strengths", Player::Red),
-        ("black_strengths", Player::Black),
-    ] {
-        let strengths: Vec<u32> = scoring.strengths(player).collect();
-        fields.set_item(name, PyTuple::new(py, strengths)?)?;
-    }
-    fields.set_item("red", scoring.red)?;
-    fields.set_item("black", scoring.black)?;
-    fields.set_item("winner", optional_player_to_py(py, scoring.winner())?)?;
-    fields.set_item("points", scoring.points())?;
-    classes(py)?[0].bind(py).call((), Some(&fields))
+    let strengths = |player| PyTuple::new(py, scoring.strengths(player).collect::<Vec<u32>>());
+    make(
+        py,
+        Class::Scoring,
+        &[
+            ("tower", any(py, tower)?),
+            ("red_strengths", strengths(Player::Red)?.into_any()),
+            ("black_strengths", strengths(Player::Black)?.into_any()),
+            ("red", any(py, scoring.red)?),
+            ("black", any(py, scoring.black)?),
+            (
+                "winner",
+                any(py, optional_player_to_py(py, scoring.winner())?)?,
+            ),
+            ("points", any(py, scoring.points())?),
+        ],
+    )
 }
 
-/// The `Battle` record of a finished battle.
-pub(crate) fn battle_to_py<'py>(py: Python<'py>, battle: &Battle) -> PyResult<Bound<'py, PyAny>> {
-    let fields = PyDict::new(py);
-    fields.set_item("number", battle.number)?;
-    fields.set_item("starter", player_to_py(py, battle.starter)?)?;
-    fields.set_item("start", PyPosition::from(battle.start))?;
-    fields.set_item("moves", PyTuple::new(py, &battle.moves)?)?;
-    fields.set_item("final", PyPosition::from(battle.last))?;
-    fields.set_item("scoring", scoring_to_py(py, &battle.last, &battle.scoring)?)?;
-    classes(py)?[1].bind(py).call((), Some(&fields))
+/// The `Battle` record of a finished battle, its start and final pile given as Python
+/// positions.
+pub(crate) fn battle_to_py<'py>(
+    py: Python<'py>,
+    battle: &Battle,
+    start: Bound<'py, PyAny>,
+    final_position: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    make(
+        py,
+        Class::Battle,
+        &[
+            ("number", any(py, battle.number)?),
+            ("starter", any(py, player_to_py(py, battle.starter)?)?),
+            ("start", start),
+            ("moves", PyTuple::new(py, &battle.moves)?.into_any()),
+            ("final_position", final_position),
+            ("scoring", scoring_to_py(py, &battle.last, &battle.scoring)?),
+        ],
+    )
+}
+
+/// The `MoveOutcome` of a move, the position after it given as a Python position.
+pub(crate) fn outcome_to_py<'py>(
+    py: Python<'py>,
+    position: Bound<'py, PyAny>,
+    sowing: &Sowing,
+) -> PyResult<Bound<'py, PyAny>> {
+    make(
+        py,
+        Class::MoveOutcome,
+        &[
+            ("position", position),
+            ("extra_move", any(py, sowing.outcome.extra_move)?),
+            ("drops", PyTuple::new(py, &sowing.drops)?.into_any()),
+        ],
+    )
+}
+
+/// A `SearchResult` from its fields.
+#[allow(clippy::too_many_arguments)]
+fn search_result<'py>(
+    py: Python<'py>,
+    best_move: Option<usize>,
+    value: f64,
+    exact: bool,
+    depth: u32,
+    nodes: u64,
+    pv: &[usize],
+    elapsed: std::time::Duration,
+) -> PyResult<Bound<'py, PyAny>> {
+    make(
+        py,
+        Class::SearchResult,
+        &[
+            ("best_move", any(py, best_move)?),
+            ("value", any(py, value.round() as i64)?),
+            ("exact", any(py, exact)?),
+            ("depth", any(py, depth)?),
+            ("nodes", any(py, nodes)?),
+            ("pv", PyTuple::new(py, pv)?.into_any()),
+            ("elapsed", any(py, elapsed.as_secs_f64())?),
+        ],
+    )
+}
+
+/// The `SearchResult` of a finished search.
+pub(crate) fn result_to_py<'py>(py: Python<'py>, r: &SearchResult) -> PyResult<Bound<'py, PyAny>> {
+    search_result(
+        py,
+        r.best_move,
+        r.value,
+        r.exact,
+        r.depth,
+        r.nodes,
+        &r.pv,
+        r.elapsed,
+    )
+}
+
+/// The `SearchResult` of one finished iteration, for a progress callback.
+pub(crate) fn iteration_to_py<'py>(py: Python<'py>, it: &Iteration) -> PyResult<Bound<'py, PyAny>> {
+    search_result(
+        py,
+        it.pv.first().copied(),
+        it.value,
+        it.exact,
+        it.depth,
+        it.nodes,
+        &it.pv,
+        it.elapsed,
+    )
+}
+
+/// The `Standing` of a core standing.
+pub(crate) fn standing_to_py<'py>(
+    py: Python<'py>,
+    standing: &Standing,
+) -> PyResult<Bound<'py, PyAny>> {
+    make(
+        py,
+        Class::Standing,
+        &[
+            ("red", any(py, standing.red)?),
+            ("black", any(py, standing.black)?),
+            ("target", any(py, standing.target)?),
+            (
+                "last_loser",
+                any(py, optional_player_to_py(py, standing.last_loser)?)?,
+            ),
+            (
+                "starter",
+                any(py, optional_player_to_py(py, standing.starter)?)?,
+            ),
+            ("per_colour", any(py, standing.per_colour)?),
+        ],
+    )
+}
+
+/// Whether `value` is a `buttonup.results.Standing`.
+pub(crate) fn is_standing(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    value.is_instance(class(value.py(), Class::Standing)?)
+}
+
+/// The core standing of a `buttonup.results.Standing` (its fields converted, not
+/// checked: the match rules check it).
+pub(crate) fn standing_from_py(value: &Bound<'_, PyAny>) -> PyResult<Standing> {
+    if !is_standing(value)? {
+        return Err(wrong_type("of", "a Standing", &type_name(value)));
+    }
+    let count = |name: &str| -> PyResult<u32> {
+        let field: Int = value.getattr(name)?.extract()?;
+        Ok(field.within(name, 0, i64::from(u32::MAX))? as u32)
+    };
+    let per_colour: Int = value.getattr("per_colour")?.extract()?;
+    let target: Int = value.getattr("target")?.extract()?;
+    Ok(Standing {
+        red: count("red")?,
+        black: count("black")?,
+        target: target.target()?,
+        last_loser: optional_player("last_loser", Some(&value.getattr("last_loser")?))?,
+        starter: optional_player("starter", Some(&value.getattr("starter")?))?,
+        per_colour: per_colour.per_colour(crate::variant::Capability::Rules)?,
+    })
+}
+
+/// The `Chances` of Red's probability of winning.
+pub(crate) fn chances_to_py(py: Python<'_>, red: f64) -> PyResult<Bound<'_, PyAny>> {
+    make(
+        py,
+        Class::Chances,
+        &[("red", any(py, red)?), ("black", any(py, 1.0 - red)?)],
+    )
+}
+
+/// The `PlayoutSummary` of a batch of playouts.
+pub(crate) fn summary_to_py<'py>(
+    py: Python<'py>,
+    s: &PlayoutSummary,
+) -> PyResult<Bound<'py, PyAny>> {
+    let margins = PyDict::new(py);
+    for (margin, count) in s.margin_counts() {
+        margins.set_item(margin, count)?;
+    }
+    make(
+        py,
+        Class::PlayoutSummary,
+        &[
+            ("battles", any(py, s.battles)?),
+            ("moves", any(py, s.moves)?),
+            ("red_wins", any(py, s.red_wins)?),
+            ("black_wins", any(py, s.black_wins)?),
+            ("draws", any(py, s.draws)?),
+            ("red_margin_sum", any(py, s.margin_sum)?),
+            ("red_margins", margins.into_any()),
+        ],
+    )
 }

@@ -8,13 +8,19 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyType};
+use pyo3::types::{PyBool, PyDict};
 
 use super::convert::{self, Int};
 use super::errors::{out_of_range, search_stopped};
 use super::interrupt::run;
 use super::position::PyPosition;
-use crate::search::{Iteration, Limits, Payoff, SearchResult, Searcher};
+use super::results::{iteration_to_py, result_to_py};
+use crate::interrupt::Interrupted;
+use crate::rules::Position;
+use crate::search::{
+    analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, Limits, Payoff,
+    SearchResult, Searcher, SharedTable, TableAllocError,
+};
 
 /// Transposition table of the searcher each thread uses for the module functions.
 const THREAD_TABLE_BYTES: usize = 8 << 20;
@@ -36,109 +42,15 @@ fn with_thread_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
     })
 }
 
-/// The result of a search (also what a progress callback is given for each finished
-/// iteration). Equal results compare equal; results pickle.
-#[pyclass(module = "buttonup", name = "SearchResult", frozen, eq, get_all)]
-#[derive(Clone, PartialEq)]
-pub struct PySearchResult {
-    /// The best move found (`None` only if the battle is over).
-    best_move: Option<usize>,
-    /// The value for the side to move: the exact margin, or an estimate.
-    value: i64,
-    /// Whether the value is exact (the search reached the end of every line).
-    exact: bool,
-    /// The deepest iteration completed.
-    depth: u32,
-    /// Positions visited.
-    nodes: u64,
-    /// The expected line, starting with `best_move`.
-    pv: Vec<usize>,
-    /// Seconds taken.
-    elapsed: f64,
+/// A table that could not be allocated, for Python.
+fn memory_error(error: TableAllocError) -> PyErr {
+    PyMemoryError::new_err(error.to_string())
 }
 
-#[pymethods]
-impl PySearchResult {
-    #[new]
-    #[pyo3(signature = (best_move, value, exact, depth, nodes, pv, elapsed))]
-    fn new(
-        best_move: Option<usize>,
-        value: i64,
-        exact: bool,
-        depth: u32,
-        nodes: u64,
-        pv: Vec<usize>,
-        elapsed: f64,
-    ) -> Self {
-        PySearchResult {
-            best_move,
-            value,
-            exact,
-            depth,
-            nodes,
-            pv,
-            elapsed,
-        }
-    }
-
-    fn __repr__(&self) -> String {
-        let best = self.best_move.map_or("None".to_string(), |m| m.to_string());
-        let exact = if self.exact { "True" } else { "False" };
-        format!(
-            "SearchResult(best_move={best}, value={}, exact={exact}, depth={}, nodes={}, pv={:?}, elapsed={:.6})",
-            self.value, self.depth, self.nodes, self.pv, self.elapsed
-        )
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (
-        Bound<'py, PyType>,
-        (Option<usize>, i64, bool, u32, u64, Vec<usize>, f64),
-    ) {
-        let r = slf.get();
-        (
-            slf.get_type(),
-            (
-                r.best_move,
-                r.value,
-                r.exact,
-                r.depth,
-                r.nodes,
-                r.pv.clone(),
-                r.elapsed,
-            ),
-        )
-    }
-}
-
-impl From<SearchResult> for PySearchResult {
-    fn from(r: SearchResult) -> Self {
-        PySearchResult {
-            best_move: r.best_move,
-            value: r.value.round() as i64,
-            exact: r.exact,
-            depth: r.depth,
-            nodes: r.nodes,
-            pv: r.pv,
-            elapsed: r.elapsed.as_secs_f64(),
-        }
-    }
-}
-
-impl From<&Iteration> for PySearchResult {
-    fn from(it: &Iteration) -> Self {
-        PySearchResult {
-            best_move: it.pv.first().copied(),
-            value: it.value.round() as i64,
-            exact: it.exact,
-            depth: it.depth,
-            nodes: it.nodes,
-            pv: it.pv.clone(),
-            elapsed: it.elapsed.as_secs_f64(),
-        }
-    }
+/// A fresh table for the threads of a parallel solve of `position` to share.
+fn shared_table(position: &Position) -> PyResult<Arc<SharedTable>> {
+    let shared = SharedTable::try_with_bytes(parallel_table_bytes(position));
+    Ok(Arc::new(shared.map_err(memory_error)?))
 }
 
 /// Checks the limits given from Python.
@@ -163,74 +75,82 @@ fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> Py
     })
 }
 
-/// Runs a search on `searcher`, calling `on_iteration` (if any) with each finished
-/// iteration. The callback's exception, or its returning `False`, ends the search after
-/// that iteration; the exception is raised.
+/// Runs a search on `searcher` (with helpers on `threads` threads where the core uses
+/// them), calling `on_iteration` (if any) with each finished iteration. The callback's
+/// exception, or its returning `False`, ends the search after that iteration; the
+/// exception is raised.
 fn run_search(
     searcher: &mut Searcher,
-    position: &crate::rules::Position,
+    position: &Position,
     limits: &Limits,
+    threads: usize,
     on_iteration: Option<&Py<PyAny>>,
-) -> PyResult<PySearchResult> {
+) -> PyResult<SearchResult> {
     let mut failure = None;
-    let result = searcher.search_with(position, limits, &mut |iteration| {
+    let result = searcher.search_with_helpers(position, limits, threads, &mut |iteration| {
         let Some(callback) = on_iteration else {
             return true;
         };
-        Python::attach(
-            |py| match callback.call1(py, (PySearchResult::from(iteration),)) {
+        Python::attach(|py| {
+            let answer =
+                iteration_to_py(py, iteration).and_then(|result| callback.call1(py, (result,)));
+            match answer {
                 Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
                 Err(error) => {
                     failure = Some(error);
                     false
                 }
-            },
-        )
+            }
+        })
     });
     match failure {
         Some(error) => Err(error),
-        None => Ok(result.into()),
-    }
-}
-
-/// Positions with at least this many piles are solved on several threads when asked.
-const PARALLEL_FROM_PILES: usize = 16;
-
-/// The table that the threads of one parallel solve share: small enough to stay in the
-/// cache for up to 8 buttons of each colour (measured: 8-12 MiB is fastest there),
-/// larger beyond (9 of each colour: 32 MiB beats 8).
-fn parallel_table_bytes(piles: usize) -> usize {
-    if piles <= 24 {
-        12 << 20
-    } else {
-        32 << 20
+        None => Ok(result),
     }
 }
 
 /// The exact value of `position` for the side to move under perfect play (a margin).
 /// Positions of 16 piles or more are solved on `threads` threads (default: every core)
-/// sharing one table; smaller ones on the calling thread.
+/// sharing one table (Lazy SMP; the same value); smaller ones on the calling thread.
 #[pyfunction]
 #[pyo3(signature = (position, *, threads = None), text_signature = "(position, *, threads=None)")]
 pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyResult<i64> {
     let p = position.inner;
     let threads = convert::threads(threads)?;
-    if threads > 1 && p.pile_count() >= PARALLEL_FROM_PILES {
-        let value = run(py, || {
-            crate::search::solve_parallel(&p, parallel_table_bytes(p.pile_count()), threads)
-        })?
-        .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
+    if worth_threads(&p, threads) {
+        let value = run(py, || solve_parallel(&p, parallel_table_bytes(&p), threads))?
+            .map_err(memory_error)?;
         // Unreachable when cut short: `run` raised the interruption.
         return Ok(value.map_or(0, i64::from));
     }
     run(py, || with_thread_searcher(|s| s.solve(&p) as i64))
 }
 
-/// The exact value, for the side to move, of every legal move: `{move: value}`.
+/// The exact value, for the side to move, of every legal move: `{move: value}`. For a
+/// position of 16 piles or more the moves are solved on `threads` threads (default:
+/// every core) sharing one table; smaller ones on the calling thread. The values are
+/// the same.
 #[pyfunction]
-pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (position, *, threads = None), text_signature = "(position, *, threads=None)")]
+pub fn analyze<'py>(
+    py: Python<'py>,
+    position: &PyPosition,
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyDict>> {
     let p = position.inner;
-    let values = run(py, || with_thread_searcher(|s| s.analyze(&p)))?;
+    let threads = convert::threads(threads)?;
+    let values = if worth_threads(&p, threads) {
+        let shared = shared_table(&p)?;
+        run(py, || {
+            analyze_parallel::<Interrupted>(&p, threads, |lane| {
+                Ok(Searcher::sharing(Arc::clone(&shared), lane))
+            })
+        })?
+        // Unreachable: `run` raised the interruption.
+        .unwrap_or_default()
+    } else {
+        run(py, || with_thread_searcher(|s| s.analyze(&p)))?
+    };
     let dict = PyDict::new(py);
     for (mv, value) in values {
         dict.set_item(mv, value as i64)?;
@@ -241,26 +161,43 @@ pub fn analyze<'py>(py: Python<'py>, position: &PyPosition) -> PyResult<Bound<'p
 /// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
 /// `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called
 /// with a `SearchResult` for each finished iteration; returning `False` from it ends the
-/// search.
+/// search. An exact search (no limit) of a position of 16 piles or more runs on
+/// `threads` threads (default: every core) sharing one table (Lazy SMP: the same value
+/// and best move); a limited search, or a smaller position, on the calling thread.
 #[pyfunction]
-#[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
-pub fn search(
-    py: Python<'_>,
+#[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None, threads = None))]
+pub fn search<'py>(
+    py: Python<'py>,
     position: &PyPosition,
     depth: Option<Int>,
     nodes: Option<Int>,
     time_limit: Option<f64>,
     on_iteration: Option<Py<PyAny>>,
-) -> PyResult<PySearchResult> {
+    threads: Option<Int>,
+) -> PyResult<Bound<'py, PyAny>> {
     let limits = limits(depth, nodes, time_limit)?;
+    let threads = convert::threads(threads)?;
     let p = position.inner;
-    run(py, || {
-        with_thread_searcher(|s| run_search(s, &p, &limits, on_iteration.as_ref()))
-    })?
+    let callback = on_iteration.as_ref();
+    let exact = limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none();
+    let result = if exact && worth_threads(&p, threads) {
+        let mut searcher = Searcher::sharing(shared_table(&p)?, 0);
+        run(py, || {
+            run_search(&mut searcher, &p, &limits, threads, callback)
+        })??
+    } else {
+        run(py, || {
+            with_thread_searcher(|s| run_search(s, &p, &limits, 1, callback))
+        })??
+    };
+    result_to_py(py, &result)
 }
 
 /// A searcher with its own transposition table of `tt_mb` MiB, which another thread
-/// can stop.
+/// can stop. With `threads` above 1 (`None`: every core) the table is one that threads
+/// share, and a solve, or an exact search (no limit), of a position of 16 piles or more
+/// runs on that many threads (Lazy SMP: the same value and best move); limited searches
+/// and smaller positions run on the calling thread.
 #[pyclass(module = "buttonup", name = "Searcher", frozen)]
 pub struct PySearcher {
     /// Locked only while detached from the interpreter.
@@ -268,6 +205,7 @@ pub struct PySearcher {
     /// What the controls read without the lock.
     stop: Arc<AtomicBool>,
     table_bytes: AtomicUsize,
+    threads: usize,
 }
 
 impl PySearcher {
@@ -279,39 +217,48 @@ impl PySearcher {
 #[pymethods]
 impl PySearcher {
     #[new]
-    #[pyo3(signature = (tt_mb = 16.0))]
-    fn new(tt_mb: f64) -> PyResult<Self> {
-        if !(tt_mb.is_finite() && (0.001..=65536.0).contains(&tt_mb)) {
-            return Err(out_of_range(format!(
-                "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"
-            )));
+    #[pyo3(signature = (*, tt_mb = 16.0, threads = Some(Int::of(1))), text_signature = "(*, tt_mb=16.0, threads=1)")]
+    fn new(tt_mb: f64, threads: Option<Int>) -> PyResult<Self> {
+        let bytes = table_bytes(tt_mb)?;
+        let threads = convert::threads(threads)?;
+        let searcher = if threads > 1 {
+            SharedTable::try_with_bytes(bytes).map(|shared| Searcher::sharing(Arc::new(shared), 0))
+        } else {
+            Searcher::try_new(Payoff::Margin, bytes)
         }
-        let searcher = Searcher::try_new(Payoff::Margin, (tt_mb * 1048576.0) as usize)
-            .map_err(|error| PyMemoryError::new_err(error.to_string()))?;
+        .map_err(memory_error)?;
         let stop = searcher.stop_flag();
         Ok(PySearcher {
             table_bytes: AtomicUsize::new(searcher.table_bytes()),
             searcher: Mutex::new(searcher),
             stop,
+            threads,
         })
     }
 
     /// See `buttonup.search`.
     #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
-    fn search(
+    fn search<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         position: &PyPosition,
         depth: Option<Int>,
         nodes: Option<Int>,
         time_limit: Option<f64>,
         on_iteration: Option<Py<PyAny>>,
-    ) -> PyResult<PySearchResult> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
-        run(py, || {
-            run_search(&mut *self.lock()?, &p, &limits, on_iteration.as_ref())
-        })?
+        let result = run(py, || {
+            run_search(
+                &mut *self.lock()?,
+                &p,
+                &limits,
+                self.threads,
+                on_iteration.as_ref(),
+            )
+        })??;
+        result_to_py(py, &result)
     }
 
     /// See `buttonup.solve`. A `stop()` ends it with `SearchStoppedError`.
@@ -319,7 +266,7 @@ impl PySearcher {
         let p = position.inner;
         run(py, || {
             let mut searcher = self.lock()?;
-            let value = searcher.solve(&p);
+            let value = searcher.solve_with_helpers(&p, self.threads);
             if searcher.was_cut_short() {
                 return Err(search_stopped());
             }
@@ -354,6 +301,22 @@ impl PySearcher {
     fn tt_bytes(&self) -> usize {
         self.table_bytes.load(Ordering::Relaxed)
     }
+
+    /// The threads a solve or an exact search uses (see the class).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+}
+
+/// A table size in MiB, checked: its bytes.
+pub(crate) fn table_bytes(tt_mb: f64) -> PyResult<usize> {
+    if !(tt_mb.is_finite() && (0.001..=65536.0).contains(&tt_mb)) {
+        return Err(out_of_range(format!(
+            "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"
+        )));
+    }
+    Ok((tt_mb * 1048576.0) as usize)
 }
 
 /// Locks a mutex; a panic in another thread that held it becomes a `RuntimeError`.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use super::convert::Int;
 use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
-use crate::variant::Capability;
+use crate::variant::{Capability, STANDARD_PER_COLOUR};
 use crate::vecenv::{observation_len, Outputs, VecEnv};
 
 /// Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
@@ -34,7 +34,7 @@ pub struct PyVecEnv {
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, per_colour = Int::of(3), seed = None, threads = None, observations = true),
+        signature = (num_envs, *, per_colour = Int::of(STANDARD_PER_COLOUR as i64), seed = None, threads = None, observations = true),
         text_signature = "(num_envs, *, per_colour=3, seed=None, threads=None, observations=True)"
     )]
     fn new(
@@ -47,11 +47,7 @@ impl PyVecEnv {
     ) -> PyResult<Self> {
         let num_envs = num_envs.within("num_envs", 1, 1 << 24)? as usize;
         let per_colour = per_colour.per_colour(Capability::Rules)?;
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = match threads {
-            Some(t) => t.within("threads", 1, 256)? as usize,
-            None => cores,
-        };
+        let threads = super::convert::threads(threads)?;
         let seed = seed_from_py(seed)?;
         let inner = run(py, || VecEnv::new(num_envs, per_colour, seed))??;
         let width = inner.max_piles();

@@ -12,14 +12,16 @@
 
 use super::graph::{BattleGraph, StartsValue};
 use crate::interrupt::interrupted;
-use crate::match_rules::{check_target, MatchError, Next, Standing};
+use crate::match_rules::{MatchError, Next, Standing};
 use crate::rules::Player;
+use crate::scoring::max_margin;
 use crate::search::Payoff;
 use crate::variant::Capability;
 
 /// The match table: Red's win probability from every state.
 pub struct MatchOdds {
     target: u32,
+    per_colour: usize,
     graph: BattleGraph,
     /// Largest possible absolute margin.
     reach: i32,
@@ -40,6 +42,11 @@ fn at(player: Player) -> usize {
     player as usize
 }
 
+/// Red's probability once `winner` has won the match: 1 or 0.
+fn settled(winner: Player) -> f64 {
+    f64::from(u8::from(winner == Player::Red))
+}
+
 impl MatchOdds {
     /// The whole table for a match to `target` points with `per_colour` buttons of each
     /// colour (as many as [`Capability::MatchOdds`] supports).
@@ -47,9 +54,9 @@ impl MatchOdds {
         let per_colour = Capability::MatchOdds
             .check(per_colour as i64)
             .map_err(MatchError::Variant)?;
-        let target = check_target(i64::from(target))?;
-        let n = 3 * per_colour as i32;
-        let reach = n * (n + 1) / 2;
+        // The match rules check the target.
+        Standing::new(target, per_colour, Player::Red)?;
+        let reach = max_margin(per_colour);
         let t = target as usize;
         let graph = BattleGraph::new(per_colour);
         let histograms = graph.start_margins().map(|margins| {
@@ -61,6 +68,7 @@ impl MatchOdds {
         });
         let mut odds = MatchOdds {
             target,
+            per_colour,
             graph,
             histograms,
             reach,
@@ -68,106 +76,127 @@ impl MatchOdds {
             tie: vec![[0.0; 2]; t],
             passes: 0,
         };
-        // Decided battles only raise the total, so fill from the highest total down.
-        for total in (0..=2 * (t - 1)).rev() {
+        // Decided battles only raise the total, so fill from the highest total down
+        // (0-0, before any decided battle, is worked out when asked).
+        for total in (1..=2 * (t - 1)).rev() {
             for r in total.saturating_sub(t - 1)..=total.min(t - 1) {
                 if interrupted() {
                     return Err(MatchError::Interrupted);
                 }
                 let b = total - r;
                 let (r32, b32) = (r as u32, b as u32);
-                if r != b {
-                    let starter = if r < b { Player::Red } else { Player::Black };
-                    odds.unequal[r][b] = odds.looping(r32, b32, starter);
-                } else if r > 0 {
-                    // After a draw the chooser picks again, so his value is the better
-                    // (for him) of the two starters' own fixed points.
-                    let red = odds.looping(r32, r32, Player::Red);
-                    let black = odds.looping(r32, r32, Player::Black);
-                    odds.tie[r] = [red.max(black), red.min(black)];
+                // Some battle has had a winner here: who lost it matters only to the
+                // tie rule, whose value is worked out for either chooser.
+                let standing = Standing {
+                    last_loser: Some(Player::Red),
+                    ..odds.standing(r32, b32)
+                };
+                match standing.next() {
+                    Next::Starts(starter) => odds.unequal[r][b] = odds.looping(r32, b32, starter),
+                    Next::Chooses(_) => {
+                        // After a draw the chooser picks again, so his value is the
+                        // better (for him) of the two starters' own fixed points.
+                        let red = odds.looping(r32, r32, Player::Red);
+                        let black = odds.looping(r32, r32, Player::Black);
+                        odds.tie[r] = [red.max(black), red.min(black)];
+                    }
+                    Next::Won(_) => {}
                 }
             }
         }
         Ok(odds)
     }
 
-    /// Red's probability of winning the match from a battle about to start with
-    /// `red`-`black` points and `to_start` starting. `chooser` is the player who lost
-    /// the latest battle that had a winner (`None` if none had); it matters only with
-    /// equal scores, where it picks the starter again after a drawn battle (with `None`
-    /// the same player starts again).
-    pub fn win_probability(
-        &mut self,
-        red: u32,
-        black: u32,
-        to_start: Player,
-        chooser: Option<Player>,
-    ) -> f64 {
-        if let Some(p) = self.settled(red, black) {
-            return p;
-        }
-        let draw = self.draw_value(red, black, to_start, chooser);
-        self.battle(red, black, draw)[at(to_start)].mean
+    /// The victory points that win the matches of this table.
+    pub fn target(&self) -> u32 {
+        self.target
     }
 
-    /// The match rules' view of the scores `red`-`black`.
+    /// The buttons of each colour of this table's battles.
+    pub fn per_colour(&self) -> usize {
+        self.per_colour
+    }
+
+    /// Red's probability of winning the match from `standing` (checked by the match
+    /// rules, and of this table's target and buttons): with a battle about to start,
+    /// that battle's value; with the tie rule's choice due, the chooser's better choice;
+    /// 1 or 0 once the match is won.
+    pub fn win_probability(&mut self, standing: &Standing) -> Result<f64, MatchError> {
+        self.check(standing)?;
+        let (red, black) = (standing.red, standing.black);
+        Ok(match standing.next() {
+            Next::Won(winner) => settled(winner),
+            Next::Chooses(chooser) => self.tie[red as usize][at(chooser)],
+            Next::Starts(starter) => {
+                let draw = self.draw_value(standing);
+                self.battle(red, black, draw)[at(starter)].mean
+            }
+        })
+    }
+
+    /// The payoff, for the search, of the battle that `standing` is about to start (or
+    /// is playing): Red's match value `u` of each final margin as `2u - 1`, so that
+    /// Black's is its negation. Refused when no battle is due (the match won, or the tie
+    /// rule's choice due).
+    pub fn payoff(&mut self, standing: &Standing) -> Result<Payoff, MatchError> {
+        self.check(standing)?;
+        match standing.next() {
+            next @ (Next::Won(_) | Next::Chooses(_)) => Err(MatchError::NoBattle(next)),
+            Next::Starts(_) => {
+                let draw = self.draw_value(standing);
+                let values = self.margin_values(standing, draw);
+                Ok(Payoff::table(
+                    -self.reach,
+                    values.iter().map(|u| 2.0 * u - 1.0).collect(),
+                ))
+            }
+        }
+    }
+
+    /// A standing the match rules accept, of this table's match.
+    fn check(&self, standing: &Standing) -> Result<(), MatchError> {
+        standing.check()?;
+        if (standing.target, standing.per_colour) != (self.target, self.per_colour) {
+            return Err(MatchError::BadStanding(format!(
+                "a table for matches to {} with {} of each colour was asked about a match \
+                 to {} with {}",
+                self.target, self.per_colour, standing.target, standing.per_colour
+            )));
+        }
+        Ok(())
+    }
+
+    /// The match rules' view of the scores `red`-`black` of this table's match.
     fn standing(&self, red: u32, black: u32) -> Standing {
         Standing {
             red,
             black,
-            ..Standing::new(self.target, Player::Red)
+            target: self.target,
+            last_loser: None,
+            starter: None,
+            per_colour: self.per_colour,
         }
     }
 
-    /// Red's probability once a player has reached the target: 1 or 0.
-    fn settled(&self, red: u32, black: u32) -> Option<f64> {
-        match self.standing(red, black).next() {
-            Next::Won(winner) => Some(if winner == Player::Red { 1.0 } else { 0.0 }),
-            _ => None,
+    /// What a drawn battle at `standing` (a battle about to start) is worth to Red: the
+    /// standing it leads to.
+    pub fn draw_value(&mut self, standing: &Standing) -> f64 {
+        let (red, black) = (standing.red, standing.black);
+        match standing.after_battle(0).next() {
+            Next::Won(winner) => settled(winner),
+            Next::Chooses(chooser) => self.tie[red as usize][at(chooser)],
+            Next::Starts(_) if red != black => self.unequal[red as usize][black as usize],
+            // Equal scores and the same starter again: the state loops on itself.
+            Next::Starts(starter) => self.looping(red, black, starter),
         }
     }
 
-    /// What a drawn battle at this state is worth to Red: the state it leads back to.
-    pub fn draw_value(
-        &mut self,
-        red: u32,
-        black: u32,
-        to_start: Player,
-        chooser: Option<Player>,
-    ) -> f64 {
-        if let Some(p) = self.settled(red, black) {
-            p
-        } else if red != black {
-            self.unequal[red as usize][black as usize]
-        } else if let Some(chooser) = chooser.filter(|_| red > 0) {
-            // (At 0-0 no battle can have had a winner, so there is no chooser.)
-            self.tie[red as usize][at(chooser)]
-        } else {
-            self.looping(red, black, to_start)
-        }
-    }
-
-    /// Red's match value of each final margin from `-reach` to `reach` of a battle at
-    /// `red`-`black`, where a draw is worth `draw`.
-    pub fn margin_values(&self, red: u32, black: u32, draw: f64) -> Vec<f64> {
+    /// Red's match value of each final margin from `-reach` to `reach` of the battle
+    /// that `standing` starts, where a draw is worth `draw`.
+    pub fn margin_values(&self, standing: &Standing, draw: f64) -> Vec<f64> {
         (-self.reach..=self.reach)
-            .map(|d| self.margin_value(red, black, draw, d))
+            .map(|d| self.margin_value(standing.red, standing.black, draw, d))
             .collect()
-    }
-
-    /// The payoff, for the search, of a battle at `red`-`black` started by `starter`
-    /// (`chooser` as in [`win_probability`](Self::win_probability)): Red's match value
-    /// `u` of each final margin as `2u - 1`, so that Black's is its negation.
-    pub fn payoff(
-        &mut self,
-        red: u32,
-        black: u32,
-        starter: Player,
-        chooser: Option<Player>,
-    ) -> Payoff {
-        let draw = self.draw_value(red, black, starter, chooser);
-        let values = self.margin_values(red, black, draw);
-        Payoff::table(-self.reach, values.iter().map(|u| 2.0 * u - 1.0).collect())
     }
 
     fn margin_value(&self, red: u32, black: u32, draw: f64, d: i32) -> f64 {
@@ -177,7 +206,7 @@ impl MatchOdds {
         let after = self.standing(red, black).after_battle(d);
         let (r, b) = (after.red as usize, after.black as usize);
         match after.next() {
-            Next::Won(winner) => f64::from(u8::from(winner == Player::Red)),
+            Next::Won(winner) => settled(winner),
             Next::Chooses(chooser) => self.tie[r][at(chooser)],
             Next::Starts(_) => self.unequal[r][b],
         }
@@ -186,7 +215,9 @@ impl MatchOdds {
     /// Both starters' battle values at `red`-`black` when a draw is worth `draw`.
     fn battle(&mut self, red: u32, black: u32, draw: f64) -> [StartsValue; 2] {
         self.passes += 1;
-        let values = self.margin_values(red, black, draw);
+        let values: Vec<f64> = (-self.reach..=self.reach)
+            .map(|d| self.margin_value(red, black, draw, d))
+            .collect();
         let reach = self.reach;
         self.graph
             .evaluate(|d| values[(d + reach).clamp(0, 2 * reach) as usize])

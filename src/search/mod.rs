@@ -17,7 +17,9 @@ pub use deepening::{Iteration, Limits, SearchResult};
 pub use eval::projected_margin;
 pub use key::key;
 pub use negamax::Searcher;
-pub use parallel::solve_parallel;
+pub use parallel::{
+    analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,
+};
 pub use payoff::Payoff;
 pub use shared_table::{SharedTable, SHARED_ENTRY_BYTES};
 pub use table::{Table, TableAllocError, ENTRY_BYTES};

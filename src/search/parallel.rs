@@ -1,15 +1,44 @@
-//! Exact solving on several threads (Lazy SMP): every thread solves the same position by
-//! iterative deepening, sharing one lock-free table; the helpers order their moves the
-//! other way round, so that they fill the table with results the main thread then finds.
-//! The answer is the main thread's; the helpers are stopped when it has it.
+//! Searching on several threads.
+//!
+//! Exact solving (Lazy SMP): every thread solves the same position by iterative
+//! deepening, sharing one lock-free table; the helpers order their moves the other way
+//! round, so that they fill the table with results the main thread then finds. The
+//! answer is the main thread's; the helpers are stopped when it has it. An exact search
+//! (no limits) runs the same way, the main thread searching.
+//!
+//! Analysis: the children of a position are independent solves, shared out over the
+//! threads; the values are the one-thread values.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::deepening::{Iteration, Limits, SearchResult};
 use super::negamax::Searcher;
 use super::shared_table::SharedTable;
 use super::table::TableAllocError;
+use crate::interrupt::Interrupted;
+use crate::parallel::map_chunks;
 use crate::rules::Position;
+
+/// Positions with at least this many piles are worth solving on several threads;
+/// below, one solve takes about as long as starting a thread.
+pub const PARALLEL_FROM_PILES: usize = 16;
+
+/// Whether solving `position` on `threads` threads is worth starting them.
+pub fn worth_threads(position: &Position, threads: usize) -> bool {
+    threads > 1 && position.pile_count() >= PARALLEL_FROM_PILES
+}
+
+/// The table that the threads of one parallel solve of `position` share: small enough
+/// to stay in the cache for up to 8 buttons of each colour (measured: 8-12 MiB is
+/// fastest there), larger beyond (9 of each colour: 32 MiB beats 8).
+pub fn parallel_table_bytes(position: &Position) -> usize {
+    if position.pile_count() <= 24 {
+        12 << 20
+    } else {
+        32 << 20
+    }
+}
 
 /// The exact value (final margin under perfect play, for the side to move) of
 /// `position`, found by `threads` threads sharing a table of `table_bytes` bytes; `None`
@@ -20,21 +49,106 @@ pub fn solve_parallel(
     threads: usize,
 ) -> Result<Option<i32>, TableAllocError> {
     let shared = Arc::new(SharedTable::try_with_bytes(table_bytes)?);
-    let halt = Arc::new(AtomicBool::new(false));
-    let mut main = Searcher::sharing(Arc::clone(&shared), 0);
-    let value = std::thread::scope(|scope| {
-        for k in 1..threads.max(1) {
-            let mut helper = Searcher::sharing(Arc::clone(&shared), 0);
-            helper.helper = k % 2 == 1;
-            helper.halt_with(Arc::clone(&halt));
-            // A helper the system refuses to start is simply not there.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || helper.solve(position));
-        }
-        let value = main.solve(position);
-        halt.store(true, Ordering::Relaxed);
-        value
-    });
+    let mut main = Searcher::sharing(shared, 0);
+    let value = main.solve_with_helpers(position, threads);
     Ok((!main.was_cut_short()).then_some(value as i32))
+}
+
+impl Searcher {
+    /// [`solve`](Self::solve) with `threads - 1` helper threads sharing this searcher's
+    /// table, when it is a shared one and [`worth_threads`] (else alone). The same
+    /// value as alone.
+    pub fn solve_with_helpers(&mut self, position: &Position, threads: usize) -> f64 {
+        self.with_helpers(position, threads, |main| main.solve(position))
+    }
+
+    /// [`search_with`](Self::search_with) with `threads - 1` helper threads sharing this
+    /// searcher's table when the search is exact (no limits), the table a shared one and
+    /// [`worth_threads`]; else alone. The value and the best move (the first clockwise of the best) are the
+    /// one-thread ones; a stop stops the helpers too.
+    pub fn search_with_helpers(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        threads: usize,
+        progress: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> SearchResult {
+        let exact = limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none();
+        let threads = if exact { threads } else { 1 };
+        self.with_helpers(position, threads, |main| {
+            main.search_with(position, limits, progress)
+        })
+    }
+
+    /// Runs `work` on this searcher while helpers solve `position` on the same shared
+    /// table, and stops them when it returns.
+    fn with_helpers<T>(
+        &mut self,
+        position: &Position,
+        threads: usize,
+        work: impl FnOnce(&mut Searcher) -> T,
+    ) -> T {
+        let Some(shared) = self.table.shared().cloned() else {
+            return work(self);
+        };
+        if !worth_threads(position, threads) {
+            return work(self);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        std::thread::scope(|scope| {
+            for k in 1..threads {
+                let mut helper = Searcher::sharing(Arc::clone(&shared), 0);
+                // The main searcher's next search number, so that each finds the other's
+                // entries as its own search's.
+                helper.generation = self.generation;
+                helper.helper = k % 2 == 1;
+                helper.halt_with(Arc::clone(&halt));
+                // A helper the system refuses to start is simply not there.
+                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    helper.solve(position);
+                });
+            }
+            let out = work(self);
+            halt.store(true, Ordering::Relaxed);
+            out
+        })
+    }
+}
+
+/// The exact value, for the side to move, of every legal move of `position` (as
+/// [`Searcher::analyze`] gives them), the children solved on up to `threads` threads,
+/// each with a searcher from `searcher(lane)` (`lane` numbers the threads from 0).
+/// `E` says what an interruption of the calling thread is.
+pub fn analyze_parallel<E>(
+    position: &Position,
+    threads: usize,
+    searcher: impl Fn(u32) -> Result<Searcher, E> + Sync,
+) -> Result<Vec<(usize, f64)>, E>
+where
+    E: Send + From<Interrupted>,
+{
+    let moves: Vec<usize> = position.legal_moves().collect();
+    let side = position.to_move();
+    let lanes = std::sync::atomic::AtomicU32::new(0);
+    map_chunks(
+        moves.len(),
+        threads,
+        || searcher(lanes.fetch_add(1, Ordering::Relaxed)),
+        |searcher, i, worker| {
+            searcher.halt_with(worker.cancel_flag());
+            let child = position.play_unchecked(moves[i]).position;
+            let value = searcher.solve(&child);
+            if searcher.was_cut_short() || worker.should_stop() {
+                return Err(Interrupted.into());
+            }
+            let value = if child.to_move() == side {
+                value
+            } else {
+                -value
+            };
+            Ok((moves[i], value))
+        },
+    )
 }
 
 #[cfg(test)]
@@ -48,13 +162,37 @@ mod tests {
     fn threads_find_the_one_thread_value() {
         for seed in 1..=3 {
             let start = random_start(6, Player::Red, &mut SplitMix64::new(seed)).unwrap();
-            let alone = Searcher::new(Payoff::Margin, 4 << 20).solve(&start) as i32;
+            let mut alone = Searcher::new(Payoff::Margin, 4 << 20);
+            let value = alone.solve(&start) as i32;
+            let exact = alone.search(&start, &Limits::default());
             for threads in [1, 2, 3] {
                 assert_eq!(
                     solve_parallel(&start, 4 << 20, threads).unwrap(),
-                    Some(alone)
+                    Some(value)
+                );
+                let shared = Arc::new(SharedTable::try_with_bytes(4 << 20).unwrap());
+                let mut main = Searcher::sharing(shared, 0);
+                let found =
+                    main.search_with_helpers(&start, &Limits::default(), threads, &mut |_| true);
+                assert_eq!(
+                    (found.value, found.best_move, found.exact),
+                    (exact.value, exact.best_move, true)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn parallel_analysis_gives_the_one_thread_values() {
+        let start = random_start(4, Player::Black, &mut SplitMix64::new(9)).unwrap();
+        let alone = Searcher::new(Payoff::Margin, 1 << 20).analyze(&start);
+        let shared = Arc::new(SharedTable::try_with_bytes(1 << 20).unwrap());
+        for threads in [1, 2, 3] {
+            let values = analyze_parallel::<Interrupted>(&start, threads, |lane| {
+                Ok(Searcher::sharing(Arc::clone(&shared), lane))
+            })
+            .unwrap();
+            assert_eq!(values, alone);
         }
     }
 }

@@ -1,0 +1,63 @@
+//! The match odds of the moves of a battle played in a match: each move's position
+//! solved with the match payoff of that battle.
+
+use crate::interrupt::Interrupted;
+use crate::rules::{Player, Position};
+use crate::search::{analyze_parallel, Payoff, Searcher};
+
+/// The table of each thread's searcher (cleared whenever the payoff changes, so small).
+pub const MOVE_TABLE_BYTES: usize = 1 << 20;
+
+/// The mover's probability of winning the match after each legal move of `position`, in
+/// legal-move order; `payoff` is the match payoff of its battle
+/// ([`MatchOdds::payoff`](super::MatchOdds::payoff)). With one thread, or one move, the
+/// moves are solved on `searcher`; else on up to `threads` threads, each with a
+/// searcher of its own (the same values).
+pub fn move_chances(
+    payoff: &Payoff,
+    position: &Position,
+    threads: usize,
+    searcher: &mut Searcher,
+) -> Result<Vec<(usize, f64)>, Interrupted> {
+    let values = if threads <= 1 || position.legal_move_count() < 2 {
+        searcher.set_payoff(payoff.clone());
+        let values = searcher.analyze(position);
+        if searcher.was_cut_short() {
+            return Err(Interrupted);
+        }
+        values
+    } else {
+        analyze_parallel(position, threads, |_| {
+            Ok(Searcher::new(payoff.clone(), MOVE_TABLE_BYTES))
+        })?
+    };
+    // Values for the mover of `2u - 1`, `u` his probability.
+    Ok(values
+        .into_iter()
+        .map(|(mv, value)| (mv, (value + 1.0) / 2.0))
+        .collect())
+}
+
+/// Red's probability of winning the match from `position` under perfect match play: the
+/// mover's best of [`move_chances`], seen from Red (the payoff's own value once the
+/// battle is over).
+pub fn red_chance(
+    payoff: &Payoff,
+    position: &Position,
+    threads: usize,
+    searcher: &mut Searcher,
+) -> Result<f64, Interrupted> {
+    let mover = if position.is_over() {
+        (payoff.terminal(position) + 1.0) / 2.0
+    } else {
+        let chances = move_chances(payoff, position, threads, searcher)?;
+        chances
+            .into_iter()
+            .map(|(_, chance)| chance)
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    Ok(match position.to_move() {
+        Player::Red => mover,
+        Player::Black => 1.0 - mover,
+    })
+}
