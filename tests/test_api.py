@@ -10,6 +10,7 @@ import pickle
 from types import ModuleType
 
 import buttonup
+import independent_perft
 import pytest
 from buttonup import Player, Position, SearchResult, search
 
@@ -106,25 +107,54 @@ def test_constants(each_engine: ModuleType) -> None:
         each_engine.Match(target=each_engine.MAX_TARGET + 1)
 
 
+def red_margin(tower: str) -> int:
+    """Rule 6 on a final pile: Red's sum minus Black's, the bottom button worth 1."""
+    return sum(
+        height if button == "R" else -height if button == "B" else 0
+        for height, button in enumerate(tower, 1)
+    )
+
+
 def brute_force_max_margin(per_colour: int) -> int:
     """The largest final margin over every final pile of ``per_colour`` buttons of each
-    colour, by enumerating the piles (rule 6: the bottom button is worth 1)."""
-    best = 0
-    for tower in set(itertools.permutations("RBW" * per_colour)):
-        red = sum(height for height, button in enumerate(tower, 1) if button == "R")
-        black = sum(height for height, button in enumerate(tower, 1) if button == "B")
-        best = max(best, red - black)
-    return best
+    colour, by enumerating the piles."""
+    return max(red_margin(tower) for tower in set(itertools.permutations("RBW" * per_colour)))
+
+
+def largest_margin_in_play(per_colour: int) -> int:
+    """The largest final margin of the battles that can be played, by playing every
+    battle from every start (tests/independent_perft.py's rules, not an engine's)."""
+    frontier = {tuple(order) for order in set(itertools.permutations("RBW" * per_colour))}
+    seen = set(frontier)
+    while frontier:
+        frontier = {
+            tuple(independent_perft.lift(list(piles), i)[0])
+            for piles in frontier
+            if len(piles) > 1
+            for i, pile in enumerate(piles)
+            if "W" in pile
+        } - seen
+        seen |= frontier
+    return max(red_margin(piles[0]) for piles in seen if len(piles) == 1)
 
 
 @pytest.mark.parametrize("per_colour", [1, 2, 3])
 def test_max_margin_is_the_largest_final_margin(each_engine: ModuleType, per_colour: int) -> None:
+    # API 1.0: exact, 2 k k (one colour's buttons all on top, the other's at the bottom).
     assert each_engine.max_margin(per_colour) == brute_force_max_margin(per_colour)
+
+
+@pytest.mark.parametrize(("per_colour", "largest"), [(1, 1), (2, 8), (3, 18)])
+def test_the_largest_margin_in_play(per_colour: int, largest: int) -> None:
+    # With one button of each colour the white one always ends on top (its pile is the
+    # only one that can be lifted, onto a coloured one, and then onto the last pile):
+    # so 1, not 2. From two of each, a battle reaches 2 k k.
+    assert largest_margin_in_play(per_colour) == largest
+    assert largest <= brute_force_max_margin(per_colour)
 
 
 def test_max_margin(each_engine: ModuleType) -> None:
     assert each_engine.max_margin(3) == 18  # Red 7 + 8 + 9 against Black 1 + 2 + 3
-    assert each_engine.max_margin(1) == 2
     assert [each_engine.max_margin(k) for k in (4, 10)] == [32, 200]  # 2 k k
     for bad in (0, -1):
         with pytest.raises(ValueError, match="per_colour"):

@@ -171,13 +171,20 @@ def test_old_signatures_are_gone() -> None:
 
 
 def test_a_match_is_valued_from_its_state() -> None:
-    match = Match(seed=1)
-    assert win_probability(match) == win_probability(match.standing)  # a battle's start
+    # A match knows its battle's start: the standing's chance, the shuffle being chance,
+    # is the mean over every start dealt at that standing.
+    orders = all_start_orders()
+    dealt = [win_probability(Match(BLACK, target=5, deals=[order])) for order in orders]
+    assert sum(c.red for c in dealt) / len(orders) == pytest.approx(
+        win_probability(Standing(0, 0, target=5, starter=BLACK)).red, abs=1e-12
+    )
+    assert min(c.red for c in dealt) < max(c.red for c in dealt)
     match = Match(BLACK, target=5, deals=[ORDER] * 4)
     for move in line_with_margin(ORDER, +2):
         match.play(move)
     assert match.standing == Standing(2, 0, target=5, last_loser=BLACK, starter=BLACK)
-    assert win_probability(match) == win_probability(match.standing)
+    chances = win_probability(match)
+    assert chances.black == pytest.approx(max(buttonup.match_analyze(match).values()), abs=1e-12)
 
 
 def replayed(deals: list[str], target: int, moves: list[int]) -> Match:
@@ -205,8 +212,11 @@ def test_match_analyze_is_the_movers_chance_after_each_move(target: int) -> None
             after = replayed(deals, target, [*moves, *second[:played], move])
             if after.is_over:
                 expected = 1.0 if after.winner is mover else 0.0
+            elif after.moves:
+                expected = win_probability(after).of(mover)  # the battle goes on
             else:
-                expected = win_probability(after).of(mover)
+                # The move ended the battle: the next start is not dealt yet.
+                expected = win_probability(after.standing).of(mover)
             assert chance == pytest.approx(expected, abs=1e-12), (played, move)
         # The best move is worth what the match is worth to the mover now.
         best = max(odds.values())
@@ -222,8 +232,7 @@ def test_match_analyze_refuses_what_has_no_odds() -> None:
         buttonup.match_analyze(Match(per_colour=4, seed=1))
     finished = replayed([ORDER] * 2, 1, list(line_with_margin(ORDER, +1)))
     assert finished.is_over
-    with pytest.raises(ValueError):
-        buttonup.match_analyze(finished)
+    assert buttonup.match_analyze(finished) == {}  # no move is left
     with pytest.raises(TypeError):
         buttonup.match_analyze(buttonup.Position("W/R/B/W/B/R/R/W/B r"))  # type: ignore[arg-type]
 
