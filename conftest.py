@@ -30,7 +30,11 @@ NEEDS = {
     "python/buttonup/web/app.py": "fastapi",
     "python/buttonup/web/server.py": "uvicorn",
 }
-MISSING = {path: needs for path, needs in NEEDS.items() if importlib.util.find_spec(needs) is None}
+MISSING = {
+    path: needs
+    for path, needs in NEEDS.items()
+    if (ROOT / path).exists() and importlib.util.find_spec(needs) is None
+}
 collect_ignore = list(MISSING)
 
 
