@@ -9,7 +9,7 @@ use std::fmt;
 use crate::error::{IllegalMove, NotationError};
 use crate::notation::parse_start;
 use crate::rng::{random_start, SplitMix64};
-use crate::rules::{Colour, Player, Position, Sowing};
+use crate::rules::{Player, Position, Sowing};
 use crate::scoring::{max_margin, Scoring};
 use crate::variant::{Capability, VariantError};
 
@@ -543,14 +543,7 @@ fn battle_start(
 fn check_deal(deal: usize, order: &str, per_colour: usize) -> Result<Position, MatchError> {
     let start = parse_start(order.trim(), Player::Red)
         .map_err(|error| MatchError::BadDeal { deal, error })?;
-    let counts = [Colour::Red, Colour::Black, Colour::White].map(|colour| {
-        start
-            .piles()
-            .flatten()
-            .filter(|&button| button == colour)
-            .count()
-    });
-    if counts != [per_colour; 3] {
+    if start.per_colour() != Some(per_colour) {
         return Err(MatchError::DealSize { deal, per_colour });
     }
     Ok(start)

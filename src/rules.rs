@@ -176,23 +176,41 @@ impl Position {
             return (0, 0);
         }
         let whites = self.white_buttons();
-        let mut rest = self.bottoms;
-        let (mut mask, mut count, mut pile) = (0, 0, 0);
-        while rest != 0 {
-            let start = rest.trailing_zeros();
-            rest &= rest - 1;
-            let end = if rest == 0 {
-                u32::from(self.len)
-            } else {
-                rest.trailing_zeros()
-            };
+        let (mut mask, mut count) = (0, 0);
+        for (pile, (start, end)) in self.pile_spans().enumerate() {
             if whites & (low64(u64::MAX, end) & !low64(u64::MAX, start)) != 0 {
                 mask |= 1u64 << pile;
                 count += 1;
             }
-            pile += 1;
         }
         (mask, count)
+    }
+
+    /// The buttons `start..end` of every pile, clockwise, by one walk over the bottoms.
+    #[inline]
+    pub(crate) fn pile_spans(&self) -> impl Iterator<Item = (u32, u32)> {
+        let (mut rest, len) = (self.bottoms, u32::from(self.len));
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let start = rest.trailing_zeros();
+            rest &= rest - 1;
+            let end = if rest == 0 {
+                len
+            } else {
+                rest.trailing_zeros()
+            };
+            Some((start, end))
+        })
+    }
+
+    /// The buttons of each colour of a balanced position (as many of each colour, as
+    /// every battle of a match has), or `None`.
+    pub fn per_colour(&self) -> Option<usize> {
+        let count = |colour| self.buttons().filter(|&c| c == colour).count();
+        let [red, black, white] = [Colour::Red, Colour::Black, Colour::White].map(count);
+        (red == black && black == white).then_some(red)
     }
 
     /// The legal moves in increasing order.
@@ -213,17 +231,26 @@ impl Position {
         p < 64 && self.legal_move_mask() >> p & 1 == 1
     }
 
+    /// Why no pile named `pile` (a move as the caller wrote it: maybe negative or huge)
+    /// can be lifted here: the battle is over, or there is no such pile.
+    pub fn no_such_pile(&self, pile: String) -> IllegalMove {
+        if self.is_over() {
+            IllegalMove::BattleOver
+        } else {
+            IllegalMove::NoSuchPile {
+                pile,
+                piles: self.pile_count(),
+            }
+        }
+    }
+
     /// Plays `p` after checking it, or says why it is illegal.
     pub fn play(&self, p: usize) -> Result<MoveOutcome, IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove::BattleOver);
         }
-        let piles = self.pile_count();
-        if p >= piles {
-            return Err(IllegalMove::NoSuchPile {
-                pile: p.to_string(),
-                piles,
-            });
+        if p >= self.pile_count() {
+            return Err(self.no_such_pile(p.to_string()));
         }
         if !self.is_legal(p) {
             let pile = self.pile(p).map(Colour::letter).collect();

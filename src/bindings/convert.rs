@@ -5,7 +5,6 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
 
 use super::errors::{out_of_range, wrong_type};
-use crate::error::IllegalMove;
 use crate::match_rules::{check_target, MatchError};
 use crate::rules::{Player, Position};
 
@@ -116,18 +115,11 @@ pub(crate) fn move_index(position: &Position, value: &Bound<'_, PyAny>) -> PyRes
 }
 
 fn no_such_pile(position: &Position, value: &Bound<'_, PyAny>) -> PyErr {
-    if position.is_over() {
-        return IllegalMove::BattleOver.into();
-    }
     let pile = value
         .str()
         .map(|s| s.to_string())
         .unwrap_or_else(|_| "(a huge number)".to_string());
-    IllegalMove::NoSuchPile {
-        pile,
-        piles: position.pile_count(),
-    }
-    .into()
+    position.no_such_pile(pile).into()
 }
 
 /// An int argument as Python gave it: anything with `__index__` but a bool (numpy

@@ -84,8 +84,9 @@ impl MatchState {
 /// move that ends a battle is worth, in `match_analyze`, what the next battle's start
 /// is worth here); in a battle under way, the chances from its current position, the
 /// mover choosing his best move. That position's moves are solved on `threads` threads
-/// (default: every core); a standing needs no search. An impossible standing raises
-/// `MatchStateError`.
+/// (default: every core) where that pays, from 16 piles (beyond the 9 of the largest
+/// match the odds support today, so on the calling thread); a standing needs no
+/// search. An impossible standing raises `MatchStateError`.
 #[pyfunction]
 #[pyo3(signature = (of, *, threads = None), text_signature = "(of, *, threads=None)")]
 pub fn win_probability<'py>(
@@ -122,7 +123,8 @@ pub fn win_probability<'py>(
 /// For each legal move of the current battle of `match`, the mover's exact probability
 /// of winning the match after it, under perfect match play: `{move: probability}`.
 /// While the tie rule's choice is due, or after the match, no battle is played:
-/// `MatchStateError`. The moves are solved on `threads` threads (default: every core).
+/// `MatchStateError`. The moves are solved on `threads` threads (default: every core)
+/// where that pays, as for `win_probability`.
 #[pyfunction]
 #[pyo3(signature = (r#match, *, threads = None), text_signature = "(match, *, threads=None)")]
 pub fn match_analyze<'py>(

@@ -179,8 +179,7 @@ pub fn search<'py>(
     let threads = convert::threads(threads)?;
     let p = position.inner;
     let callback = on_iteration.as_ref();
-    let exact = limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none();
-    let result = if exact && worth_threads(&p, threads) {
+    let result = if limits.are_none() && worth_threads(&p, threads) {
         let mut searcher = Searcher::sharing(shared_table(&p)?, 0);
         run(py, || {
             run_search(&mut searcher, &p, &limits, threads, callback)

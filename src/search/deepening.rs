@@ -16,6 +16,13 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
+impl Limits {
+    /// Whether no limit is set, so that a search is exact.
+    pub fn are_none(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {

@@ -20,24 +20,12 @@ pub fn projected_margin(position: &Position) -> i32 {
     let mut count = [0i32; GROUPS];
     let mut signs = [0i32; GROUPS];
     let mut placed = [0i32; GROUPS];
-    let (cells, bottoms, len, _) = position.raw();
-    let whites = position.white_buttons();
-    let mut rest = bottoms;
+    let (cells, _, _, _) = position.raw();
+    // Rule 2 by top buttons: a pile is liftable when its top's bit is set.
+    let liftable_tops = position.legal_tops();
     let mut tallest = 0;
-    while rest != 0 {
-        let start = rest.trailing_zeros();
-        rest &= rest - 1;
-        let end = if rest == 0 {
-            len
-        } else {
-            rest.trailing_zeros()
-        };
-        let height_mask = if end - start >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << (end - start)) - 1
-        };
-        let liftable = (whites >> start) & height_mask != 0;
+    for (start, end) in position.pile_spans() {
+        let liftable = liftable_tops >> (end - 1) & 1 == 1;
         let base = if liftable { crate::MAX_BUTTONS } else { 0 };
         for i in start..end {
             let group = base + (i - start) as usize;

@@ -73,8 +73,7 @@ impl Searcher {
         threads: usize,
         progress: &mut dyn FnMut(&Iteration) -> bool,
     ) -> SearchResult {
-        let exact = limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none();
-        let threads = if exact { threads } else { 1 };
+        let threads = if limits.are_none() { threads } else { 1 };
         self.with_helpers(position, threads, |main| {
             main.search_with(position, limits, progress)
         })
