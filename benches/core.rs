@@ -5,13 +5,13 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
-use buttonup::batch::{perft_many, solve_many};
-use buttonup::notation::parse;
-use buttonup::perft::{perft, perft_plain};
-use buttonup::playout::{bitboard_random_playouts, random_playouts};
-use buttonup::rng::{random_start, SplitMix64};
+use buttonup::game::notation::parse;
+use buttonup::game::perft::{perft, perft_plain};
+use buttonup::game::rng::{random_start, SplitMix64};
+use buttonup::game::variant::start_positions;
+use buttonup::run::batch::{perft_many, solve_many};
 use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
-use buttonup::variant::start_positions;
+use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
 use buttonup::Player;
 
 fn moves(c: &mut Criterion) {

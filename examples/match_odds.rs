@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use buttonup::match_rules::Standing;
+use buttonup::game::standing::Standing;
 use buttonup::odds::BattleGraph;
 use buttonup::odds::MatchOdds;
 use buttonup::Player;

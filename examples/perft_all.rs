@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use buttonup::perft::perft;
-use buttonup::variant::start_positions;
+use buttonup::game::perft::perft;
+use buttonup::game::variant::start_positions;
 use buttonup::Player;
 
 fn main() {

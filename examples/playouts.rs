@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
-use buttonup::parallel::default_threads;
-use buttonup::playout::{bitboard_random_playouts, random_playouts};
-use buttonup::playout_graph::MoveGraph;
+use buttonup::run::parallel::default_threads;
+use buttonup::sim::move_graph::MoveGraph;
+use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
 
 fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
     std::env::args()

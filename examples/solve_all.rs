@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use buttonup::notation::parse_start;
+use buttonup::game::notation::parse_start;
+use buttonup::game::variant::start_orders;
 use buttonup::search::{Payoff, Searcher};
-use buttonup::variant::start_orders;
 use buttonup::Player;
 
 fn main() {

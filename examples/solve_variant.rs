@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use buttonup::parallel::default_threads;
-use buttonup::rng::{random_start, SplitMix64};
+use buttonup::game::rng::{random_start, SplitMix64};
+use buttonup::run::parallel::default_threads;
 use buttonup::search::{solve_parallel, Payoff, Searcher};
 use buttonup::Player;
 

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use buttonup::vecenv::{observation_len, Outputs, VecEnv};
+use buttonup::sim::vecenv::{observation_len, Outputs, VecEnv};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

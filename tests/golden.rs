@@ -1,7 +1,7 @@
 //! Checks the Rust engine against the golden playthroughs in `tests/data/`.
 
-use buttonup::notation::parse;
-use buttonup::perft::{perft, perft_plain};
+use buttonup::game::notation::parse;
+use buttonup::game::perft::{perft, perft_plain};
 use buttonup::Position;
 
 const GOLDEN: &str = include_str!("data/playthroughs.txt");

@@ -1,10 +1,10 @@
 //! Match odds: the graph evaluation against searching every start, and the rules' edge
 //! cases against direct computations.
 
-use buttonup::match_rules::{Next, Standing};
+use buttonup::game::standing::{Next, Standing, StandingError};
+use buttonup::game::variant::start_positions;
 use buttonup::odds::{move_chances, red_chance, MatchOdds};
 use buttonup::search::{Payoff, Searcher};
-use buttonup::variant::start_positions;
 use buttonup::{MatchError, Player};
 
 /// A standard match's standing.
@@ -142,12 +142,14 @@ fn probabilities_are_bounded_and_colour_symmetric() {
     assert_eq!(odds.win_probability(&lost).unwrap(), 0.0);
     assert!(matches!(
         odds.payoff(&won),
-        Err(MatchError::NoBattle(Next::Won(Player::Red)))
+        Err(MatchError::Standing(StandingError::NoBattle(Next::Won(
+            Player::Red
+        ))))
     ));
     let impossible = standing(3, 5, None, None);
     assert!(matches!(
         odds.win_probability(&impossible),
-        Err(MatchError::BadStanding(_))
+        Err(MatchError::Standing(StandingError::Impossible(_)))
     ));
 }
 

@@ -1,8 +1,9 @@
 //! Rules 6 to 9 in Rust: the scoring breakdown, the standing after a battle, and a
 //! whole match with deals, the tie rule, undo and refused calls.
 
-use buttonup::match_rules::{check_target, Match, MatchError, Next, Standing};
-use buttonup::notation::parse;
+use buttonup::game::match_rules::{Match, MatchError};
+use buttonup::game::notation::parse;
+use buttonup::game::standing::{check_target, Next, Standing, StandingError};
 use buttonup::Player::{Black, Red};
 
 #[test]
@@ -41,7 +42,7 @@ fn the_standing_follows_rules_8_and_9() {
         (Next::Starts(Black), Some(Black))
     );
     assert_eq!(chosen.after_battle(0).next(), Next::Chooses(Red));
-    assert_eq!(red_ahead.choose(Red), Err(MatchError::NoChoiceDue));
+    assert_eq!(red_ahead.choose(Red), Err(StandingError::NoChoiceDue));
     for standing in [start, red_ahead, level, chosen, level.after_battle(-12)] {
         assert_eq!(standing.check(), Ok(()), "{standing:?}");
     }
@@ -113,7 +114,7 @@ fn a_scripted_match_and_its_refusals() {
     assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B b");
     assert!(matches!(
         game.choose_starter(Red),
-        Err(MatchError::NoChoiceDue)
+        Err(MatchError::Standing(StandingError::NoChoiceDue))
     ));
     assert!(matches!(game.undo(), Err(MatchError::NothingToUndo)));
 }

@@ -2,7 +2,7 @@
 //! every move against a plain model of rules 2 to 6 written here, and the notation
 //! round trip.
 
-use buttonup::notation::parse;
+use buttonup::game::notation::parse;
 use buttonup::{Colour, Player, Position, MAX_BUTTONS};
 use proptest::prelude::*;
 

@@ -2,10 +2,10 @@
 
 use std::collections::HashSet;
 
-use buttonup::reachable::Reachable;
-use buttonup::scoring::max_margin;
-use buttonup::variant::start_positions;
-use buttonup::{Player, Position};
+use buttonup::game::reachable::Reachable;
+use buttonup::game::scoring::max_margin;
+use buttonup::game::variant::start_positions;
+use buttonup::{Colour, Player, Position};
 
 /// The largest final margin of any battle played with `per_colour` buttons of each
 /// colour, and the smallest, over every position reachable from every start.
@@ -67,6 +67,58 @@ fn the_largest_margin_is_reached_with_more_buttons() {
         assert!(
             found,
             "no battle of {per_colour} of each colour ends at {most}"
+        );
+    }
+}
+
+/// Rule 3 as written, on lists of piles: the lifted buttons, bottom first, go to the
+/// piles that `Position::sowing` names (numbered before the move); the lifted pile is
+/// gone, the others keep their order. Returns the piles after the move and whether the
+/// mover moves again (rule 4: no overflow, the last button on its own colour, more
+/// than one pile left).
+fn sown_by_hand(position: &Position, mv: usize, drops: &[usize]) -> (Vec<Vec<Colour>>, bool) {
+    let mut piles: Vec<Vec<Colour>> = position.piles().map(|p| p.collect()).collect();
+    let lifted = piles[mv].clone();
+    let mut landed_on = None;
+    for (&button, &target) in lifted.iter().zip(drops) {
+        landed_on = piles[target].last().copied();
+        piles[target].push(button);
+    }
+    piles.remove(mv);
+    let overflow = drops.windows(2).any(|w| w[0] == w[1]);
+    let extra = !overflow && piles.len() > 1 && landed_on == lifted.last().copied();
+    (piles, extra)
+}
+
+#[test]
+fn the_two_sowings_agree_on_every_reachable_position() {
+    for per_colour in 1..=3 {
+        let reachable = Reachable::explore(per_colour, |p: &Position| *p);
+        let mut moves = 0;
+        for position in &reachable.positions {
+            for mv in position.legal_moves() {
+                let sowing = position.sowing(mv).unwrap();
+                let (piles, extra) = sown_by_hand(position, mv, &sowing.drops);
+                let after = sowing.outcome.position;
+                let played: Vec<Vec<Colour>> = after.piles().map(|p| p.collect()).collect();
+                assert_eq!(played, piles, "{position} {mv}");
+                assert_eq!(sowing.outcome.extra_move, extra, "{position} {mv}");
+                let overflow = sowing.drops.windows(2).any(|w| w[0] == w[1]);
+                assert_eq!(sowing.outcome.overflow, overflow, "{position} {mv}");
+                let mover = position.to_move();
+                let next = if extra { mover } else { mover.other() };
+                assert_eq!(after.to_move(), next, "{position} {mv}");
+                assert_eq!(
+                    sowing.outcome,
+                    position.play_unchecked(mv),
+                    "{position} {mv}"
+                );
+                moves += 1;
+            }
+        }
+        assert!(
+            moves > reachable.positions.len() / 2,
+            "{per_colour}: {moves} moves"
         );
     }
 }

@@ -1,11 +1,11 @@
 //! Unit tests of the Rust rules: sowing, overflow, extra moves, scoring, notation and
 //! errors.
 
-use buttonup::error::{IllegalMove, NotationError, PositionError};
-use buttonup::notation::{parse, parse_start};
-use buttonup::perft::perft;
-use buttonup::rng::{random_start, SplitMix64};
-use buttonup::scoring::max_margin;
+use buttonup::game::error::{IllegalMove, NotationError, PositionError};
+use buttonup::game::notation::{parse, parse_start};
+use buttonup::game::perft::perft;
+use buttonup::game::rng::{random_start, SplitMix64};
+use buttonup::game::scoring::max_margin;
 use buttonup::{Colour, Player, Position, MAX_BUTTONS};
 
 fn pos(text: &str) -> Position {

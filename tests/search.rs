@@ -3,8 +3,8 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use buttonup::notation::{parse, parse_start};
-use buttonup::rng::{random_start, SplitMix64};
+use buttonup::game::notation::{parse, parse_start};
+use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::search::{Limits, Payoff, Searcher};
 use buttonup::{Player, Position};
 

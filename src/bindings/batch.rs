@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use super::convert::{self, type_name, Int};
 use super::interrupt::run;
 use super::position::PyPosition;
-use crate::batch::BatchError;
-use crate::rules::Position;
+use crate::game::rules::Position;
+use crate::run::batch::BatchError;
 
 /// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
 /// the item.
@@ -45,7 +45,9 @@ pub fn solve_many(
     let positions = self::positions(positions)?;
     let threads = convert::threads(threads)?;
     let bytes = super::search::table_bytes(tt_mb)?;
-    match run(py, || crate::batch::solve_many(&positions, bytes, threads))? {
+    match run(py, || {
+        crate::run::batch::solve_many(&positions, bytes, threads)
+    })? {
         Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
         Err(BatchError::Table(error)) => Err(PyMemoryError::new_err(error.to_string())),
         // Unreachable: `run` raised the interruption.
@@ -71,5 +73,8 @@ pub fn perft_many(
     let depth = depth.within("depth", 0, i64::from(u32::MAX))? as u32;
     let threads = convert::threads(threads)?;
     // An interrupted batch is dropped by `run`, which raises the interruption.
-    Ok(run(py, || crate::batch::perft_many(&positions, depth, threads))?.unwrap_or_default())
+    Ok(run(py, || {
+        crate::run::batch::perft_many(&positions, depth, threads)
+    })?
+    .unwrap_or_default())
 }

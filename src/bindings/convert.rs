@@ -5,8 +5,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
 
 use super::errors::{out_of_range, wrong_type};
-use crate::match_rules::{check_target, MatchError};
-use crate::rules::{Player, Position};
+use crate::game::rules::{Player, Position};
+use crate::game::standing::{check_target, StandingError};
 
 /// `buttonup.player.Player.RED` and `.BLACK`, looked up once.
 static PLAYERS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
@@ -78,7 +78,7 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
         .repr()
         .map(|r| r.to_string())
         .unwrap_or_else(|_| type_name(value));
-    crate::error::shorten(&text)
+    crate::game::error::shorten(&text)
 }
 
 /// The Python `Player` member of an optional core player.
@@ -149,7 +149,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
         };
         Ok(match index.extract::<i64>() {
             Ok(value) => Int::Small(value),
-            Err(_) => Int::Big(crate::error::shorten(
+            Err(_) => Int::Big(crate::game::error::shorten(
                 &index
                     .str()
                     .map(|s| s.to_string())
@@ -192,15 +192,18 @@ impl Int {
     pub(crate) fn target(&self) -> PyResult<u32> {
         match self.value("target")? {
             Ok(v) => Ok(check_target(v)?),
-            Err(text) => Err(MatchError::BadTarget(text.to_string()).into()),
+            Err(text) => Err(StandingError::BadTarget(text.to_string()).into()),
         }
     }
 
     /// A count of buttons of each colour that `capability` supports.
-    pub(crate) fn per_colour(&self, capability: crate::variant::Capability) -> PyResult<usize> {
+    pub(crate) fn per_colour(
+        &self,
+        capability: crate::game::variant::Capability,
+    ) -> PyResult<usize> {
         match self.value("per_colour")? {
             Ok(v) => Ok(capability.check(v)?),
-            Err(text) => Err(crate::variant::VariantError {
+            Err(text) => Err(crate::game::variant::VariantError {
                 capability,
                 per_colour: text.to_string(),
             }
@@ -215,7 +218,7 @@ pub(crate) const MAX_THREADS: i64 = 256;
 /// A `threads` argument: `None` for every core, else 1 to [`MAX_THREADS`].
 pub(crate) fn threads(value: Option<Int>) -> PyResult<usize> {
     match value {
-        None => Ok(crate::parallel::default_threads()),
+        None => Ok(crate::run::parallel::default_threads()),
         Some(n) => Ok(n.within("threads", 1, MAX_THREADS)? as usize),
     }
 }

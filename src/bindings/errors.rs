@@ -4,10 +4,11 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::PyErr;
 
-use crate::error::{IllegalMove, NotationError, PositionError};
-use crate::interrupt::Interrupted;
-use crate::match_rules::MatchError;
-use crate::variant::VariantError;
+use crate::game::error::{IllegalMove, NotationError, PositionError};
+use crate::game::match_rules::MatchError;
+use crate::game::standing::StandingError;
+use crate::game::variant::VariantError;
+use crate::run::interrupt::Interrupted;
 
 /// The exception classes of `buttonup.errors`.
 mod py {
@@ -43,6 +44,21 @@ impl From<VariantError> for PyErr {
     }
 }
 
+impl From<StandingError> for PyErr {
+    fn from(error: StandingError) -> PyErr {
+        let message = error.to_string();
+        match error {
+            StandingError::BadTarget(_) | StandingError::Variant(_) => {
+                PyValueError::new_err(message)
+            }
+            // Requests to a match, not moves, that the match rules refuse.
+            StandingError::Impossible(_)
+            | StandingError::NoChoiceDue
+            | StandingError::NoBattle(_) => py::MatchStateError::new_err(message),
+        }
+    }
+}
+
 impl From<MatchError> for PyErr {
     fn from(error: MatchError) -> PyErr {
         let message = error.to_string();
@@ -51,15 +67,11 @@ impl From<MatchError> for PyErr {
             MatchError::Over(_) | MatchError::ChooserDue(_) | MatchError::Illegal(_) => {
                 py::IllegalMoveError::new_err(message)
             }
-            // Other requests the match rules refuse.
-            MatchError::NoChoiceDue
-            | MatchError::NothingToUndo
-            | MatchError::BadStanding(_)
-            | MatchError::NoBattle(_) => py::MatchStateError::new_err(message),
+            // A request to a match, not a move, that the match rules refuse.
+            MatchError::NothingToUndo => py::MatchStateError::new_err(message),
+            MatchError::Standing(error) => error.into(),
             MatchError::BadDeal { .. } => py::NotationError::new_err(message),
-            MatchError::BadTarget(_) | MatchError::DealSize { .. } | MatchError::Variant(_) => {
-                PyValueError::new_err(message)
-            }
+            MatchError::DealSize { .. } | MatchError::Variant(_) => PyValueError::new_err(message),
             // Only building a match table is interrupted, and `run` raises the
             // interpreter's own exception instead.
             MatchError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),

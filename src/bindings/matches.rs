@@ -7,9 +7,10 @@ use pyo3::types::{PyString, PyTuple};
 use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
 use super::position::{seed_from_py, PyPosition};
 use super::results::{battle_to_py, outcome_to_py, standing_to_py};
-use crate::match_rules::{Match, STANDARD_TARGET};
-use crate::rules::Player;
-use crate::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::game::match_rules::Match;
+use crate::game::rules::Player;
+use crate::game::standing::STANDARD_TARGET;
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
 /// of `per_colour` buttons of each colour (3 by default).

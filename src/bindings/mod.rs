@@ -15,9 +15,9 @@ mod vecenv;
 
 use pyo3::prelude::*;
 
-use crate::match_rules::{MAX_TARGET, STANDARD_TARGET};
-use crate::perft as core_perft;
-use crate::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::game::perft as core_perft;
+use crate::game::standing::{MAX_TARGET, STANDARD_TARGET};
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 use convert::Int;
 use position::PyPosition;
 
@@ -65,7 +65,7 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
 fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
     Ok(interrupt::run(py, || {
-        crate::variant::start_orders(per_colour)
+        crate::game::variant::start_orders(per_colour)
     })??)
 }
 
@@ -75,7 +75,7 @@ fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
 #[pyfunction]
 fn max_margin(per_colour: Int) -> PyResult<i32> {
     let per_colour = per_colour.per_colour(Capability::Rules)?;
-    Ok(crate::scoring::max_margin(per_colour))
+    Ok(crate::game::scoring::max_margin(per_colour))
 }
 
 #[pymodule]

@@ -14,9 +14,9 @@ use super::interrupt::run;
 use super::matches::PyMatch;
 use super::results::{chances_to_py, is_standing, standing_from_py};
 use super::search::lock;
-use crate::match_rules::Standing;
+use crate::game::rules::Position;
+use crate::game::standing::Standing;
 use crate::odds::{move_chances, red_chance, MatchOdds, MOVE_TABLE_BYTES};
-use crate::rules::Position;
 use crate::search::{Payoff, Searcher};
 
 thread_local! {

@@ -6,8 +6,8 @@ use super::convert::{self, Int};
 use super::interrupt;
 use super::position::seed_from_py;
 use super::results::summary_to_py;
-use crate::playout::PlayoutError;
-use crate::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::sim::playout::PlayoutError;
 
 /// Plays `battles` random battles from shuffled starts (Red first in even-numbered
 /// ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
@@ -30,7 +30,7 @@ pub fn random_playouts<'py>(
     let seed = seed_from_py(seed)?;
     let threads = convert::threads(threads)?;
     let summary = interrupt::run(py, || {
-        crate::playout::random_playouts(battles, seed, per_colour, threads)
+        crate::sim::playout::random_playouts(battles, seed, per_colour, threads)
     })?;
     match summary {
         Ok(summary) => summary_to_py(py, &summary),

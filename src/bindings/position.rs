@@ -6,10 +6,10 @@ use pyo3::types::{PyString, PyTuple, PyType};
 use super::convert::{move_index, player_from_py, player_to_py, Int};
 use super::errors::{battle_not_over, notation_error, out_of_range};
 use super::results::{outcome_to_py, scoring_to_py};
-use crate::notation;
-use crate::rng::{entropy_seed, random_start, SplitMix64};
-use crate::rules::{Colour, Player, Position};
-use crate::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::game::notation;
+use crate::game::rng::{entropy_seed, random_start, SplitMix64};
+use crate::game::rules::{Colour, Player, Position};
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A Button Up! position: the circle of piles and the player to move. Immutable.
 ///

@@ -15,8 +15,8 @@ use super::errors::{out_of_range, search_stopped};
 use super::interrupt::run;
 use super::position::PyPosition;
 use super::results::{iteration_to_py, result_to_py};
-use crate::interrupt::Interrupted;
-use crate::rules::Position;
+use crate::game::rules::Position;
+use crate::run::interrupt::Interrupted;
 use crate::search::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, Limits, Payoff,
     SearchResult, Searcher, SharedTable, TableAllocError,

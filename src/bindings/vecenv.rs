@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use super::convert::Int;
 use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
-use crate::variant::{Capability, STANDARD_PER_COLOUR};
-use crate::vecenv::{observation_len, Outputs, VecEnv};
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 
 /// Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
 ///
@@ -180,7 +180,7 @@ impl PyVecEnv {
 pub fn encode_observation<'py>(py: Python<'py>, position: &PyPosition) -> Bound<'py, PyArray1<i8>> {
     let n = position.inner.button_count();
     let mut cells = vec![0i8; n * n * 3];
-    crate::vecenv::encode(&position.inner, &mut cells);
+    crate::sim::vecenv::encode(&position.inner, &mut cells);
     PyArray1::from_vec(py, cells)
 }
 
@@ -191,6 +191,6 @@ pub fn legal_action_mask<'py>(
     position: &PyPosition,
 ) -> Bound<'py, PyArray1<bool>> {
     let mut mask = vec![false; position.inner.button_count()];
-    crate::vecenv::legal_mask(&position.inner, &mut mask);
+    crate::sim::vecenv::legal_mask(&position.inner, &mut mask);
     PyArray1::from_vec(py, mask)
 }

@@ -2,8 +2,8 @@
 //! one pass for any payoff of the final margin. Match odds need thousands of such
 //! evaluations, and a pass over the graph is far cheaper than a search.
 
-use crate::reachable::Reachable;
-use crate::rules::Player;
+use crate::game::reachable::Reachable;
+use crate::game::rules::Player;
 use crate::search::key;
 
 /// The reachable positions (merged by rotation), children before parents.
@@ -152,8 +152,8 @@ impl BattleGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::variant::start_positions;
     use crate::search::{Payoff, Searcher};
-    use crate::variant::start_positions;
 
     #[test]
     fn margins_evaluated_on_the_graph_match_the_search() {

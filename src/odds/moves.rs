@@ -1,8 +1,8 @@
 //! The match odds of the moves of a battle played in a match: each move's position
 //! solved with the match payoff of that battle.
 
-use crate::interrupt::Interrupted;
-use crate::rules::{Player, Position};
+use crate::game::rules::{Player, Position};
+use crate::run::interrupt::Interrupted;
 use crate::search::{analyze_parallel, worth_threads, Payoff, Searcher};
 
 /// The table of each thread's searcher (cleared whenever the payoff changes, so small).

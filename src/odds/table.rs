@@ -11,12 +11,13 @@
 //! with slope the share of drawn starts (below 1), so Newton steps on it end exactly.
 
 use super::graph::{BattleGraph, StartsValue};
-use crate::interrupt::interrupted;
-use crate::match_rules::{MatchError, Next, Standing};
-use crate::rules::Player;
-use crate::scoring::max_margin;
+use crate::game::match_rules::MatchError;
+use crate::game::rules::Player;
+use crate::game::scoring::max_margin;
+use crate::game::standing::{Next, Standing, StandingError};
+use crate::game::variant::Capability;
+use crate::run::interrupt::interrupted;
 use crate::search::Payoff;
-use crate::variant::Capability;
 
 /// The match table: Red's win probability from every state.
 pub struct MatchOdds {
@@ -141,7 +142,7 @@ impl MatchOdds {
     pub fn payoff(&mut self, standing: &Standing) -> Result<Payoff, MatchError> {
         self.check(standing)?;
         match standing.next() {
-            next @ (Next::Won(_) | Next::Chooses(_)) => Err(MatchError::NoBattle(next)),
+            next @ (Next::Won(_) | Next::Chooses(_)) => Err(StandingError::NoBattle(next).into()),
             Next::Starts(_) => {
                 let draw = self.draw_value(standing);
                 let values = self.margin_values(standing, draw);
@@ -157,11 +158,11 @@ impl MatchOdds {
     fn check(&self, standing: &Standing) -> Result<(), MatchError> {
         standing.check()?;
         if (standing.target, standing.per_colour) != (self.target, self.per_colour) {
-            return Err(MatchError::BadStanding(format!(
+            return Err(MatchError::from(StandingError::Impossible(format!(
                 "a table for matches to {} with {} of each colour was asked about a match \
                  to {} with {}",
                 self.target, self.per_colour, standing.target, standing.per_colour
-            )));
+            ))));
         }
         Ok(())
     }

@@ -4,9 +4,10 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::negamax::Searcher;
-use crate::interrupt::interrupted;
-use crate::rules::Position;
+use super::ordering::ordered_children;
+use super::searcher::Searcher;
+use crate::game::rules::Position;
+use crate::run::interrupt::interrupted;
 
 /// Limits of a search; `None` means no limit. With no limit at all the search is exact.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,7 +79,7 @@ impl Searcher {
             .depth
             .unwrap_or(plies_left)
             .clamp(1, plies_left.max(1));
-        let children = self.ordered_children(position, None);
+        let children = ordered_children(position, None, self.helper);
         let mut result = SearchResult {
             best_move: children.first().map(|c| c.mv),
             value: if position.is_over() {

@@ -6,7 +6,7 @@
 //! pile is expected higher in the tower. Ranking all buttons that way gives each an
 //! estimated strength 1..N, and the estimate is Red's projected sum minus Black's.
 
-use crate::rules::Position;
+use crate::game::rules::Position;
 
 /// Projected final margin (Red minus Black) of an unfinished position.
 ///
@@ -54,7 +54,7 @@ pub fn projected_margin(position: &Position) -> i32 {
 /// The projection by sorting, as the module's doc says it (the test's yardstick).
 #[cfg(test)]
 fn projected_margin_by_sorting(position: &Position) -> i32 {
-    use crate::rules::Colour;
+    use crate::game::rules::Colour;
     let mut keys = Vec::new();
     for p in 0..position.pile_count() {
         let liftable = position.pile(p).any(|c| c == Colour::White);
@@ -77,7 +77,7 @@ fn projected_margin_by_sorting(position: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse;
+    use crate::game::notation::parse;
 
     #[test]
     fn finished_towers_are_scored_exactly() {
@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn counting_ranks_gives_the_sorted_ranks() {
-        use crate::rng::{random_start, SplitMix64};
+        use crate::game::rng::{random_start, SplitMix64};
         let mut rng = SplitMix64::new(5);
         for per_colour in [1, 3, 6, 10] {
             for _ in 0..200 {

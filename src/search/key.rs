@@ -6,7 +6,7 @@
 //! position with Black to move is keyed as its colour-swapped twin with Red to move, and
 //! the value for the side to move is the same for both.
 
-use crate::rules::{Player, Position};
+use crate::game::rules::{Player, Position};
 
 /// Rotates the low `width` bits of `x` right by `shift` (`0 < shift < width <= 64`).
 #[inline]
@@ -55,7 +55,7 @@ pub fn key(position: &Position, merge_colours: bool) -> (u128, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse;
+    use crate::game::notation::parse;
 
     fn k(text: &str, merge: bool) -> u128 {
         key(&parse(text).unwrap(), merge).0

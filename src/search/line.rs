@@ -2,8 +2,8 @@
 //! lowest-numbered best move, found by null-window tests after the search.
 
 use super::key::key;
-use super::negamax::Searcher;
-use crate::rules::{Player, Position};
+use super::searcher::Searcher;
+use crate::game::rules::{Player, Position};
 
 impl Searcher {
     /// Whether moving to `child` is worth at least `value` (the exact value of its

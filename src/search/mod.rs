@@ -2,6 +2,7 @@
 //! iterative deepening, limits and a stop flag; exact when it reaches the end.
 
 mod deepening;
+mod entry;
 mod eval;
 mod key;
 mod line;
@@ -10,16 +11,18 @@ mod negamax;
 mod ordering;
 mod parallel;
 mod payoff;
+mod searcher;
 mod shared_table;
 mod table;
 
 pub use deepening::{Iteration, Limits, SearchResult};
+pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use eval::projected_margin;
 pub use key::key;
-pub use negamax::Searcher;
 pub use parallel::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,
 };
 pub use payoff::Payoff;
+pub use searcher::Searcher;
 pub use shared_table::{SharedTable, SHARED_ENTRY_BYTES};
-pub use table::{Table, TableAllocError, ENTRY_BYTES};
+pub use table::Table;

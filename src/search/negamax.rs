@@ -5,43 +5,12 @@
 //! a position with `P` piles has exactly `P - 1` plies left: a search at least that deep
 //! is exact, and a transposition entry that deep holds the true game value.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
-
-use super::eval::projected_margin;
+use super::entry::{Bound, Entry};
 use super::key::key;
-use super::ordering::{children_by_order, hinted_move};
+use super::ordering::{children_by_order, hinted_move, ordered_children};
 use super::payoff::Payoff;
-use super::shared_table::SharedTable;
-use super::table::{Bound, Entry, Table, TableAllocError};
-use crate::interrupt::interrupted;
-use crate::rules::{Player, Position};
-
-/// A searcher: its transposition table, payoff and stop flag persist across searches.
-pub struct Searcher {
-    pub(super) table: Table,
-    pub(super) payoff: Payoff,
-    pub(super) merge_colours: bool,
-    pub(super) stop: Arc<AtomicBool>,
-    /// A second stop flag, owned by the caller and never cleared here (a batch's).
-    halt: Option<Arc<AtomicBool>>,
-    pub(super) nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    /// Whether limits and the stop flag are obeyed (off for exact solving).
-    pub(super) abortable: bool,
-    pub(super) aborted: bool,
-    /// Numbers the searches. Entries of earlier searches are used only where they come
-    /// from searches to the end (true bounds of the game value) and the exact value is
-    /// asked, so that a limited search gives the same result whatever was searched before.
-    pub(super) generation: u32,
-    /// Whether exact entries of earlier searches may be used (not in a node-limited
-    /// search, whose result would then depend on what was searched before).
-    reuse_exact: bool,
-    /// A helper of a parallel search: orders moves the other way round.
-    pub(super) helper: bool,
-}
+use super::searcher::Searcher;
+use crate::game::rules::{Player, Position};
 
 const CHECK_EVERY: u64 = 1024;
 
@@ -50,75 +19,6 @@ const CHECK_EVERY: u64 = 1024;
 const DEEPEN_FROM_PILES: usize = 16;
 
 impl Searcher {
-    /// A searcher with a transposition table of at most `table_bytes` bytes.
-    pub fn new(payoff: Payoff, table_bytes: usize) -> Searcher {
-        Self::with_table(payoff, Table::with_bytes(table_bytes))
-    }
-
-    /// A searcher with a table of any size, or the error if it cannot be allocated.
-    pub fn try_new(payoff: Payoff, table_bytes: usize) -> Result<Searcher, TableAllocError> {
-        Ok(Self::with_table(
-            payoff,
-            Table::try_with_bytes(table_bytes)?,
-        ))
-    }
-
-    /// A margin searcher whose table is a share of `shared`: threads that each have one
-    /// see each other's results. `lane` (the thread's number) keeps their searches'
-    /// numbers apart.
-    pub fn sharing(shared: Arc<SharedTable>, lane: u32) -> Searcher {
-        let mut searcher = Self::with_table(Payoff::Margin, Table::sharing(shared));
-        searcher.generation = lane << 24;
-        searcher
-    }
-
-    fn with_table(payoff: Payoff, table: Table) -> Searcher {
-        Searcher {
-            table,
-            reuse_exact: true,
-            merge_colours: payoff.is_antisymmetric(),
-            payoff,
-            stop: Arc::new(AtomicBool::new(false)),
-            halt: None,
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            abortable: false,
-            aborted: false,
-            generation: 0,
-            helper: false,
-        }
-    }
-
-    /// The flag that stops a running search from another thread.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
-    }
-
-    /// Makes every later search stop as soon as `flag` is set, too (the searcher never
-    /// clears it).
-    pub fn halt_with(&mut self, flag: Arc<AtomicBool>) {
-        self.halt = Some(flag);
-    }
-
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
-    }
-
-    /// Changes the payoff; stored values of another payoff are dropped.
-    pub fn set_payoff(&mut self, payoff: Payoff) {
-        if payoff != self.payoff {
-            self.merge_colours = payoff.is_antisymmetric();
-            self.payoff = payoff;
-            self.table.clear();
-        }
-    }
-
-    /// Forgets every stored position.
-    pub fn clear(&mut self) {
-        self.table.clear();
-    }
-
     /// The exact value of `position` for its side to move under perfect play.
     /// Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
     pub fn solve(&mut self, position: &Position) -> f64 {
@@ -158,27 +58,6 @@ impl Searcher {
         values
     }
 
-    pub(super) fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
-        self.nodes = 0;
-        self.node_limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
-        self.abortable = abortable;
-        self.aborted = false;
-        self.reuse_exact = nodes.is_none();
-        self.generation = self.generation.wrapping_add(1);
-    }
-
-    /// Ends a search, solve or analysis: a stop asked of it is used up.
-    pub(super) fn finish(&mut self) {
-        self.stop.store(false, Ordering::Relaxed);
-    }
-
-    /// Whether the last search, solve or analysis was cut short by its limits, a stop
-    /// or an interruption (a solve's or an analysis's values are then not exact).
-    pub fn was_cut_short(&self) -> bool {
-        self.aborted
-    }
-
     /// The stored entry of `key` that this search may use at `position` searched to
     /// `depth` plies.
     fn usable(&self, key: u128, position: &Position, depth: u32) -> Option<Entry> {
@@ -189,30 +68,6 @@ impl Searcher {
             e.generation == self.generation
                 || (self.reuse_exact && depth >= plies_left && u32::from(e.depth) >= plies_left)
         })
-    }
-
-    /// Whether to stop now: the limits (of a limited search), a stop from another
-    /// thread or an interruption (of any search).
-    pub(super) fn should_stop(&mut self) -> bool {
-        if !self.aborted {
-            let limited = self.abortable
-                && (self.nodes >= self.node_limit
-                    || self.deadline.is_some_and(|d| Instant::now() >= d));
-            let halted = self
-                .halt
-                .as_ref()
-                .is_some_and(|h| h.load(Ordering::Relaxed));
-            if limited || halted || self.stop.load(Ordering::Relaxed) || interrupted() {
-                self.aborted = true;
-            }
-        }
-        self.aborted
-    }
-
-    /// The horizon estimate for the side to move.
-    pub(super) fn horizon(&self, position: &Position) -> f64 {
-        self.payoff
-            .for_player(projected_margin(position), position.to_move())
     }
 
     fn exact_value(&mut self, position: &Position) -> f64 {
@@ -269,7 +124,7 @@ impl Searcher {
     ) -> Option<(f64, usize)> {
         let (key, first) = key(position, self.merge_colours);
         let hint = self.usable(key, position, depth).map(|e| e.best);
-        let children = self.ordered_children(position, hint.map(|b| (b, first)));
+        let children = ordered_children(position, hint.map(|b| (b, first)), self.helper);
         let side = position.to_move();
         let original_alpha = alpha;
         let mut best = None;

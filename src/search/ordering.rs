@@ -2,8 +2,7 @@
 //! then the rest, each group clockwise (counter-clockwise for a helper thread, so that
 //! two threads sharing a table explore different moves first).
 
-use super::negamax::Searcher;
-use crate::rules::{Position, MAX_BUTTONS};
+use crate::game::rules::{Position, MAX_BUTTONS};
 
 /// A child of a position, with what move ordering needs.
 #[derive(Clone, Copy)]
@@ -12,31 +11,29 @@ pub(super) struct Child {
     pub(super) position: Position,
 }
 
-impl Searcher {
-    /// The children in search order: the stored best move, then moves that earn an
-    /// extra move, then the rest clockwise.
-    pub(super) fn ordered_children(
-        &self,
-        position: &Position,
-        hint: Option<(u8, usize)>,
-    ) -> Vec<Child> {
-        let legal = position.legal_move_mask();
-        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
-        let mut out = Vec::with_capacity(MAX_BUTTONS);
-        if let Some(mv) = hinted {
-            out.push(Child {
-                mv,
-                position: position.play_unchecked(mv).position,
-            });
-        }
-        let children = children_by_order(
-            position,
-            legal & !hinted.map_or(0, |mv| 1u64 << mv),
-            self.helper,
-        );
-        out.extend(children.iter().copied());
-        out
+/// The children in search order: the stored best move, then moves that earn an extra
+/// move, then the rest clockwise (counter-clockwise with `reverse`).
+pub(super) fn ordered_children(
+    position: &Position,
+    hint: Option<(u8, usize)>,
+    reverse: bool,
+) -> Vec<Child> {
+    let legal = position.legal_move_mask();
+    let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
+    let mut out = Vec::with_capacity(MAX_BUTTONS);
+    if let Some(mv) = hinted {
+        out.push(Child {
+            mv,
+            position: position.play_unchecked(mv).position,
+        });
     }
+    let children = children_by_order(
+        position,
+        legal & !hinted.map_or(0, |mv| 1u64 << mv),
+        reverse,
+    );
+    out.extend(children.iter().copied());
+    out
 }
 
 /// The move a stored hint names in `position` (it may not be legal there: a different

@@ -13,12 +13,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::deepening::{Iteration, Limits, SearchResult};
-use super::negamax::Searcher;
+use super::entry::TableAllocError;
+use super::searcher::Searcher;
 use super::shared_table::SharedTable;
-use super::table::TableAllocError;
-use crate::interrupt::Interrupted;
-use crate::parallel::map_chunks;
-use crate::rules::Position;
+use crate::game::rules::Position;
+use crate::run::interrupt::Interrupted;
+use crate::run::parallel::map_chunks;
 
 /// Positions with at least this many piles are worth solving on several threads;
 /// below, one solve takes about as long as starting a thread.
@@ -153,8 +153,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::{random_start, SplitMix64};
-    use crate::rules::Player;
+    use crate::game::rng::{random_start, SplitMix64};
+    use crate::game::rules::Player;
     use crate::search::Payoff;
 
     #[test]

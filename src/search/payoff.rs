@@ -2,7 +2,7 @@
 //! the final margin (what match play needs). Values are for Red; Black's are their
 //! negation (the battle is zero-sum).
 
-use crate::rules::{Player, Position};
+use crate::game::rules::{Player, Position};
 
 /// The value of each final margin, for Red.
 #[derive(Clone, Debug, PartialEq)]

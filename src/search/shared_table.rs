@@ -12,8 +12,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::entry::{Bound, Entry, TableAllocError};
 use super::memory::Block;
-use super::table::{Bound, Entry, TableAllocError};
 
 /// One slot: `[check ^ data, data]`.
 type Slot = [AtomicU64; 2];
@@ -44,12 +44,6 @@ fn hashes(key: u128) -> (u64, u64) {
     let bucket = fmix(low ^ fmix(high ^ 0x9E37_79B9_7F4A_7C15));
     let check = fmix(low.rotate_left(29) ^ fmix(high ^ 0x2545_F491_4F6C_DD1D)) | 1;
     (bucket, check)
-}
-
-/// Whether a value fits an entry: a whole number in `i16`'s range.
-#[inline]
-pub fn fits(value: f64) -> bool {
-    value.fract() == 0.0 && (f64::from(i16::MIN)..=f64::from(i16::MAX)).contains(&value)
 }
 
 #[inline]
@@ -127,7 +121,7 @@ impl SharedTable {
         None
     }
 
-    /// Stores an entry (whose value must [`fit`](fits)): over the same position, else in
+    /// Stores an entry (whose value must [`fit`](super::entry::fits)): over the same position, else in
     /// the deep slot if at least as deep, else in the always-replace slot.
     #[inline]
     pub fn store(&self, entry: &Entry) {
@@ -149,6 +143,7 @@ impl SharedTable {
 
 #[cfg(test)]
 mod tests {
+    use super::super::entry::fits;
     use super::*;
 
     #[test]

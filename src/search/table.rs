@@ -2,49 +2,11 @@
 //! deepest search and one always replaced.
 
 use std::alloc::Layout;
-
 use std::sync::Arc;
 
+use super::entry::{fits, Bound, Entry, TableAllocError, ENTRY_BYTES};
 use super::memory::Block;
-use super::shared_table::{fits, SharedTable};
-use std::fmt;
-
-/// How a stored value bounds the true one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-pub enum Bound {
-    Exact = 0,
-    Lower = 1,
-    Upper = 2,
-}
-
-impl Bound {
-    /// How a fail-soft `value` searched in the window `(alpha, beta)` bounds the true one.
-    #[inline]
-    pub fn of(value: f64, alpha: f64, beta: f64) -> Bound {
-        if value <= alpha {
-            Bound::Upper
-        } else if value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        }
-    }
-}
-
-/// One stored search result.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    pub key: u128,
-    pub value: f64,
-    /// Plies searched below the position; at least the plies left means exact play.
-    pub depth: u8,
-    pub bound: Bound,
-    /// The best move found (as an offset from the key's first pile).
-    pub best: u8,
-    /// The search that stored it.
-    pub generation: u32,
-}
+use super::shared_table::SharedTable;
 
 /// An unused slot: all zero bytes, so that a table can be allocated zeroed (key 0 is
 /// never a position's key, see `probe`).
@@ -69,24 +31,6 @@ const TOUCHED: Entry = Entry {
 /// search reaches them, so that a huge table costs nothing until it is used.
 const TOUCH_BYTES: usize = 256 << 20;
 
-/// A table that could not be allocated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TableAllocError {
-    pub bytes: usize,
-}
-
-impl fmt::Display for TableAllocError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot allocate a transposition table of {} MiB",
-            self.bytes >> 20
-        )
-    }
-}
-
-impl std::error::Error for TableAllocError {}
-
 /// The transposition table: wide entries of its own, or a share of a [`SharedTable`]
 /// (for whole-number values only).
 pub struct Table {
@@ -94,9 +38,6 @@ pub struct Table {
     mask: usize,
     shared: Option<Arc<SharedTable>>,
 }
-
-/// Bytes taken by one entry.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), a power of two entries.

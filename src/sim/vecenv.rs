@@ -3,9 +3,10 @@
 //! threads. The observation encoding and the reward and reset conventions are those of
 //! docs/rl.md.
 
-use crate::rng::{random_start, SplitMix64};
-use crate::rules::{Colour, Player, Position};
-use crate::variant::{Capability, VariantError};
+use crate::game::rng::{random_start, SplitMix64};
+use crate::game::rules::{Colour, Player, Position};
+use crate::game::variant::{Capability, VariantError};
+use crate::run::parallel::for_each_part;
 
 /// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
 /// the button at that height of that pile is the mover's (channel 0), the opponent's
@@ -247,42 +248,36 @@ impl VecEnv {
             observation,
         } = out;
         let mut obs_chunks = observation.map(|o| o.chunks_mut(chunk * obs_len));
-        std::thread::scope(|scope| {
-            let work = self
-                .games
-                .chunks_mut(chunk)
-                .zip(current_player.chunks_mut(chunk))
-                .zip(legal_action_mask.chunks_mut(chunk * width))
-                .zip(rewards.chunks_mut(chunk * 2))
-                .zip(terminated.chunks_mut(chunk))
-                .enumerate();
-            let f = &f;
-            for (c, ((((games, current), mask), reward), done)) in work {
-                let obs = obs_chunks.as_mut().and_then(|o| o.next());
-                let job = move || {
-                    let mut obs = obs;
-                    for (j, game) in games.iter_mut().enumerate() {
-                        let (red, black) = reward[2 * j..2 * j + 2].split_at_mut(1);
-                        let outputs = GameOut {
-                            current_player: &mut current[j],
-                            mask: &mut mask[j * width..(j + 1) * width],
-                            reward_red: &mut red[0],
-                            reward_black: &mut black[0],
-                            terminated: &mut done[j],
-                            observation: obs
-                                .as_deref_mut()
-                                .map(|o| &mut o[j * obs_len..(j + 1) * obs_len]),
-                        };
-                        f(per_colour, game, outputs, c * chunk + j);
-                    }
-                };
-                if threads > 1 && count > chunk {
-                    scope.spawn(job);
-                } else {
-                    job();
+        let parts: Vec<_> = self
+            .games
+            .chunks_mut(chunk)
+            .zip(current_player.chunks_mut(chunk))
+            .zip(legal_action_mask.chunks_mut(chunk * width))
+            .zip(rewards.chunks_mut(chunk * 2))
+            .zip(terminated.chunks_mut(chunk))
+            .enumerate()
+            .map(|(c, part)| (c, part, obs_chunks.as_mut().and_then(|o| o.next())))
+            .collect();
+        for_each_part(
+            parts,
+            threads,
+            |(c, ((((games, current), mask), reward), done), mut obs)| {
+                for (j, game) in games.iter_mut().enumerate() {
+                    let (red, black) = reward[2 * j..2 * j + 2].split_at_mut(1);
+                    let outputs = GameOut {
+                        current_player: &mut current[j],
+                        mask: &mut mask[j * width..(j + 1) * width],
+                        reward_red: &mut red[0],
+                        reward_black: &mut black[0],
+                        terminated: &mut done[j],
+                        observation: obs
+                            .as_deref_mut()
+                            .map(|o| &mut o[j * obs_len..(j + 1) * obs_len]),
+                    };
+                    f(per_colour, game, outputs, c * chunk + j);
                 }
-            }
-        });
+            },
+        );
     }
 }
 

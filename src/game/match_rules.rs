@@ -1,224 +1,16 @@
-//! Rules 7 to 9: a match of battles to a target of victory points.
-//!
-//! [`Standing`] is what the match rules know between two battles and what they make of
-//! a battle's margin (used by the match odds as well); [`Match`] plays a whole match on
-//! it, battle by battle, with the history, the tie-rule choice and undo.
+//! Rules 7 to 9: a match of battles to a target of victory points. [`Match`] plays a
+//! whole match on a [`Standing`] (`standing`: what the match rules know between two
+//! battles), battle by battle, with the history, the tie-rule choice and undo.
 
 use std::fmt;
 
-use crate::error::{IllegalMove, NotationError};
-use crate::notation::parse_start;
-use crate::rng::{random_start, SplitMix64};
-use crate::rules::{Player, Position, Sowing};
-use crate::scoring::{max_margin, Scoring};
-use crate::variant::{Capability, VariantError};
-
-/// The largest target of victory points a match may have.
-pub const MAX_TARGET: u32 = 1000;
-
-/// The victory points that win a standard match (rule 8).
-pub const STANDARD_TARGET: u32 = 15;
-
-/// The target of a match, checked: 1 to [`MAX_TARGET`].
-pub fn check_target(target: i64) -> Result<u32, MatchError> {
-    match u32::try_from(target) {
-        Ok(t) if (1..=MAX_TARGET).contains(&t) => Ok(t),
-        _ => Err(MatchError::BadTarget(target.to_string())),
-    }
-}
-
-/// What happens after a battle (rules 8 and 9).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Next {
-    /// This player has reached the target and wins the match.
-    Won(Player),
-    /// The next battle is started by this player.
-    Starts(Player),
-    /// The scores are equal: this player (the loser of the latest decided battle)
-    /// chooses who starts the next battle.
-    Chooses(Player),
-}
-
-/// The scores between battles, and what the next battle depends on: what the match
-/// rules know between two battles (and the match odds are computed from).
-///
-/// Its fields are open; [`check`](Self::check) says whether a match can reach it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Standing {
-    pub red: u32,
-    pub black: u32,
-    pub target: u32,
-    /// The loser of the latest battle that had a winner (`None` before any).
-    pub last_loser: Option<Player>,
-    /// Who starts the next battle. Required where the rules leave it open: the first
-    /// battle (rule 7), whose starter starts again after draws while no battle has had a
-    /// winner, and with equal scores after a decided battle once the tie rule's choice
-    /// is made (`None` there: the choice is still due). With unequal scores the player
-    /// behind starts: `None` or that player. `None` once the match is won.
-    pub starter: Option<Player>,
-    /// Buttons of each colour in each battle.
-    pub per_colour: usize,
-}
-
-impl Standing {
-    /// A match about to start, `first_starter` starting (rule 7); the target and the
-    /// count of buttons checked.
-    pub fn new(
-        target: u32,
-        per_colour: usize,
-        first_starter: Player,
-    ) -> Result<Standing, MatchError> {
-        let standing = Standing {
-            red: 0,
-            black: 0,
-            target,
-            last_loser: None,
-            starter: Some(first_starter),
-            per_colour,
-        };
-        standing.check()?;
-        Ok(standing)
-    }
-
-    /// Whether a match can be at this standing, or what makes it impossible: the
-    /// target and the count of buttons supported, the scores within reach, the last
-    /// loser and the starter as rules 7 to 9 leave them.
-    pub fn check(&self) -> Result<(), MatchError> {
-        let bad = |reason: String| Err(MatchError::BadStanding(reason));
-        check_target(i64::from(self.target))?;
-        Capability::Rules
-            .check(self.per_colour as i64)
-            .map_err(MatchError::Variant)?;
-        let (red, black, target) = (self.red, self.black, self.target);
-        if red >= target && black >= target {
-            return bad("both players have reached the target".to_string());
-        }
-        let most = u64::from(target) - 1 + u64::from(max_margin(self.per_colour).unsigned_abs());
-        for player in [Player::Red, Player::Black] {
-            let points = self.points(player);
-            if u64::from(points) > most {
-                return bad(format!(
-                    "{} cannot have {points} points: a match ends at the target of \
-                     {target}, and a battle is worth at most {}",
-                    player.name(),
-                    max_margin(self.per_colour)
-                ));
-            }
-        }
-        match self.last_loser {
-            None if red > 0 || black > 0 => {
-                return bad(
-                    "points come from battles won, so the last loser must be given".to_string(),
-                )
-            }
-            Some(loser) if self.points(loser.other()) == 0 => {
-                return bad(format!(
-                    "{} cannot have lost a battle while {} has no points",
-                    loser.name(),
-                    loser.other().name()
-                ))
-            }
-            _ => {}
-        }
-        match (self.next(), self.starter) {
-            (Next::Won(winner), _) if self.last_loser != Some(winner.other()) => bad(format!(
-                "{} has won the match, so {} lost the last battle",
-                winner.name(),
-                winner.other().name()
-            )),
-            (Next::Won(_), Some(_)) => {
-                bad("the match is over, so no battle has a starter".to_string())
-            }
-            (Next::Starts(behind), Some(starter)) if red != black && starter != behind => {
-                bad(format!(
-                    "{} is behind and so starts the next battle, not {}",
-                    behind.name(),
-                    starter.name()
-                ))
-            }
-            _ if red == black && self.last_loser.is_none() && self.starter.is_none() => bad(
-                format!("at {red}-{black} the starter of the first battle must be given"),
-            ),
-            _ => Ok(()),
-        }
-    }
-
-    /// The standing after a battle whose final margin (Red minus Black) is `margin`:
-    /// the winner gains the difference (rule 6), and the next battle's starter is the
-    /// one rules 8 and 9 name (`None` while a choice is due or once the match is won).
-    pub fn after_battle(&self, margin: i32) -> Standing {
-        let mut next = *self;
-        let points = margin.unsigned_abs();
-        match margin.signum() {
-            1 => {
-                next.red = next.red.saturating_add(points);
-                next.last_loser = Some(Player::Black);
-            }
-            -1 => {
-                next.black = next.black.saturating_add(points);
-                next.last_loser = Some(Player::Red);
-            }
-            _ => {}
-        }
-        // Only the first battle's starter carries over, while no battle has had a
-        // winner; the rules name every other starter afresh.
-        if next.last_loser.is_some() {
-            next.starter = None;
-        }
-        next.starter = next.starter();
-        next
-    }
-
-    /// The tie rule: the standing once the chooser has named `starter` for the next
-    /// battle; refused when no choice is due.
-    pub fn choose(&self, starter: Player) -> Result<Standing, MatchError> {
-        match self.next() {
-            Next::Chooses(_) => Ok(Standing {
-                starter: Some(starter),
-                ..*self
-            }),
-            _ => Err(MatchError::NoChoiceDue),
-        }
-    }
-
-    /// Rules 8 and 9: the match is won, or who starts (or chooses who starts) next.
-    /// (A standing that [`check`](Self::check) refuses for a missing first starter
-    /// gets Red.)
-    pub fn next(&self) -> Next {
-        if self.red >= self.target {
-            Next::Won(Player::Red)
-        } else if self.black >= self.target {
-            Next::Won(Player::Black)
-        } else if self.red < self.black {
-            Next::Starts(Player::Red)
-        } else if self.black < self.red {
-            Next::Starts(Player::Black)
-        } else {
-            match (self.starter, self.last_loser) {
-                (Some(starter), _) => Next::Starts(starter),
-                (None, Some(loser)) => Next::Chooses(loser),
-                (None, None) => Next::Starts(Player::Red),
-            }
-        }
-    }
-
-    /// Who starts the next battle, when it is settled: `None` while the tie rule's
-    /// choice is due or once the match is won.
-    pub fn starter(&self) -> Option<Player> {
-        match self.next() {
-            Next::Starts(player) => Some(player),
-            Next::Won(_) | Next::Chooses(_) => None,
-        }
-    }
-
-    /// The points of `player`.
-    pub fn points(&self, player: Player) -> u32 {
-        match player {
-            Player::Red => self.red,
-            Player::Black => self.black,
-        }
-    }
-}
+use crate::game::error::{IllegalMove, NotationError};
+use crate::game::notation::parse_start;
+use crate::game::rng::{random_start, SplitMix64};
+use crate::game::rules::{Player, Position, Sowing};
+use crate::game::scoring::Scoring;
+use crate::game::standing::{Next, Standing, StandingError};
+use crate::game::variant::VariantError;
 
 /// One finished battle of a match.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -240,23 +32,18 @@ pub enum MatchError {
     Over(Player),
     /// This player must choose the next starter first.
     ChooserDue(Player),
-    /// A starter was chosen while no choice is due.
-    NoChoiceDue,
     /// Undo with no move of the current battle to take back.
     NothingToUndo,
     /// An illegal move in the current battle.
     Illegal(IllegalMove),
-    /// A target out of range (as it was given).
-    BadTarget(String),
-    /// Scores, a last loser or a starter that no match can reach.
-    BadStanding(String),
-    /// Something asked of a battle while none is due (what comes instead).
-    NoBattle(Next),
+    /// What the standing's rules refuse: a target, an impossible standing, a choice
+    /// when none is due, a battle's odds when none is due.
+    Standing(StandingError),
     /// A deal (numbered from 1) that is not a start order.
     BadDeal { deal: usize, error: NotationError },
     /// A deal with other counts of buttons than the match plays.
     DealSize { deal: usize, per_colour: usize },
-    /// A count of buttons the rules do not support.
+    /// A count of buttons that a capability does not support.
     Variant(VariantError),
     /// Long work (building a match table) was interrupted.
     Interrupted,
@@ -271,24 +58,11 @@ impl fmt::Display for MatchError {
                 "{} must first choose who starts the next battle",
                 chooser.name()
             ),
-            MatchError::NoChoiceDue => write!(f, "no choice of starter is due"),
             MatchError::NothingToUndo => {
                 write!(f, "there is no move of the current battle to take back")
             }
             MatchError::Illegal(error) => error.fmt(f),
-            MatchError::BadTarget(target) => {
-                write!(f, "target must be from 1 to {MAX_TARGET}, not {target}")
-            }
-            MatchError::BadStanding(reason) => write!(f, "impossible standing: {reason}"),
-            MatchError::NoBattle(next) => match next {
-                Next::Won(winner) => write!(f, "no battle is due: {} won the match", winner.name()),
-                Next::Chooses(chooser) => write!(
-                    f,
-                    "no battle is due: {} must first choose who starts the next battle",
-                    chooser.name()
-                ),
-                Next::Starts(starter) => write!(f, "a battle is due, {} starting", starter.name()),
-            },
+            MatchError::Standing(error) => error.fmt(f),
             MatchError::BadDeal { deal, error } => write!(f, "deal {deal}: {error}"),
             MatchError::DealSize { deal, per_colour } => write!(
                 f,
@@ -305,6 +79,12 @@ impl std::error::Error for MatchError {}
 impl From<IllegalMove> for MatchError {
     fn from(error: IllegalMove) -> Self {
         MatchError::Illegal(error)
+    }
+}
+
+impl From<StandingError> for MatchError {
+    fn from(error: StandingError) -> Self {
+        MatchError::Standing(error)
     }
 }
 

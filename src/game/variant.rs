@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
+use crate::game::rules::{Colour, Player, Position, MAX_BUTTONS};
 
 /// The buttons of each colour of the standard game (rule 1).
 pub const STANDARD_PER_COLOUR: usize = 3;
@@ -133,7 +133,7 @@ fn fill(order: &mut String, left: [usize; 3], out: &mut Vec<String>) {
 pub fn start_positions(per_colour: usize, to_move: Player) -> Result<Vec<Position>, VariantError> {
     Ok(start_orders(per_colour)?
         .iter()
-        .filter_map(|order| crate::notation::parse_start(order, to_move).ok())
+        .filter_map(|order| crate::game::notation::parse_start(order, to_move).ok())
         .collect())
 }
 

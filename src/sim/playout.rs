@@ -2,20 +2,20 @@
 //! learning user makes many times. The Python reference runs the same steps with the
 //! same generator, so a seed gives the same games in both.
 
-use crate::error::PositionError;
-use crate::interrupt::Interrupted;
-use crate::parallel::{fold_chunks, Worker};
-use crate::playout_graph::MoveGraph;
-use crate::rng::{random_start, SplitMix64};
-use crate::rules::{Player, Position};
-use crate::scoring::max_margin;
+use crate::game::error::PositionError;
+use crate::game::rng::{random_start, SplitMix64};
+use crate::game::rules::{Player, Position};
+use crate::game::scoring::max_margin;
+use crate::run::interrupt::Interrupted;
+use crate::run::parallel::{fold_chunks, Worker};
+use crate::sim::move_graph::MoveGraph;
 
 /// Why playouts did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayoutError {
     /// The variant cannot be set up.
     Position(PositionError),
-    /// [`crate::interrupt::interrupted`] said to stop.
+    /// [`crate::run::interrupt::interrupted`] said to stop.
     Interrupted,
 }
 
@@ -31,7 +31,7 @@ impl From<Interrupted> for PlayoutError {
     }
 }
 
-/// Battles played between two looks at [`crate::interrupt::interrupted`].
+/// Battles played between two looks at [`crate::run::interrupt::interrupted`].
 const CHECK_EVERY: u64 = 1024;
 
 /// What a batch of random battles came to.

@@ -2,8 +2,8 @@
 //! draws; the Python reference implements the same steps, so a seed gives the same start
 //! in both engines.
 
-use crate::error::PositionError;
-use crate::rules::{Colour, Player, Position, MAX_BUTTONS};
+use crate::game::error::PositionError;
+use crate::game::rules::{Colour, Player, Position, MAX_BUTTONS};
 
 /// The step SplitMix64 adds to its state for each number.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;

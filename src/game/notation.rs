@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{NotationError, PositionError};
-use crate::rules::{Builder, Colour, Player, Position};
+use crate::game::error::{NotationError, PositionError};
+use crate::game::rules::{Builder, Colour, Player, Position};
 
 /// White space allowed around the notation and between its two fields.
 fn is_blank(c: char) -> bool {

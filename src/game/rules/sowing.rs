@@ -1,7 +1,7 @@
 //! Rules 3 and 4: lifting a pile and sowing it clockwise, on the packed words.
 
 use super::{MoveOutcome, Position};
-use crate::bits::{compress_even_bits, low64, shl64, shr64};
+use crate::game::bits::{compress_even_bits, low64, shl64, shr64};
 
 impl Position {
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
@@ -160,7 +160,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::notation::parse;
+    use crate::game::notation::parse;
 
     #[test]
     fn legal_tops_are_the_legal_moves() {

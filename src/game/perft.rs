@@ -1,7 +1,7 @@
 //! Move-path enumeration, the usual first check of a move generator.
 
-use crate::interrupt::{interrupted, Interrupted};
-use crate::rules::Position;
+use crate::game::rules::Position;
+use crate::run::interrupt::{interrupted, Interrupted};
 
 /// The number of move sequences of length `depth` from `position`; a sequence that ends
 /// the battle sooner counts as one leaf. The last ply is counted without being played

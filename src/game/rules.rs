@@ -7,10 +7,10 @@
 
 mod sowing;
 
-use crate::bits::{compress_even_bits, low64, select};
-use crate::error::{IllegalMove, PositionError};
-pub use crate::pieces::{Colour, Player};
-pub use crate::scoring::Scoring;
+use crate::game::bits::{compress_even_bits, low64, select};
+use crate::game::error::{IllegalMove, PositionError};
+pub use crate::game::pieces::{Colour, Player};
+pub use crate::game::scoring::Scoring;
 
 /// The most buttons a position can hold (2 bits each in a `u64`).
 pub const MAX_BUTTONS: usize = 32;

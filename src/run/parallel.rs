@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::interrupt::{interrupted, Interrupted};
+use crate::run::interrupt::{interrupted, Interrupted};
 
 /// The number of threads to use when none is asked: every core the system lets us use,
 /// asked once (the answer reads cgroup files, some 45 us a call).
@@ -100,25 +100,7 @@ where
             }
         }
     };
-    let states: Vec<Option<S>> = std::thread::scope(|scope| {
-        // A thread the system refuses is one helper fewer, not a failure: the calling
-        // thread alone can do every chunk.
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, || run(false))
-                    .ok()
-            })
-            .collect();
-        let mut states = vec![run(true)];
-        for helper in helpers {
-            match helper.join() {
-                Ok(state) => states.push(state),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        states
-    });
+    let states = on_threads(threads, run);
     if let Some(error) = cause.into_inner().ok().flatten() {
         return Err(error);
     }
@@ -127,6 +109,54 @@ where
         .into_iter()
         .map(|state| state.ok_or_else(|| Interrupted.into()))
         .collect()
+}
+
+/// Runs `run` on the calling thread (`run(true)`) and on up to `threads - 1` helper
+/// threads (`run(false)`), and returns what each gave, the calling thread's first. A
+/// thread the system refuses to start is one helper fewer, not a failure: the calling
+/// thread alone can do all the work. A helper's panic is raised again here.
+fn on_threads<R: Send>(threads: usize, run: impl Fn(bool) -> R + Sync) -> Vec<R> {
+    std::thread::scope(|scope| {
+        let run = &run;
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || run(false))
+                    .ok()
+            })
+            .collect();
+        let mut out = vec![run(true)];
+        for helper in helpers {
+            match helper.join() {
+                Ok(result) => out.push(result),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
+}
+
+/// Runs `work` on every part, on up to `threads` threads (the calling thread works
+/// too), each thread taking the next part as it comes free: for work that neither
+/// fails nor stops early, on parts that own what they write (disjoint slices of one
+/// batch's outputs, say).
+pub fn for_each_part<T: Send>(parts: Vec<T>, threads: usize, work: impl Fn(T) + Sync) {
+    let threads = threads.clamp(1, parts.len().max(1));
+    if threads == 1 {
+        parts.into_iter().for_each(work);
+        return;
+    }
+    let parts = Mutex::new(parts.into_iter());
+    on_threads(threads, |_| loop {
+        let next = match parts.lock() {
+            Ok(mut parts) => parts.next(),
+            Err(_) => None,
+        };
+        match next {
+            Some(part) => work(part),
+            None => break,
+        }
+    });
 }
 
 /// [`fold_chunks`] whose chunks each give a result: the results in chunk order.
@@ -172,6 +202,21 @@ mod tests {
             .unwrap();
             assert_eq!(squares, (0..100).map(|c| c * c).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn every_part_is_worked_once_on_any_number_of_threads() {
+        for threads in 1..=4 {
+            let mut cells = vec![0u32; 1000];
+            let parts: Vec<(usize, &mut [u32])> = cells.chunks_mut(64).enumerate().collect();
+            for_each_part(parts, threads, |(c, part)| {
+                for (j, cell) in part.iter_mut().enumerate() {
+                    *cell += (c * 64 + j) as u32;
+                }
+            });
+            assert_eq!(cells, (0..1000).collect::<Vec<u32>>());
+        }
+        for_each_part(Vec::<u8>::new(), 3, |_| unreachable!());
     }
 
     #[derive(Debug, PartialEq)]

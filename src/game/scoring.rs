@@ -1,6 +1,6 @@
 //! Rule 6, the scoring of a finished battle.
 
-use crate::pieces::Player;
+use crate::game::pieces::Player;
 
 /// The largest final margin of a battle of `per_colour` buttons of each colour, `2k²`
 /// for `k` of each colour: one colour's buttons all on top of the final pile and the

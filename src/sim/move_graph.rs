@@ -6,10 +6,10 @@
 
 use std::sync::OnceLock;
 
-use crate::reachable::Reachable;
-use crate::rng::{shuffled_codes, SplitMix64};
-use crate::rules::Player;
-use crate::variant::Capability;
+use crate::game::reachable::Reachable;
+use crate::game::rng::{shuffled_codes, SplitMix64};
+use crate::game::rules::Player;
+use crate::game::variant::Capability;
 
 /// The largest number of buttons of each colour a graph is built for.
 const MAX_PER_COLOUR: usize = Capability::MoveGraph.max_per_colour();

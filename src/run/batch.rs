@@ -7,10 +7,10 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use crate::interrupt::Interrupted;
-use crate::parallel::map_chunks;
-use crate::perft::perft_with_stop;
-use crate::rules::Position;
+use crate::game::perft::perft_with_stop;
+use crate::game::rules::Position;
+use crate::run::interrupt::Interrupted;
+use crate::run::parallel::map_chunks;
 use crate::search::{Searcher, SharedTable, TableAllocError};
 
 /// Why a batch did not finish.
@@ -88,7 +88,7 @@ pub fn solve_many(
     Ok(chunks.concat())
 }
 
-/// [`perft`](crate::perft::perft) of every position to `depth` plies, on `threads`
+/// [`perft`](crate::game::perft::perft) of every position to `depth` plies, on `threads`
 /// threads.
 pub fn perft_many(
     positions: &[Position],
@@ -114,10 +114,10 @@ pub fn perft_many(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::perft::perft;
-    use crate::rules::Player;
+    use crate::game::perft::perft;
+    use crate::game::rules::Player;
+    use crate::game::variant::start_positions;
     use crate::search::Payoff;
-    use crate::variant::start_positions;
 
     #[test]
     fn batches_give_the_one_at_a_time_answers_on_any_number_of_threads() {

@@ -1,12 +1,12 @@
 //! Every position reachable from the starts of a small variant, explored once for the two
 //! graphs built on it: the match-odds graph (`odds::graph`) and the playout graph
-//! (`playout_graph`).
+//! (`sim::move_graph`).
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::rules::{Player, Position};
-use crate::variant::start_positions;
+use crate::game::rules::{Player, Position};
+use crate::game::variant::start_positions;
 
 /// Every position reachable from a set of starts, explored breadth first.
 pub struct Reachable {

@@ -1,0 +1,156 @@
+//! The searcher: its transposition table, payoff, limits and stop flags, which persist
+//! across searches, and the controls every search shares (start, end, when to stop).
+//! The searches themselves are in `negamax`, `deepening`, `line` and `parallel`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::entry::TableAllocError;
+use super::eval::projected_margin;
+use super::payoff::Payoff;
+use super::shared_table::SharedTable;
+use super::table::Table;
+use crate::game::rules::Position;
+use crate::run::interrupt::interrupted;
+
+/// A searcher: its transposition table, payoff and stop flag persist across searches.
+pub struct Searcher {
+    pub(super) table: Table,
+    pub(super) payoff: Payoff,
+    pub(super) merge_colours: bool,
+    pub(super) stop: Arc<AtomicBool>,
+    /// A second stop flag, owned by the caller and never cleared here (a batch's).
+    pub(super) halt: Option<Arc<AtomicBool>>,
+    pub(super) nodes: u64,
+    pub(super) node_limit: u64,
+    pub(super) deadline: Option<Instant>,
+    /// Whether limits and the stop flag are obeyed (off for exact solving).
+    pub(super) abortable: bool,
+    pub(super) aborted: bool,
+    /// Numbers the searches. Entries of earlier searches are used only where they come
+    /// from searches to the end (true bounds of the game value) and the exact value is
+    /// asked, so that a limited search gives the same result whatever was searched before.
+    pub(super) generation: u32,
+    /// Whether exact entries of earlier searches may be used (not in a node-limited
+    /// search, whose result would then depend on what was searched before).
+    pub(super) reuse_exact: bool,
+    /// A helper of a parallel search: orders moves the other way round.
+    pub(super) helper: bool,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of at most `table_bytes` bytes.
+    pub fn new(payoff: Payoff, table_bytes: usize) -> Searcher {
+        Self::with_table(payoff, Table::with_bytes(table_bytes))
+    }
+
+    /// A searcher with a table of any size, or the error if it cannot be allocated.
+    pub fn try_new(payoff: Payoff, table_bytes: usize) -> Result<Searcher, TableAllocError> {
+        Ok(Self::with_table(
+            payoff,
+            Table::try_with_bytes(table_bytes)?,
+        ))
+    }
+
+    /// A margin searcher whose table is a share of `shared`: threads that each have one
+    /// see each other's results. `lane` (the thread's number) keeps their searches'
+    /// numbers apart.
+    pub fn sharing(shared: Arc<SharedTable>, lane: u32) -> Searcher {
+        let mut searcher = Self::with_table(Payoff::Margin, Table::sharing(shared));
+        searcher.generation = lane << 24;
+        searcher
+    }
+
+    fn with_table(payoff: Payoff, table: Table) -> Searcher {
+        Searcher {
+            table,
+            reuse_exact: true,
+            merge_colours: payoff.is_antisymmetric(),
+            payoff,
+            stop: Arc::new(AtomicBool::new(false)),
+            halt: None,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            abortable: false,
+            aborted: false,
+            generation: 0,
+            helper: false,
+        }
+    }
+
+    /// The flag that stops a running search from another thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Makes every later search stop as soon as `flag` is set, too (the searcher never
+    /// clears it).
+    pub fn halt_with(&mut self, flag: Arc<AtomicBool>) {
+        self.halt = Some(flag);
+    }
+
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Changes the payoff; stored values of another payoff are dropped.
+    pub fn set_payoff(&mut self, payoff: Payoff) {
+        if payoff != self.payoff {
+            self.merge_colours = payoff.is_antisymmetric();
+            self.payoff = payoff;
+            self.table.clear();
+        }
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    pub(super) fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
+        self.nodes = 0;
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+        self.deadline = deadline;
+        self.abortable = abortable;
+        self.aborted = false;
+        self.reuse_exact = nodes.is_none();
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Ends a search, solve or analysis: a stop asked of it is used up.
+    pub(super) fn finish(&mut self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the last search, solve or analysis was cut short by its limits, a stop
+    /// or an interruption (a solve's or an analysis's values are then not exact).
+    pub fn was_cut_short(&self) -> bool {
+        self.aborted
+    }
+
+    /// Whether to stop now: the limits (of a limited search), a stop from another
+    /// thread or an interruption (of any search).
+    pub(super) fn should_stop(&mut self) -> bool {
+        if !self.aborted {
+            let limited = self.abortable
+                && (self.nodes >= self.node_limit
+                    || self.deadline.is_some_and(|d| Instant::now() >= d));
+            let halted = self
+                .halt
+                .as_ref()
+                .is_some_and(|h| h.load(Ordering::Relaxed));
+            if limited || halted || self.stop.load(Ordering::Relaxed) || interrupted() {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The horizon estimate for the side to move.
+    pub(super) fn horizon(&self, position: &Position) -> f64 {
+        self.payoff
+            .for_player(projected_margin(position), position.to_move())
+    }
+}

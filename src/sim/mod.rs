@@ -1,0 +1,6 @@
+//! Simulation: random playouts with the loop in Rust, the precomputed move graph they
+//! walk for small variants, and the batched environment for reinforcement learning.
+
+pub mod move_graph;
+pub mod playout;
+pub mod vecenv;
