@@ -89,6 +89,7 @@ fn a_scripted_match_and_its_refusals() {
     let order = "WRBWBRRWB";
     let mut game = Match::new(Red, 3, 3, 1, &[order; 4]).unwrap();
     assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B r");
+    assert_eq!(game.battle_position(), Some(game.position()));
     assert!(matches!(game.undo(), Err(MatchError::NothingToUndo)));
     assert!(matches!(game.play(1), Err(MatchError::Illegal(_))));
     assert_eq!(game.position().to_string(), "W/R/B/W/B/R/R/W/B r");
@@ -139,12 +140,19 @@ fn a_seed_gives_the_same_match() {
         let mut game = Match::new(Red, 15, 3, seed, &[]).unwrap();
         while game.winner().is_none() {
             if let Some(chooser) = game.chooser() {
+                assert_eq!(
+                    (game.battle_position(), game.standing().starter),
+                    (None, None)
+                );
                 game.choose_starter(chooser).unwrap();
+                assert_eq!(game.standing().starter, Some(chooser));
             } else {
                 let mv = game.legal_moves()[0];
                 game.play(mv).unwrap();
             }
         }
+        assert_eq!(game.battle_position(), None);
+        assert!(game.legal_moves().is_empty());
         game.battles().to_vec()
     };
     assert_eq!(play(7), play(7));

@@ -60,7 +60,7 @@ fn match_odds(standing: &Standing) -> PyResult<SharedOdds> {
     Ok(table)
 }
 
-/// What a match is at: its standing, and its position once a battle is under way.
+/// What a match is at: its standing, and its position while a battle is played.
 struct MatchState {
     standing: Standing,
     battle: Option<Position>,
@@ -71,7 +71,7 @@ impl MatchState {
         let game = game.try_borrow()?;
         Ok(MatchState {
             standing: *game.inner.standing(),
-            battle: game.inner.battle_under_way(),
+            battle: game.inner.battle_position(),
         })
     }
 }
@@ -79,11 +79,10 @@ impl MatchState {
 /// Each player's exact probability of winning a match under perfect match play, the
 /// shuffles as chance, as a `Chances`. `of` is a `buttonup.results.Standing` (between
 /// two battles: a battle about to be dealt, the tie rule's choice due, or the match
-/// over) or a `Match`, taken as it stands: at a battle's start (before its first
-/// move), while a choice is due and after the match, its `standing`'s chances (so a
-/// move that ends a battle is worth, in `match_analyze`, what the next battle's start
-/// is worth here); in a battle under way, the chances from its current position, the
-/// mover choosing his best move. That position's moves are solved on `threads` threads
+/// over) or a `Match`, taken as it stands: while a choice is due and after the match,
+/// its `standing`'s chances; in a battle (from its dealt start on), the chances from
+/// its current position, the mover choosing his best move (a standing's chance before
+/// a battle is the mean of these over the starts it may deal). That position's moves are solved on `threads` threads
 /// (default: every core) where that pays, from 16 piles (beyond the 9 of the largest
 /// match the odds support today, so on the calling thread); a standing needs no
 /// search. An impossible standing raises `MatchStateError`.
@@ -121,9 +120,10 @@ pub fn win_probability<'py>(
 }
 
 /// For each legal move of the current battle of `match`, the mover's exact probability
-/// of winning the match after it, under perfect match play: `{move: probability}`.
-/// While the tie rule's choice is due, or after the match, no battle is played:
-/// `MatchStateError`. The moves are solved on `threads` threads (default: every core)
+/// of winning the match after it, under perfect match play: `{move: probability}`
+/// (empty while the tie rule's choice is due, or after the match: no move is legal).
+/// A move that ends a battle is worth the standing it leads to, the next start not
+/// dealt yet. The moves are solved on `threads` threads (default: every core)
 /// where that pays, as for `win_probability`.
 #[pyfunction]
 #[pyo3(signature = (r#match, *, threads = None), text_signature = "(match, *, threads=None)")]
@@ -133,11 +133,11 @@ pub fn match_analyze<'py>(
     threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let threads = convert::threads(threads)?;
-    let (standing, position) = {
-        let game = r#match.try_borrow()?;
-        (*game.inner.standing(), game.inner.position())
-    };
+    let state = MatchState::of(r#match)?;
     let dict = PyDict::new(py);
+    let (Some(position), standing) = (state.battle, state.standing) else {
+        return Ok(dict);
+    };
     let chances = run(py, || -> PyResult<Vec<(usize, f64)>> {
         let table = match_odds(&standing)?;
         let payoff = lock(&table)?.payoff(&standing)?;

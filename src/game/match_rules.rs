@@ -196,12 +196,10 @@ impl Match {
         }
     }
 
-    /// The position of the current battle once it has had a move: `None` at a battle's
-    /// start (whose match odds are its standing's, the deal counted as chance), while a
-    /// starter is chosen, and after the match.
-    pub fn battle_under_way(&self) -> Option<Position> {
-        let playing = self.check_playing().is_ok() && !self.moves.is_empty();
-        playing.then(|| self.position())
+    /// The position of the battle being played (from its dealt start on): `None` while
+    /// a starter is chosen, and after the match.
+    pub fn battle_position(&self) -> Option<Position> {
+        self.check_playing().is_ok().then(|| self.position())
     }
 
     /// The legal moves now (none while a starter is due or after the match).
