@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import textwrap
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,18 +22,64 @@ import pytest
 
 ROOT = Path(__file__).parent
 
-#: Modules collected for their doctests only where what they import is installed.
-NEEDS = {
-    "python/buttonup/envs/pettingzoo.py": "pettingzoo",
-    "python/buttonup/envs/gymnasium.py": "gymnasium",
-    "python/buttonup/envs/openspiel.py": "pyspiel",
-    "python/buttonup/web/app.py": "fastapi",
-    "python/buttonup/web/server.py": "uvicorn",
-}
+PACKAGE = ROOT / "python"
+
+
+def _module_path(name: str) -> Path | None:
+    """The file of a module of the package in this checkout, by its dotted name."""
+    base = PACKAGE.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def _missing(names: list[str], seen: set[Path]) -> set[str]:
+    """Which of the modules ``names`` (dotted) are not installed, those of ``buttonup``
+    standing for what they import."""
+    missing: set[str] = set()
+    for name in names:
+        top = name.split(".")[0]
+        if top == "buttonup":
+            inner = _module_path(name)
+            if inner is not None:
+                missing |= _missing_imports(inner, seen)
+        elif importlib.util.find_spec(top) is None:
+            missing.add(top)
+    return missing
+
+
+def _missing_imports(path: Path, seen: set[Path] | None = None) -> set[str]:
+    """The modules that ``path`` imports at its top level, directly or through modules of
+    ``buttonup``, and that are not installed."""
+    seen = set() if seen is None else seen
+    if path in seen:
+        return set()
+    seen.add(path)
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return set()  # collected, and the error shown, as usual
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return _missing(names, seen)
+
+
+def not_installed(missing: set[str]) -> str:
+    """The reason for a skip: ``"x is not installed"``, ``"x, y are not installed"``."""
+    return f"{', '.join(sorted(missing))} {'is' if len(missing) == 1 else 'are'} not installed"
+
+
+#: The modules of the package not collected for their doctests because what they
+#: import (the frameworks of the ``rl`` and ``web`` extras) is not installed.
 MISSING = {
-    path: needs
-    for path, needs in NEEDS.items()
-    if (ROOT / path).exists() and importlib.util.find_spec(needs) is None
+    str(path.relative_to(ROOT)): not_installed(needs)
+    for path in sorted((PACKAGE / "buttonup").rglob("*.py"))
+    if (needs := _missing_imports(path))
 }
 collect_ignore = list(MISSING)
 
@@ -44,7 +90,7 @@ FENCE = re.compile(r"^```python[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 #: that needs a server or a browser): ``<!-- not run: needs a server -->``.
 NOT_RUN = re.compile(r"<!--\s*not run:\s*(.*?)\s*-->\s*$")
 #: What a block needs installed, from its imports.
-MODULES = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w]*)", re.MULTILINE)
+MODULES = re.compile(r"^\s*(?:>>> )?(?:import|from)\s+([A-Za-z_][\w.]*)", re.MULTILINE)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -84,9 +130,9 @@ class MarkdownBlock(pytest.Item):
     def runtest(self) -> None:
         if self.not_run:
             pytest.skip(self.not_run)
-        for module in MODULES.findall(self.code):
-            if importlib.util.find_spec(module) is None:
-                pytest.skip(f"{module} is not installed")
+        missing = _missing(MODULES.findall(self.code), set())
+        if missing:
+            pytest.skip(not_installed(missing))
         # Line numbers of a failure are those of the Markdown file.
         compiled = compile("\n" * self.line + self.code, str(self.path), "exec")
         exec(compiled, {"__name__": "__main__"})
@@ -108,26 +154,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if test is None or not str(item.path).endswith(".md"):
             continue
         source = "\n".join(example.source for example in test.examples)
-        missing = sorted(
-            {m for m in MODULES.findall(source) if importlib.util.find_spec(m) is None}
-        )
+        missing = _missing(MODULES.findall(source), set())
         if missing:
-            item.add_marker(pytest.mark.skip(reason=f"{', '.join(missing)} is not installed"))
+            item.add_marker(pytest.mark.skip(reason=not_installed(missing)))
 
 
 # --- one line for what was skipped -----------------------------------------------------
+#: pytest's reason for a module skipped by ``importorskip``, said shortly.
+NOT_IMPORTED = re.compile(r"could not import '([\w.]+)': No module named '[\w.]+'")
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
-    reasons: dict[str, Counter[str]] = {}
+    """One line: what was not run, where, and why (only when something was not)."""
+    places: dict[str, dict[str, set[str]]] = {}
     for report in terminalreporter.stats.get("skipped", []):
         reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else "skipped"
-        reason = reason.removeprefix("Skipped: ")
-        reasons.setdefault(reason, Counter())[report.nodeid.split("::")[0]] += 1
-    for path, needs in MISSING.items():
-        reasons.setdefault(f"{needs} is not installed", Counter())[f"{path} doctests"] += 0
-    if reasons:
-        parts = [
-            f"{reason}: "
-            + ", ".join(f"{where} ({n})" if n else where for where, n in sorted(places.items()))
-            for reason, places in sorted(reasons.items())
-        ]
+        reason = NOT_IMPORTED.sub(r"\1 is not installed", reason.removeprefix("Skipped: "))
+        where = report.nodeid.split("::")[0]
+        places.setdefault(reason, {}).setdefault(where, set()).add(report.nodeid)
+    for path, reason in MISSING.items():
+        places.setdefault(reason, {})[f"{path} doctests"] = set()
+    if places:
+        parts = []
+        for reason, where in sorted(places.items()):
+            names = [
+                f"{name} ({len(ids)} tests)" if len(ids) > 1 else name
+                for name, ids in sorted(where.items())
+            ]
+            parts.append(f"{', '.join(names)}: {reason}")
         terminalreporter.write_line("not run: " + "; ".join(parts), yellow=True)
