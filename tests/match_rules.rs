@@ -61,7 +61,7 @@ fn impossible_standings_are_refused() {
     for (standing, reason) in [
         (at(0, 0, None, None), "at 0-0 the starter of the first battle must be given"),
         (at(0, 0, Some(Red), Some(Red)), "Red cannot have lost a battle while Black has no points"),
-        (at(3, 5, None, None), "points come from battles won, so the last loser must be given"),
+        (at(4, 4, None, None), "at 4-4 the last loser must be given: he chooses who starts"),
         (at(3, 5, Some(Red), Some(Black)), "Red is behind and so starts the next battle, not Black"),
         (at(15, 15, Some(Red), None), "both players have reached the target"),
         (at(40, 3, Some(Black), None), "Red cannot have 40 points: a match ends at the target of 15, and a battle is worth at most 18"),
@@ -74,6 +74,7 @@ fn impossible_standings_are_refused() {
         );
     }
     for standing in [
+        at(3, 5, None, None),
         at(3, 5, Some(Red), Some(Red)),
         at(3, 5, Some(Black), None),
         at(7, 7, Some(Black), None),

@@ -57,11 +57,11 @@ class Scoring:
     points: int
     """The victory points the winner gains (0 for equal sums)."""
 
-    def sum(self, player: Player) -> int:
+    def sum(self, player: Player | str) -> int:
         """``player``'s sum: the strengths of his buttons added up."""
-        return self.red if player is Player.RED else self.black
+        return self.red if Player.of(player) is Player.RED else self.black
 
-    def margin_for(self, player: Player) -> int:
+    def margin_for(self, player: Player | str) -> int:
         """``player``'s sum minus the opponent's.
 
         >>> from buttonup import Player, Position
@@ -69,11 +69,12 @@ class Scoring:
         >>> scoring.margin_for(Player.RED), scoring.margin_for(Player.BLACK)
         (1, -1)
         """
+        player = Player.of(player)
         return self.sum(player) - self.sum(player.other)
 
-    def strengths(self, player: Player) -> tuple[int, ...]:
+    def strengths(self, player: Player | str) -> tuple[int, ...]:
         """The strengths of ``player``'s buttons, lowest first."""
-        return self.red_strengths if player is Player.RED else self.black_strengths
+        return self.red_strengths if Player.of(player) is Player.RED else self.black_strengths
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ class Standing:
     (rules 7 to 9): what the match odds are computed from.
 
     ``last_loser`` is the loser of the latest battle that had a winner (``None`` before
-    any); ``starter`` is who starts the next battle where the rules leave it open (the
+    any; it may be left out with unequal scores, where it changes nothing); ``starter`` is who starts the next battle where the rules leave it open (the
     first battle, or the tie rule's choice once made). With unequal scores the player
     behind starts, so ``starter`` may be left out (or must be that player). With equal
     scores after a decided battle and no ``starter``, the choice is still due.
@@ -221,6 +222,6 @@ class Chances:
     red: float
     black: float
 
-    def of(self, player: Player) -> float:
+    def of(self, player: Player | str) -> float:
         """``player``'s probability of winning the match."""
-        return self.red if player is Player.RED else self.black
+        return self.red if Player.of(player) is Player.RED else self.black

@@ -88,7 +88,12 @@ impl From<Interrupted> for PyErr {
 
 /// A solve ended by `Searcher.stop()` before it had the exact value.
 pub(crate) fn search_stopped() -> PyErr {
-    py::SearchStoppedError::new_err("the solve was stopped before it found the exact value")
+    search_stopped_with("the solve was stopped before it found the exact value".to_string())
+}
+
+/// `SearchStoppedError` with its own message.
+pub(crate) fn search_stopped_with(message: String) -> PyErr {
+    py::SearchStoppedError::new_err(message)
 }
 
 /// A notation error found in the bindings (a text Rust cannot read).

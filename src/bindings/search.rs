@@ -4,14 +4,14 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
 use super::convert::{self, Int};
-use super::errors::{out_of_range, search_stopped};
+use super::errors::{out_of_range, search_stopped, search_stopped_with};
 use super::interrupt::run;
 use super::position::PyPosition;
 use super::results::{iteration_to_py, result_to_py};
@@ -129,17 +129,34 @@ pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyR
 /// The exact value, for the side to move, of every legal move: `{move: value}`. For a
 /// position of 16 piles or more the moves are solved on `threads` threads (default:
 /// every core) sharing one table; smaller ones on the calling thread. The values are
-/// the same.
+/// the same. With `time_limit` (seconds) the analysis runs on the calling thread and
+/// raises `SearchStoppedError` if it is not done in time (values are exact or not given).
 #[pyfunction]
-#[pyo3(signature = (position, *, threads = None), text_signature = "(position, *, threads=None)")]
+#[pyo3(
+    signature = (position, *, threads = None, time_limit = None),
+    text_signature = "(position, *, threads=None, time_limit=None)"
+)]
 pub fn analyze<'py>(
     py: Python<'py>,
     position: &PyPosition,
     threads: Option<Int>,
+    time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = position.inner;
     let threads = convert::threads(threads)?;
-    let values = if worth_threads(&p, threads) {
+    let time = limits(None, None, time_limit)?.time;
+    let values = if let Some(time) = time {
+        let deadline = Instant::now() + time;
+        let values = run(py, || {
+            with_thread_searcher(|s| s.analyze_until(&p, deadline))
+        })?;
+        values.ok_or_else(|| {
+            search_stopped_with(format!(
+                "the analysis was not done within its time limit of {} s",
+                time.as_secs_f64()
+            ))
+        })?
+    } else if worth_threads(&p, threads) {
         let shared = shared_table(&p)?;
         run(py, || {
             analyze_parallel::<Interrupted>(&p, threads, |lane| {

@@ -101,10 +101,12 @@ impl Standing {
             }
         }
         match self.last_loser {
-            None if red > 0 || black > 0 => {
-                return bad(
-                    "points come from battles won, so the last loser must be given".to_string(),
-                )
+            // With unequal scores the last loser changes nothing (the player behind
+            // starts, and the next decided battle names a new one), so it may be left out.
+            None if red == black && red > 0 => {
+                return bad(format!(
+                    "at {red}-{black} the last loser must be given: he chooses who starts"
+                ))
             }
             Some(loser) if self.points(loser.other()) == 0 => {
                 return bad(format!(
@@ -116,7 +118,7 @@ impl Standing {
             _ => {}
         }
         match (self.next(), self.starter) {
-            (Next::Won(winner), _) if self.last_loser != Some(winner.other()) => bad(format!(
+            (Next::Won(winner), _) if self.last_loser == Some(winner) => bad(format!(
                 "{} has won the match, so {} lost the last battle",
                 winner.name(),
                 winner.other().name()

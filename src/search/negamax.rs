@@ -11,6 +11,7 @@ use super::ordering::{children_by_order, hinted_move, ordered_children};
 use super::payoff::Payoff;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
+use std::time::Instant;
 
 const CHECK_EVERY: u64 = 1024;
 
@@ -45,7 +46,26 @@ impl Searcher {
     /// The exact value of every legal move, for the side to move (not exact if
     /// [`was_cut_short`](Self::was_cut_short)).
     pub fn analyze(&mut self, position: &Position) -> Vec<(usize, f64)> {
-        self.begin(None, None, false);
+        self.analyze_with(position, None)
+    }
+
+    /// The exact value of every legal move, as [`analyze`](Self::analyze), or `None` if
+    /// the analysis is not done by `deadline` (nor when stopped or interrupted).
+    pub fn analyze_until(
+        &mut self,
+        position: &Position,
+        deadline: Instant,
+    ) -> Option<Vec<(usize, f64)>> {
+        let values = self.analyze_with(position, Some(deadline));
+        (!self.was_cut_short()).then_some(values)
+    }
+
+    fn analyze_with(
+        &mut self,
+        position: &Position,
+        deadline: Option<Instant>,
+    ) -> Vec<(usize, f64)> {
+        self.begin(None, deadline, deadline.is_some());
         let side = position.to_move();
         let values = position
             .legal_moves()
