@@ -273,7 +273,7 @@ pub(crate) fn summary_to_py<'py>(
             ("red_wins", any(py, s.red_wins)?),
             ("black_wins", any(py, s.black_wins)?),
             ("draws", any(py, s.draws)?),
-            ("red_margin_sum", any(py, s.margin_sum)?),
+            ("red_margin_sum", any(py, s.red_margin_sum)?),
             ("red_margins", margins.into_any()),
         ],
     )

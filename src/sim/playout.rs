@@ -42,11 +42,11 @@ pub struct PlayoutSummary {
     pub red_wins: u64,
     pub black_wins: u64,
     pub draws: u64,
-    /// Sum of the final margins (Red minus Black).
-    pub margin_sum: i64,
+    /// Sum of Red's final margins (Red's sum minus Black's).
+    pub red_margin_sum: i64,
     /// How many battles ended at each margin: index `margin + reach`, where `reach` is
     /// the largest possible margin.
-    pub margins: Vec<u64>,
+    pub red_margins: Vec<u64>,
     pub reach: i32,
 }
 
@@ -233,15 +233,15 @@ impl PlayoutSummary {
     pub fn new(per_colour: usize) -> PlayoutSummary {
         let reach = max_margin(per_colour);
         PlayoutSummary {
-            margins: vec![0; 2 * reach as usize + 1],
+            red_margins: vec![0; 2 * reach as usize + 1],
             reach,
             ..PlayoutSummary::default()
         }
     }
 
-    /// The margins that occurred, lowest first, with their counts.
+    /// Red's margins that occurred, lowest first, with their counts.
     pub fn margin_counts(&self) -> impl Iterator<Item = (i32, u64)> + '_ {
-        self.margins
+        self.red_margins
             .iter()
             .enumerate()
             .filter(|(_, &count)| count > 0)
@@ -250,12 +250,12 @@ impl PlayoutSummary {
 
     /// Adds the battles of `other` (a summary of the same variant).
     pub fn merge(&mut self, other: &PlayoutSummary) {
-        for (count, more) in self.margins.iter_mut().zip(&other.margins) {
+        for (count, more) in self.red_margins.iter_mut().zip(&other.red_margins) {
             *count += more;
         }
         self.battles += other.battles;
         self.moves += other.moves;
-        self.margin_sum += other.margin_sum;
+        self.red_margin_sum += other.red_margin_sum;
         self.red_wins += other.red_wins;
         self.black_wins += other.black_wins;
         self.draws += other.draws;
@@ -263,12 +263,12 @@ impl PlayoutSummary {
 
     fn add(&mut self, moves: u64, margin: i32) {
         let slot = (margin + self.reach).clamp(0, 2 * self.reach) as usize;
-        if let Some(count) = self.margins.get_mut(slot) {
+        if let Some(count) = self.red_margins.get_mut(slot) {
             *count += 1;
         }
         self.battles += 1;
         self.moves += moves;
-        self.margin_sum += i64::from(margin);
+        self.red_margin_sum += i64::from(margin);
         match margin.signum() {
             1 => self.red_wins += 1,
             -1 => self.black_wins += 1,
