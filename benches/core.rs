@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use buttonup::game::notation::parse;
 use buttonup::game::perft::{perft, perft_plain};
 use buttonup::game::rng::{random_start, SplitMix64};
-use buttonup::game::variant::start_positions;
+use buttonup::game::variant::{buttons, start_positions};
 use buttonup::run::batch::{perft_many, solve_many};
 use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
 use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
@@ -58,7 +58,7 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| bitboard_random_playouts(10_000, black_box(7), 3, 1).unwrap())
     });
     for per_colour in [4, 5, 6, 8] {
-        let moves = 10_000 * (3 * per_colour as u64 - 1);
+        let moves = 10_000 * (buttons(per_colour) as u64 - 1);
         group.throughput(criterion::Throughput::Elements(moves));
         for threads in [1, 2] {
             group.bench_function(

@@ -4,6 +4,7 @@
 
 use crate::game::error::PositionError;
 use crate::game::rules::{Colour, Player, Position, MAX_BUTTONS};
+use crate::game::variant::buttons;
 
 /// The step SplitMix64 adds to its state for each number.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -54,7 +55,7 @@ impl SplitMix64 {
 /// random order, as 2-bit colour codes, the first button lowest. Fisher-Yates from the
 /// last place down, over the order red, black, white.
 pub fn shuffled_codes(per_colour: usize, rng: &mut SplitMix64) -> u64 {
-    let n = 3 * per_colour;
+    let n = buttons(per_colour);
     let mut codes = [Colour::White.code() as u8; MAX_BUTTONS];
     for (i, code) in codes.iter_mut().enumerate().take(2 * per_colour) {
         *code = if i < per_colour {
@@ -80,7 +81,7 @@ pub fn random_start(
     to_move: Player,
     rng: &mut SplitMix64,
 ) -> Result<Position, PositionError> {
-    let n = 3 * per_colour;
+    let n = buttons(per_colour);
     if n > MAX_BUTTONS {
         return Err(PositionError::TooManyButtons { max: MAX_BUTTONS });
     }

@@ -100,12 +100,18 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
+/// The buttons of a battle with `per_colour` of each of the three colours (rule 1): the
+/// piles of its start, and the height of its final pile.
+pub const fn buttons(per_colour: usize) -> usize {
+    3 * per_colour
+}
+
 /// Every distinct circle of rule 1 with `per_colour` buttons of each colour, as start
 /// orders (one letter a pile, clockwise), in lexicographic order (`B < R < W`).
 pub fn start_orders(per_colour: usize) -> Result<Vec<String>, VariantError> {
     Capability::StartOrders.check(per_colour as i64)?;
     let mut out = Vec::new();
-    let mut order = String::with_capacity(3 * per_colour);
+    let mut order = String::with_capacity(buttons(per_colour));
     fill(&mut order, [per_colour; 3], &mut out);
     Ok(out)
 }

@@ -5,14 +5,14 @@
 
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Colour, Player, Position};
-use crate::game::variant::{Capability, VariantError};
+use crate::game::variant::{buttons, Capability, VariantError};
 use crate::run::parallel::for_each_part;
 
 /// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
 /// the button at that height of that pile is the mover's (channel 0), the opponent's
 /// (1) or white (2), else 0. Piles and heights both run to the number of buttons.
 pub fn observation_len(per_colour: usize) -> usize {
-    let n = 3 * per_colour;
+    let n = buttons(per_colour);
     n * n * 3
 }
 
