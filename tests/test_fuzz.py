@@ -1,9 +1,9 @@
-"""The fuzz targets of ``buttonup.testing.fuzz``, briefly, through hypothesis. The long
-run: ``python -m buttonup.testing.fuzz --minutes 10`` (docs/reliability.md)."""
+"""The fuzz targets of ``buttonup.cli.fuzz``, briefly, through hypothesis. The long
+run: ``python -m buttonup.cli.fuzz --minutes 10`` (docs/reliability.md)."""
 
 from __future__ import annotations
 
-from buttonup.testing.fuzz import EngineTarget, check_notation
+from buttonup.cli.fuzz import EngineTarget, check_notation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
