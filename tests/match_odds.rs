@@ -148,7 +148,9 @@ fn probabilities_are_bounded_and_colour_symmetric() {
     ));
     // With unequal scores the last loser changes nothing and may be left out.
     let behind = odds.win_probability(&standing(3, 5, None, None)).unwrap();
-    let told = odds.win_probability(&standing(3, 5, Some(Player::Red), None)).unwrap();
+    let told = odds
+        .win_probability(&standing(3, 5, Some(Player::Red), None))
+        .unwrap();
     assert_eq!(behind, told);
     let impossible = standing(4, 4, None, None);
     assert!(matches!(
