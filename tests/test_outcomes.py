@@ -11,7 +11,7 @@ import buttonup
 import pytest
 from buttonup import BattleNotOverError, IllegalMoveError, Player, Position
 from buttonup.testing import strategies as bst
-from harness import ENGINES, agree_ok
+from harness import agree_ok
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -116,7 +116,6 @@ def test_outcome_errors(each_engine: ModuleType) -> None:
     assert scoring.strengths(Player.RED) == (1, 5)
 
 
-def test_the_engines_share_the_result_classes() -> None:
-    for engine in ENGINES.values():
-        assert engine.Position("RBWBR b").scoring().__class__ is buttonup.Scoring
-        assert type(engine.Position("W/W r").outcome(0)) is buttonup.results.MoveOutcome
+def test_the_engines_share_the_result_classes(each_engine: ModuleType) -> None:
+    assert type(each_engine.Position("RBWBR b").scoring()) is buttonup.Scoring
+    assert type(each_engine.Position("W/W r").outcome(0)) is buttonup.results.MoveOutcome
