@@ -20,7 +20,7 @@ from itertools import combinations
 
 from buttonup._core import STANDARD_TARGET, Match
 from buttonup.ai import Bot, BotFactory, bot_factory
-from buttonup.player import Player
+from buttonup.player import Player, PlayerLike
 
 __all__ = ["MatchRecord", "Series", "play_match", "play_series", "tournament"]
 
@@ -29,7 +29,7 @@ def play_match(
     red: Bot,
     black: Bot,
     *,
-    starter: Player | str = Player.RED,
+    starter: PlayerLike = Player.RED,
     seed: int | None = None,
     target: int = STANDARD_TARGET,
 ) -> Match:

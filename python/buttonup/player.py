@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Literal, Union
 
 
 class Player(enum.Enum):
@@ -52,3 +53,7 @@ class Player(enum.Enum):
 
     def __str__(self) -> str:
         return self.name.capitalize()
+
+
+#: What every call of buttonup takes as a player: a :class:`Player` or its letter.
+PlayerLike = Union[Player, Literal["r", "b"]]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from buttonup.constants import STANDARD_PER_COLOUR, STANDARD_TARGET
-from buttonup.player import Player
+from buttonup.player import Player, PlayerLike
 
 P = TypeVar("P")
 
@@ -57,11 +57,11 @@ class Scoring:
     points: int
     """The victory points the winner gains (0 for equal sums)."""
 
-    def sum(self, player: Player | str) -> int:
+    def sum(self, player: PlayerLike) -> int:
         """``player``'s sum: the strengths of his buttons added up."""
         return self.red if Player.of(player) is Player.RED else self.black
 
-    def margin_for(self, player: Player | str) -> int:
+    def margin_for(self, player: PlayerLike) -> int:
         """``player``'s sum minus the opponent's.
 
         >>> from buttonup import Player, Position
@@ -72,7 +72,7 @@ class Scoring:
         player = Player.of(player)
         return self.sum(player) - self.sum(player.other)
 
-    def strengths(self, player: Player | str) -> tuple[int, ...]:
+    def strengths(self, player: PlayerLike) -> tuple[int, ...]:
         """The strengths of ``player``'s buttons, lowest first."""
         return self.red_strengths if Player.of(player) is Player.RED else self.black_strengths
 
@@ -191,10 +191,11 @@ class Standing:
     (rules 7 to 9): what the match odds are computed from.
 
     ``last_loser`` is the loser of the latest battle that had a winner (``None`` before
-    any; it may be left out with unequal scores, where it changes nothing); ``starter`` is who starts the next battle where the rules leave it open (the
-    first battle, or the tie rule's choice once made). With unequal scores the player
-    behind starts, so ``starter`` may be left out (or must be that player). With equal
-    scores after a decided battle and no ``starter``, the choice is still due.
+    any; it may be left out with unequal scores, where it changes nothing). ``starter`` is
+    who starts the next battle where the rules leave it open (the first battle, or the tie
+    rule's choice once made). With unequal scores the player behind starts, so
+    ``starter`` may be left out (or must be that player). With equal scores after a
+    decided battle and no ``starter``, the choice is still due.
 
     >>> from buttonup import Player, Standing, win_probability
     >>> chances = win_probability(Standing(3, 5))   # Red is behind, so Red starts
@@ -222,6 +223,6 @@ class Chances:
     red: float
     black: float
 
-    def of(self, player: Player | str) -> float:
+    def of(self, player: PlayerLike) -> float:
         """``player``'s probability of winning the match."""
         return self.red if Player.of(player) is Player.RED else self.black

@@ -91,8 +91,8 @@ def bench_playouts(rust_battles: int, reference_battles: int) -> Row:
     return Row(
         "random playouts, standard game, move graph, 1 thread",
         "moves/s",
-        rust["moves"] / rust_time,
-        reference["moves"] / ref_time,
+        rust.moves / rust_time,
+        reference.moves / ref_time,
         note=f"{rust_battles} and {reference_battles} battles; same games for the same seed; "
         "the graph's build (about 30-50 ms, once a process) is left out: benches/faster.py "
         "times it, the bit-packed path and 4-8 of each colour",

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, MatchStateError
-from buttonup.player import Player
+from buttonup.player import Player, PlayerLike
 from buttonup.reference.rules import Position
 from buttonup.reference.shuffle import SplitMix64
 from buttonup.results import Battle, MoveOutcome, Standing
@@ -52,7 +52,7 @@ class Match:
 
     def __init__(
         self,
-        starter: Player | None = None,
+        starter: PlayerLike | None = None,
         *,
         target: int | None = None,
         per_colour: int | None = None,
@@ -185,7 +185,7 @@ class Match:
         """Who played each move of the current battle."""
         return [position.to_move for position in self._positions[: len(self._moves)]]
 
-    def choose_starter(self, starter: Player | str) -> None:
+    def choose_starter(self, starter: PlayerLike) -> None:
         """The tie rule: the chooser names who starts the next battle."""
         starter = Player.of(starter, "starter")
         if self._chooser is None:

@@ -12,7 +12,7 @@ from typing import NamedTuple, SupportsIndex
 
 from buttonup.constants import STANDARD_PER_COLOUR
 from buttonup.errors import BattleNotOverError, IllegalMoveError
-from buttonup.player import Player
+from buttonup.player import Player, PlayerLike
 from buttonup.reference import notation
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import MoveOutcome, Scoring
@@ -128,7 +128,7 @@ class Position:
         return position
 
     @classmethod
-    def start(cls, order: str, *, to_move: Player | str | None = None) -> Position:
+    def start(cls, order: str, *, to_move: PlayerLike | None = None) -> Position:
         """Rule 1's circle of one-button piles, e.g. ``"WRBWBRRWB"`` (Red to move unless
         ``to_move`` says otherwise)."""
         if not isinstance(order, str):
@@ -140,7 +140,7 @@ class Position:
         cls,
         seed: int | None = None,
         *,
-        to_move: Player | str | None = None,
+        to_move: PlayerLike | None = None,
         per_colour: int = STANDARD_PER_COLOUR,
     ) -> Position:
         """A uniformly shuffled start (the same one as the Rust engine for a seed)."""

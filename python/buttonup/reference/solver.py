@@ -7,8 +7,10 @@ otherwise it is negated.
 
 from __future__ import annotations
 
+import time
 from functools import cache
 
+from buttonup.errors import SearchStoppedError
 from buttonup.reference.rules import Position
 
 
@@ -18,10 +20,23 @@ def solve(position: Position, *, threads: int | None = None) -> int:
     return _value(str(position))
 
 
-def analyze(position: Position, *, threads: int | None = None) -> dict[int, int]:
+def analyze(
+    position: Position, *, threads: int | None = None, time_limit: float | None = None
+) -> dict[int, int]:
     """The exact value, for the side to move, of every legal move (``threads`` as in
-    :func:`solve`)."""
-    return {move: _child_value(position, move) for move in position.legal_moves()}
+    :func:`solve`). With ``time_limit`` (seconds), ``SearchStoppedError`` if the moves
+    are not all solved in time (checked between moves)."""
+    if time_limit is not None and not time_limit >= 0:
+        raise ValueError(f"time_limit must be a number of seconds, at least 0, not {time_limit}")
+    started = time.monotonic()
+    values = {}
+    for move in position.legal_moves():
+        if time_limit is not None and time.monotonic() - started > time_limit:
+            raise SearchStoppedError(
+                f"the analysis was not done within its time limit of {time_limit} s"
+            )
+        values[move] = _child_value(position, move)
+    return values
 
 
 def clear_cache() -> None:
