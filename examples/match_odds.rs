@@ -30,14 +30,7 @@ fn main() {
         (0, 10, Some(Player::Red)),
         (13, 14, Some(Player::Red)),
     ] {
-        let at = |starter| Standing {
-            red,
-            black,
-            target: 15,
-            last_loser,
-            starter,
-            per_colour: 3,
-        };
+        let at = |starter| Standing::standard(red, black, last_loser, starter);
         let mut chance = |starter| match odds.win_probability(&at(starter)) {
             Ok(p) => format!("{p:.6}"),
             Err(_) => "-".to_string(),

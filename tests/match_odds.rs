@@ -7,18 +7,6 @@ use buttonup::odds::{move_chances, red_chance, MatchOdds};
 use buttonup::search::{Payoff, Searcher};
 use buttonup::{MatchError, Player};
 
-/// A standard match's standing.
-fn standing(red: u32, black: u32, last_loser: Option<Player>, starter: Option<Player>) -> Standing {
-    Standing {
-        red,
-        black,
-        target: 15,
-        last_loser,
-        starter,
-        per_colour: 3,
-    }
-}
-
 /// Red's value of a battle by searching every start with the match payoff.
 fn searched(odds: &mut MatchOdds, at: &Standing) -> f64 {
     let starter = at.starter.unwrap();
@@ -47,7 +35,7 @@ fn graph_values_equal_searched_values_with_non_monotone_payoffs() {
         (13, 11, Some(Player::Red)),
     ] {
         for starter in [Player::Red, Player::Black] {
-            let at = standing(red, black, last_loser, Some(starter));
+            let at = Standing::standard(red, black, last_loser, Some(starter));
             if at.check().is_err() {
                 continue; // the player behind starts
             }
@@ -100,13 +88,13 @@ fn fourteen_all_is_the_share_of_won_battles() {
         let direct = [wr + dr * tie, wb + db * tie];
         for (i, starter) in [Player::Red, Player::Black].into_iter().enumerate() {
             let got = odds
-                .win_probability(&standing(14, 14, Some(chooser), Some(starter)))
+                .win_probability(&Standing::standard(14, 14, Some(chooser), Some(starter)))
                 .unwrap();
             assert!((got - direct[i]).abs() < 1e-12);
         }
         // The choice still due: the chooser's better choice.
         let due = odds
-            .win_probability(&standing(14, 14, Some(chooser), None))
+            .win_probability(&Standing::standard(14, 14, Some(chooser), None))
             .unwrap();
         assert!((due - tie).abs() < 1e-12);
     }
@@ -121,12 +109,13 @@ fn probabilities_are_bounded_and_colour_symmetric() {
         for black in 0..15 {
             for last_loser in [None, Some(Player::Red), Some(Player::Black)] {
                 for starter in [None, Some(Player::Red), Some(Player::Black)] {
-                    let at = standing(red, black, last_loser, starter);
+                    let at = Standing::standard(red, black, last_loser, starter);
                     if at.check().is_err() {
                         continue;
                     }
                     let p = odds.win_probability(&at).unwrap();
-                    let mirrored = standing(black, red, mirror(last_loser), mirror(starter));
+                    let mirrored =
+                        Standing::standard(black, red, mirror(last_loser), mirror(starter));
                     let mirrored = odds.win_probability(&mirrored).unwrap();
                     assert!((0.0..=1.0).contains(&p));
                     assert!((p + mirrored - 1.0).abs() < 1e-12, "{red}-{black}");
@@ -136,9 +125,9 @@ fn probabilities_are_bounded_and_colour_symmetric() {
         }
     }
     assert!(checked > 600, "{checked}");
-    let won = standing(15, 3, Some(Player::Black), None);
+    let won = Standing::standard(15, 3, Some(Player::Black), None);
     assert_eq!(odds.win_probability(&won).unwrap(), 1.0);
-    let lost = standing(3, 15, Some(Player::Red), None);
+    let lost = Standing::standard(3, 15, Some(Player::Red), None);
     assert_eq!(odds.win_probability(&lost).unwrap(), 0.0);
     assert!(matches!(
         odds.payoff(&won),
@@ -147,12 +136,14 @@ fn probabilities_are_bounded_and_colour_symmetric() {
         ))))
     ));
     // With unequal scores the last loser changes nothing and may be left out.
-    let behind = odds.win_probability(&standing(3, 5, None, None)).unwrap();
+    let behind = odds
+        .win_probability(&Standing::standard(3, 5, None, None))
+        .unwrap();
     let told = odds
-        .win_probability(&standing(3, 5, Some(Player::Red), None))
+        .win_probability(&Standing::standard(3, 5, Some(Player::Red), None))
         .unwrap();
     assert_eq!(behind, told);
-    let impossible = standing(4, 4, None, None);
+    let impossible = Standing::standard(4, 4, None, None);
     assert!(matches!(
         odds.win_probability(&impossible),
         Err(MatchError::Standing(StandingError::Impossible(_)))
@@ -166,7 +157,7 @@ fn a_battle_is_worth_the_best_of_its_moves() {
     let at = Standing {
         target: 5,
         per_colour: 2,
-        ..standing(1, 3, Some(Player::Red), None)
+        ..Standing::standard(1, 3, Some(Player::Red), None)
     };
     let payoff = odds.payoff(&at).unwrap();
     let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);

@@ -50,14 +50,7 @@ fn the_standing_follows_rules_8_and_9() {
 
 #[test]
 fn impossible_standings_are_refused() {
-    let at = |red, black, last_loser, starter| Standing {
-        red,
-        black,
-        target: 15,
-        last_loser,
-        starter,
-        per_colour: 3,
-    };
+    let at = Standing::standard;
     for (standing, reason) in [
         (at(0, 0, None, None), "at 0-0 the starter of the first battle must be given"),
         (at(0, 0, Some(Red), Some(Red)), "Red cannot have lost a battle while Black has no points"),

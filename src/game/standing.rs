@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::game::rules::Player;
 use crate::game::scoring::max_margin;
-use crate::game::variant::{Capability, VariantError};
+use crate::game::variant::{Capability, VariantError, STANDARD_PER_COLOUR};
 
 /// The largest target of victory points a match may have.
 pub const MAX_TARGET: u32 = 1000;
@@ -73,6 +73,26 @@ impl Standing {
         };
         standing.check()?;
         Ok(standing)
+    }
+
+    /// A standing of a standard match (a target of [`STANDARD_TARGET`],
+    /// [`STANDARD_PER_COLOUR`] buttons of each colour): the scores, the loser of the
+    /// latest decided battle and the next starter as given, not checked (see
+    /// [`check`](Self::check)).
+    pub fn standard(
+        red: u32,
+        black: u32,
+        last_loser: Option<Player>,
+        starter: Option<Player>,
+    ) -> Standing {
+        Standing {
+            red,
+            black,
+            target: STANDARD_TARGET,
+            last_loser,
+            starter,
+            per_colour: STANDARD_PER_COLOUR,
+        }
     }
 
     /// Whether a match can be at this standing, or what makes it impossible: the
