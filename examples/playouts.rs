@@ -3,18 +3,15 @@
 //! (3 of each colour and every core by default; `bitpacked` keeps the standard game off
 //! the move graph).
 
+mod common;
+
 use std::time::Instant;
+
+use common::arg;
 
 use buttonup::run::parallel::default_threads;
 use buttonup::sim::move_graph::MoveGraph;
 use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
-
-fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
-    std::env::args()
-        .nth(n)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() {
     let battles: u64 = arg(1, 1_000_000);

@@ -4,19 +4,16 @@
 //! default. One thread uses `Searcher::solve` (a table of wide entries); more use
 //! `solve_parallel` (one shared table of compact entries).
 
+mod common;
+
 use std::time::Instant;
+
+use common::arg;
 
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::run::parallel::default_threads;
 use buttonup::search::{solve_parallel, Payoff, Searcher};
 use buttonup::Player;
-
-fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
-    std::env::args()
-        .nth(n)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() {
     let per_colour: usize = arg(1, 4);

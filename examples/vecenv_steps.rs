@@ -1,14 +1,17 @@
 //! Times `VecEnv::step` alone (no Python): `cargo run --release --example vecenv_steps -- [GAMES] [THREADS] [OBS]`.
 
+mod common;
+
 use std::time::Instant;
+
+use common::arg;
 
 use buttonup::sim::vecenv::{observation_len, Outputs, VecEnv};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4096);
-    let threads: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let observe = args.get(3).is_some_and(|a| a == "obs");
+    let games: usize = arg(1, 4096);
+    let threads: usize = arg(2, 1);
+    let observe = std::env::args().nth(3).is_some_and(|a| a == "obs");
     let Ok(mut env) = VecEnv::new(games, 3, 1) else {
         return;
     };
