@@ -66,7 +66,7 @@ except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout never in
     __version__ = "0+unknown"
 
 #: The public names, written once: those not defined above come from the Rust extension
-#: (a test holds ``buttonup._core.__all__`` and its stub file to this list).
+#: (PyO3 writes the extension's ``__all__``; tests hold it and the stub file to this list).
 __all__ = [
     "MAX_BUTTONS",
     "MAX_TARGET",

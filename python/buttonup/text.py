@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from buttonup.player import Player
-from buttonup.protocols import PositionLike
-from buttonup.results import Scoring
+from buttonup.results import AnyPosition, Scoring
 
 
-def draw_piles(position: PositionLike) -> str:
+def draw_piles(position: AnyPosition) -> str:
     """The piles as columns, top button up, numbered below; ``^`` marks legal moves.
 
     >>> from buttonup.reference import Position
@@ -57,7 +56,7 @@ def scoring_lines(scoring: Scoring) -> list[str]:
     return lines
 
 
-def describe_position(position: PositionLike) -> str:
+def describe_position(position: AnyPosition) -> str:
     """The piles, the side to move and the legal moves (or the result)."""
     lines = [draw_piles(position), ""]
     if position.is_over:

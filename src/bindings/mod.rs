@@ -21,32 +21,6 @@ use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 use convert::Int;
 use position::PyPosition;
 
-/// The public names of the module: its `__all__`, which `_core.pyi` repeats.
-const PUBLIC: [&str; 22] = [
-    "MAX_BUTTONS",
-    "MAX_TARGET",
-    "STANDARD_PER_COLOUR",
-    "STANDARD_TARGET",
-    "VARIANT_LIMITS",
-    "Match",
-    "Position",
-    "Searcher",
-    "VecEnv",
-    "analyze",
-    "encode_observation",
-    "legal_action_mask",
-    "match_analyze",
-    "max_margin",
-    "perft",
-    "perft_many",
-    "random_playouts",
-    "search",
-    "solve",
-    "solve_many",
-    "start_orders",
-    "win_probability",
-];
-
 /// Counts the move sequences of length `depth` from `position` (a sequence that ends the
 /// battle sooner counts as one leaf). Runs without the GIL.
 #[pyfunction]
@@ -107,6 +81,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         limits.set_item(capability.name(), capability.max_per_colour())?;
     }
     m.add("VARIANT_LIMITS", limits)?;
-    m.add("__all__", PUBLIC)?;
     Ok(())
 }

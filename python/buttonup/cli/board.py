@@ -8,8 +8,7 @@ import math
 from rich.text import Text
 
 from buttonup.player import Player
-from buttonup.protocols import PositionLike
-from buttonup.results import Scoring
+from buttonup.results import AnyPosition, Scoring
 
 STYLES = {"R": "bold red1", "B": "bold black on grey62", "W": "bold grey93 on grey35"}
 PLAYER_STYLES = {Player.RED: "bold red1", Player.BLACK: "bold grey62"}
@@ -35,7 +34,7 @@ def pile_label(index: int, pile: str, legal: bool) -> Text:
     return label
 
 
-def circle(position: PositionLike, width: int = 64) -> Text:
+def circle(position: AnyPosition, width: int = 64) -> Text:
     """The piles around an ellipse, clockwise from the top, read bottom first."""
     piles = position.piles
     if len(piles) == 1:

@@ -16,23 +16,27 @@ from buttonup.reference.rules import Position, max_margin, perft
 from buttonup.reference.solver import analyze, solve
 from buttonup.results import MoveOutcome, Scoring
 
+# The rules and their numbers, in plain Python:
 __all__ = [
     "MAX_TARGET",
     "STANDARD_PER_COLOUR",
     "STANDARD_TARGET",
-    "Battle",
-    "BattleNotOverError",
-    "IllegalMoveError",
     "Match",
-    "MatchStateError",
-    "MoveOutcome",
-    "NotationError",
-    "Player",
     "Position",
-    "Scoring",
     "analyze",
     "max_margin",
     "perft",
     "random_playouts",
     "solve",
+]
+# and what both engines share, so that code can take either engine as a module:
+__all__ += [
+    "Battle",
+    "BattleNotOverError",
+    "IllegalMoveError",
+    "MatchStateError",
+    "MoveOutcome",
+    "NotationError",
+    "Player",
+    "Scoring",
 ]
