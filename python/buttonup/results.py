@@ -12,19 +12,12 @@ is named by colour (``red``/``black`` fields, or a method taking the player).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar, Union
+from typing import Generic, TypeVar
 
 from buttonup.constants import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.player import Player, PlayerLike
 
-if TYPE_CHECKING:
-    import buttonup._core
-    import buttonup.reference.rules
-
 P = TypeVar("P")
-
-#: A position of either engine, for code that reads both (``buttonup.text``).
-AnyPosition = Union["buttonup._core.Position", "buttonup.reference.rules.Position"]
 
 __all__ = [
     "Battle",

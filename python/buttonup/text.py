@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Union
+
 from buttonup.player import Player
-from buttonup.results import AnyPosition, Scoring
+from buttonup.results import Scoring
+
+if TYPE_CHECKING:
+    import buttonup._core
+    import buttonup.reference.rules
+
+#: A position of either engine: what these pictures read (piles, side, legal moves, and
+#: the scoring of a finished battle).
+AnyPosition = Union["buttonup._core.Position", "buttonup.reference.rules.Position"]
 
 
 def draw_piles(position: AnyPosition) -> str:

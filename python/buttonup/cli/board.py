@@ -8,7 +8,8 @@ import math
 from rich.text import Text
 
 from buttonup.player import Player
-from buttonup.results import AnyPosition, Scoring
+from buttonup.results import Scoring
+from buttonup.text import AnyPosition
 
 STYLES = {"R": "bold red1", "B": "bold black on grey62", "W": "bold grey93 on grey35"}
 PLAYER_STYLES = {Player.RED: "bold red1", Player.BLACK: "bold grey62"}
