@@ -11,7 +11,7 @@ use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::game::variant::{buttons, start_positions};
 use buttonup::run::batch::{perft_many, solve_many};
 use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
-use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
+use buttonup::sim::playout::{random_playouts, random_playouts_on, Walk};
 use buttonup::Player;
 
 fn moves(c: &mut Criterion) {
@@ -55,7 +55,7 @@ fn playouts(c: &mut Criterion) {
         b.iter(|| random_playouts(10_000, black_box(7), 3, 1).unwrap())
     });
     group.bench_function("10000 standard battles, bit-packed, 1 thread", |b| {
-        b.iter(|| bitboard_random_playouts(10_000, black_box(7), 3, 1).unwrap())
+        b.iter(|| random_playouts_on(Walk::Bitboard, 10_000, black_box(7), 3, 1).unwrap())
     });
     for per_colour in [4, 5, 6, 8] {
         let moves = 10_000 * (buttons(per_colour) as u64 - 1);

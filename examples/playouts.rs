@@ -11,7 +11,7 @@ use common::arg;
 
 use buttonup::run::parallel::default_threads;
 use buttonup::sim::move_graph::MoveGraph;
-use buttonup::sim::playout::{bitboard_random_playouts, random_playouts};
+use buttonup::sim::playout::{random_playouts_on, Walk};
 
 fn main() {
     let battles: u64 = arg(1, 1_000_000);
@@ -28,12 +28,12 @@ fn main() {
         );
     }
     let started = Instant::now();
-    let play = if bitpacked {
-        bitboard_random_playouts
+    let walk = if bitpacked {
+        Walk::Bitboard
     } else {
-        random_playouts
+        Walk::Graph
     };
-    let summary = match play(battles, 1, per_colour, threads) {
+    let summary = match random_playouts_on(walk, battles, 1, per_colour, threads) {
         Ok(summary) => summary,
         Err(error) => {
             eprintln!("{error:?}");

@@ -64,6 +64,17 @@ pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
 /// Battles in one piece of work handed to a thread.
 const CHUNK: u64 = 1024;
 
+/// Where playouts play their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// Up to three buttons of each colour on the precomputed [`MoveGraph`]; beyond, on
+    /// the bit-packed positions.
+    Graph,
+    /// On the bit-packed positions, whatever the size (the same games: for comparing
+    /// the two paths).
+    Bitboard,
+}
+
 /// Plays `battles` battles from uniformly shuffled starts (Red moving first in even
 /// battles, Black in odd ones) with uniformly random moves, on `threads` threads.
 ///
@@ -78,35 +89,22 @@ pub fn random_playouts(
     per_colour: usize,
     threads: usize,
 ) -> Result<PlayoutSummary, PlayoutError> {
-    random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
-    playouts_on(
-        MoveGraph::get(per_colour),
-        battles,
-        seed,
-        per_colour,
-        threads,
-    )
+    random_playouts_on(Walk::Graph, battles, seed, per_colour, threads)
 }
 
-/// [`random_playouts`] with every move played on the bit-packed positions, whatever the
-/// size (the same games: for comparing the two paths).
-pub fn bitboard_random_playouts(
+/// [`random_playouts`] with the moves played where `walk` says.
+pub fn random_playouts_on(
+    walk: Walk,
     battles: u64,
     seed: u64,
     per_colour: usize,
     threads: usize,
 ) -> Result<PlayoutSummary, PlayoutError> {
     random_start(per_colour, Player::Red, &mut SplitMix64::new(seed))?;
-    playouts_on(None, battles, seed, per_colour, threads)
-}
-
-fn playouts_on(
-    graph: Option<&MoveGraph>,
-    battles: u64,
-    seed: u64,
-    per_colour: usize,
-    threads: usize,
-) -> Result<PlayoutSummary, PlayoutError> {
+    let graph = match walk {
+        Walk::Graph => MoveGraph::get(per_colour),
+        Walk::Bitboard => None,
+    };
     let parts = fold_chunks(
         battles.div_ceil(CHUNK),
         threads,
@@ -335,7 +333,7 @@ mod tests {
         for per_colour in 1..=3 {
             assert_eq!(
                 random_playouts(5000, 4, per_colour, 2).unwrap(),
-                bitboard_random_playouts(5000, 4, per_colour, 2).unwrap()
+                random_playouts_on(Walk::Bitboard, 5000, 4, per_colour, 2).unwrap()
             );
         }
     }
