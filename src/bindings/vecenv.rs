@@ -21,12 +21,31 @@ use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 #[pyclass(module = "buttonup", name = "VecEnv")]
 pub struct PyVecEnv {
     inner: VecEnv,
+    /// The number of games.
+    #[pyo3(get)]
+    num_envs: usize,
+    /// Buttons of each colour.
+    #[pyo3(get)]
+    per_colour: usize,
+    /// The threads a step uses.
+    #[pyo3(get)]
     threads: usize,
     observations: bool,
+    /// Whose turn it is in each game: 0 Red, 1 Black.
+    #[pyo3(get)]
     current_player: Py<PyArray1<i8>>,
+    /// The legal piles of each game (games x piles; no pile once a battle is over).
+    #[pyo3(get)]
     legal_action_mask: Py<PyArray2<bool>>,
+    /// Red's and Black's reward of the last step (games x 2).
+    #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
+    /// Whether the last step ended each game's battle.
+    #[pyo3(get)]
     terminated: Py<PyArray1<bool>>,
+    /// The observation of each game from its mover's point of view (games x cells;
+    /// no cells if made with `observations=False`).
+    #[pyo3(get)]
     observation: Py<PyArray2<i8>>,
 }
 
@@ -58,6 +77,8 @@ impl PyVecEnv {
         };
         let mut env = PyVecEnv {
             inner,
+            num_envs,
+            per_colour,
             threads,
             observations,
             current_player: PyArray1::zeros(py, num_envs, false).unbind(),
@@ -88,55 +109,6 @@ impl PyVecEnv {
             .extract()
             .map_err(|_| PyValueError::new_err("actions must be a 1-D array of ints"))?;
         self.write(py, Some(actions.as_slice()?))
-    }
-
-    /// The number of games.
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.inner.len()
-    }
-
-    /// Buttons of each colour.
-    #[getter]
-    fn per_colour(&self) -> usize {
-        self.inner.per_colour()
-    }
-
-    /// The threads a step uses.
-    #[getter]
-    fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// Whose turn it is in each game: 0 Red, 1 Black.
-    #[getter]
-    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        self.current_player.bind(py).clone()
-    }
-
-    /// The legal piles of each game (games x piles; no pile once a battle is over).
-    #[getter]
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.legal_action_mask.bind(py).clone()
-    }
-
-    /// Red's and Black's reward of the last step (games x 2).
-    #[getter]
-    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.rewards.bind(py).clone()
-    }
-
-    /// Whether the last step ended each game's battle.
-    #[getter]
-    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.terminated.bind(py).clone()
-    }
-
-    /// The observation of each game from its mover's point of view (games x cells;
-    /// no cells if made with `observations=False`).
-    #[getter]
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
-        self.observation.bind(py).clone()
     }
 
     /// The current positions, for inspection.
