@@ -74,6 +74,25 @@ where
     value.into_bound_py_any(py)
 }
 
+/// `make!(py, Class { field: value, field, .. })`: an instance of that class of
+/// `buttonup.results` with those keyword fields (`field` alone: the variable of that
+/// name), each value converted to Python in the order given.
+macro_rules! make {
+    (@value $field:ident) => {
+        $field
+    };
+    (@value $field:ident: $value:expr) => {
+        $value
+    };
+    ($py:expr, $class:ident { $($field:ident $(: $value:expr)?),* $(,)? }) => {
+        make(
+            $py,
+            Class::$class,
+            &[$((stringify!($field), any($py, make!(@value $field $(: $value)?))?)),*],
+        )
+    };
+}
+
 /// The `Scoring` of a finished battle's last position.
 pub(crate) fn scoring_to_py<'py>(
     py: Python<'py>,
@@ -82,21 +101,17 @@ pub(crate) fn scoring_to_py<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let tower: String = last.piles().flatten().map(Colour::letter).collect();
     let strengths = |player| PyTuple::new(py, scoring.strengths(player).collect::<Vec<u32>>());
-    make(
+    make!(
         py,
-        Class::Scoring,
-        &[
-            ("tower", any(py, tower)?),
-            ("red_strengths", strengths(Player::Red)?.into_any()),
-            ("black_strengths", strengths(Player::Black)?.into_any()),
-            ("red", any(py, scoring.red)?),
-            ("black", any(py, scoring.black)?),
-            (
-                "winner",
-                any(py, optional_player_to_py(py, scoring.winner())?)?,
-            ),
-            ("points", any(py, scoring.points())?),
-        ],
+        Scoring {
+            tower,
+            red_strengths: strengths(Player::Red)?,
+            black_strengths: strengths(Player::Black)?,
+            red: scoring.red,
+            black: scoring.black,
+            winner: optional_player_to_py(py, scoring.winner())?,
+            points: scoring.points(),
+        }
     )
 }
 
@@ -108,17 +123,16 @@ pub(crate) fn battle_to_py<'py>(
     start: Bound<'py, PyAny>,
     final_position: Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    make(
+    make!(
         py,
-        Class::Battle,
-        &[
-            ("number", any(py, battle.number)?),
-            ("starter", any(py, player_to_py(py, battle.starter)?)?),
-            ("start", start),
-            ("moves", PyTuple::new(py, &battle.moves)?.into_any()),
-            ("final_position", final_position),
-            ("scoring", scoring_to_py(py, &battle.last, &battle.scoring)?),
-        ],
+        Battle {
+            number: battle.number,
+            starter: player_to_py(py, battle.starter)?,
+            start,
+            moves: PyTuple::new(py, &battle.moves)?,
+            final_position,
+            scoring: scoring_to_py(py, &battle.last, &battle.scoring)?,
+        }
     )
 }
 
@@ -128,14 +142,13 @@ pub(crate) fn outcome_to_py<'py>(
     position: Bound<'py, PyAny>,
     sowing: &Sowing,
 ) -> PyResult<Bound<'py, PyAny>> {
-    make(
+    make!(
         py,
-        Class::MoveOutcome,
-        &[
-            ("position", position),
-            ("extra_move", any(py, sowing.outcome.extra_move)?),
-            ("drops", PyTuple::new(py, &sowing.drops)?.into_any()),
-        ],
+        MoveOutcome {
+            position,
+            extra_move: sowing.outcome.extra_move,
+            drops: PyTuple::new(py, &sowing.drops)?,
+        }
     )
 }
 
@@ -151,18 +164,17 @@ fn search_result<'py>(
     pv: &[usize],
     elapsed: std::time::Duration,
 ) -> PyResult<Bound<'py, PyAny>> {
-    make(
+    make!(
         py,
-        Class::SearchResult,
-        &[
-            ("best_move", any(py, best_move)?),
-            ("value", any(py, value.round() as i64)?),
-            ("exact", any(py, exact)?),
-            ("depth", any(py, depth)?),
-            ("nodes", any(py, nodes)?),
-            ("pv", PyTuple::new(py, pv)?.into_any()),
-            ("elapsed", any(py, elapsed.as_secs_f64())?),
-        ],
+        SearchResult {
+            best_move,
+            value: value.round() as i64,
+            exact,
+            depth,
+            nodes,
+            pv: PyTuple::new(py, pv)?,
+            elapsed: elapsed.as_secs_f64(),
+        }
     )
 }
 
@@ -199,23 +211,16 @@ pub(crate) fn standing_to_py<'py>(
     py: Python<'py>,
     standing: &Standing,
 ) -> PyResult<Bound<'py, PyAny>> {
-    make(
+    make!(
         py,
-        Class::Standing,
-        &[
-            ("red", any(py, standing.red)?),
-            ("black", any(py, standing.black)?),
-            ("target", any(py, standing.target)?),
-            (
-                "last_loser",
-                any(py, optional_player_to_py(py, standing.last_loser)?)?,
-            ),
-            (
-                "starter",
-                any(py, optional_player_to_py(py, standing.starter)?)?,
-            ),
-            ("per_colour", any(py, standing.per_colour)?),
-        ],
+        Standing {
+            red: standing.red,
+            black: standing.black,
+            target: standing.target,
+            last_loser: optional_player_to_py(py, standing.last_loser)?,
+            starter: optional_player_to_py(py, standing.starter)?,
+            per_colour: standing.per_colour,
+        }
     )
 }
 
@@ -248,10 +253,12 @@ pub(crate) fn standing_from_py(value: &Bound<'_, PyAny>) -> PyResult<Standing> {
 
 /// The `Chances` of Red's probability of winning.
 pub(crate) fn chances_to_py(py: Python<'_>, red: f64) -> PyResult<Bound<'_, PyAny>> {
-    make(
+    make!(
         py,
-        Class::Chances,
-        &[("red", any(py, red)?), ("black", any(py, 1.0 - red)?)],
+        Chances {
+            red,
+            black: 1.0 - red,
+        }
     )
 }
 
@@ -264,17 +271,16 @@ pub(crate) fn summary_to_py<'py>(
     for (margin, count) in s.margin_counts() {
         margins.set_item(margin, count)?;
     }
-    make(
+    make!(
         py,
-        Class::PlayoutSummary,
-        &[
-            ("battles", any(py, s.battles)?),
-            ("moves", any(py, s.moves)?),
-            ("red_wins", any(py, s.red_wins)?),
-            ("black_wins", any(py, s.black_wins)?),
-            ("draws", any(py, s.draws)?),
-            ("red_margin_sum", any(py, s.red_margin_sum)?),
-            ("red_margins", margins.into_any()),
-        ],
+        PlayoutSummary {
+            battles: s.battles,
+            moves: s.moves,
+            red_wins: s.red_wins,
+            black_wins: s.black_wins,
+            draws: s.draws,
+            red_margin_sum: s.red_margin_sum,
+            red_margins: margins,
+        }
     )
 }
