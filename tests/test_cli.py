@@ -12,20 +12,29 @@ import pytest
 from buttonup.cli.main import main
 
 
-def test_show(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["show", "W/R/B/W/B/R/R/W/B r"]) == 0
+@pytest.mark.parametrize(
+    ("position", "shown"),
+    [
+        (
+            "W/R/B/W/B/R/R/W/B r",
+            [
+                "Red to move. Legal moves: 0 3 7",
+                " W  R  B  W  B  R  R  W  B",
+                " ^        ^           ^",
+            ],
+        ),
+        (
+            "RBWWBRWBR b",
+            ["Red: 1 + 6 + 9 = 16", "Black: 2 + 5 + 8 = 15", "Red gains 1 victory point"],
+        ),
+    ],
+    ids=["battle", "finished battle"],
+)
+def test_show(position: str, shown: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", position]) == 0
     out = capsys.readouterr().out
-    assert "Red to move. Legal moves: 0 3 7" in out
-    assert " W  R  B  W  B  R  R  W  B" in out
-    assert " ^        ^           ^" in out
-
-
-def test_show_finished_battle(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["show", "RBWWBRWBR b"]) == 0
-    out = capsys.readouterr().out
-    assert "Red: 1 + 6 + 9 = 16" in out
-    assert "Black: 2 + 5 + 8 = 15" in out
-    assert "Red gains 1 victory point" in out
+    for line in shown:
+        assert line in out
 
 
 def test_show_bad_position(capsys: pytest.CaptureFixture[str]) -> None:

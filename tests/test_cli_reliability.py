@@ -16,6 +16,22 @@ from buttonup.engine.referee import main as referee_main
 BUTTONUP = [sys.executable, "-m", "buttonup"]
 
 
+def interrupted(args: list[str]) -> tuple[subprocess.Popen[str], str, str]:
+    """`buttonup ARGS` sent Ctrl-C (SIGINT) after 1.5 s: the process, its output and
+    its errors once it has ended."""
+    process = subprocess.Popen(
+        [*BUTTONUP, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    return process, out, err
+
+
 def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
@@ -36,31 +52,13 @@ def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_ctrl_c_ends_a_command_with_one_line(args: list[str]) -> None:
-    process = subprocess.Popen(
-        [*BUTTONUP, *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(1.5)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    process, _, err = interrupted(args)
     assert process.returncode == 130
     assert err.strip() == "buttonup: interrupted"
 
 
 def test_ctrl_c_at_the_prompt_says_goodbye_on_its_own_line() -> None:
-    process = subprocess.Popen(
-        [*BUTTONUP, "play", "--seed", "1", "--no-color"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(1.5)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    process, out, err = interrupted(["play", "--seed", "1", "--no-color"])
     assert process.returncode == 0 and err == ""
     assert out.endswith("Red to move> \nYou leave the match. Bye.\n")
 
