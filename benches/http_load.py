@@ -53,21 +53,30 @@ async def load(url: str, path: str, body: dict[str, object], clients: int, secon
     return latencies, refused, time.perf_counter() - started
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--clients", default="1,8,64")
-    args = parser.parse_args()
+def serve(stderr: int | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``buttonup serve`` on a free loopback port, once it says it is serving: the server
+    (its output piped, as text, and its errors to ``stderr``) and its URL."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
         stdout=subprocess.PIPE,
+        stderr=stderr,
+        text=True,
     )
     assert server.stdout is not None
-    server.stdout.readline()
     url = f"http://127.0.0.1:{port}"
+    assert f"serving on {url}" in server.stdout.readline()
+    return server, url
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--clients", default="1,8,64")
+    args = parser.parse_args()
+    server, url = serve()
     try:
         print("| request | clients | p50 | p99 | requests/s | not 200 |")
         print("|---|---:|---:|---:|---:|---:|")

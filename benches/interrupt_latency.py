@@ -37,26 +37,36 @@ CALLS = {
 }
 
 
-def latency(code: str) -> float:
+def interrupt(code: str) -> tuple[float, list[str], str]:
+    """Runs ``code`` in a child process, sends it SIGINT half a second after it starts,
+    then searches the standard start on the child's searcher: the latency (seconds from
+    the signal to the ``KeyboardInterrupt``), the words the child printed after it
+    started (``interrupted``, its clock, the standard start's value) and its errors."""
     program = textwrap.dedent(
         f"""
         import time, buttonup
-        searcher = buttonup.Searcher(16)
+        searcher = buttonup.Searcher(tt_mb=16)
         print("start", flush=True)
         try:
             {code}
         except KeyboardInterrupt:
-            print(time.monotonic(), flush=True)
+            print("interrupted", time.monotonic(), flush=True)
+        # The searcher is still usable, and right.
+        print(searcher.search(buttonup.Position("W/R/B/W/B/R/R/W/B r")).value, flush=True)
         """
     )
-    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     assert child.stdout is not None
-    child.stdout.readline()
+    assert child.stdout.readline() == "start\n"
     time.sleep(0.5)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
-    return float(out) - sent
+    out, err = child.communicate(timeout=30)
+    words = out.split()
+    latency = float(words[1]) - sent if words[:1] == ["interrupted"] else float("inf")
+    return latency, words, err
 
 
 def main() -> None:
@@ -66,7 +76,7 @@ def main() -> None:
     print("| call | median | worst |")
     print("|---|---:|---:|")
     for name, code in CALLS.items():
-        times = [latency(code) * 1000 for _ in range(args.rounds)]
+        times = [interrupt(code)[0] * 1000 for _ in range(args.rounds)]
         print(f"| `{name}` | {statistics.median(times):.1f} ms | {max(times):.1f} ms |")
 
 

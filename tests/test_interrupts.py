@@ -4,66 +4,33 @@ wait for its search."""
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
-import textwrap
 import threading
-import time
 
 import buttonup
 import pytest
 from buttonup import Player, Position, Searcher, Standing
 from buttonup.errors import SearchStoppedError
 
-BIG = "buttonup.Position.random(seed=0, per_colour=10)"
+from benches.interrupt_latency import BIG, CALLS, interrupt
+
+# The calls whose latency benches/interrupt_latency.py times, and more on threads.
 LONG_CALLS = {
-    "solve": f"buttonup.solve({BIG})",
-    "search": f"buttonup.search({BIG})",
-    "analyze": f"buttonup.analyze({BIG})",
-    "perft": f"buttonup.perft({BIG}, 25)",
-    "random_playouts": "buttonup.random_playouts(10**12, seed=1)",
-    "random_playouts threads=2": "buttonup.random_playouts(10**12, per_colour=8, threads=2)",
-    "solve_many threads=2": f"buttonup.solve_many([{BIG}] * 4, threads=2)",
-    "perft_many threads=2": f"buttonup.perft_many([{BIG}] * 4, 25, threads=2)",
-    "win_probability": "buttonup.win_probability(buttonup.Standing(0, 0, 1000, starter='r'))",
-    "analyze threads=2": f"buttonup.analyze({BIG}, threads=2)",
-    "search threads=2": f"buttonup.search({BIG}, threads=2)",
-    "Searcher.search": f"searcher.search({BIG})",
-    "Searcher.solve": f"searcher.solve({BIG})",
-    "Searcher threads=2": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
+    **CALLS,
+    "analyze (2 threads)": f"buttonup.analyze({BIG}, threads=2)",
+    "search (2 threads)": f"buttonup.search({BIG}, threads=2)",
+    "Searcher.search (2 threads)": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
 }
 
 
 @pytest.mark.parametrize("call", sorted(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call(call: str) -> None:
-    program = textwrap.dedent(
-        f"""
-        import time, buttonup
-        searcher = buttonup.Searcher(tt_mb=1)
-        print("start", flush=True)
-        try:
-            {LONG_CALLS[call]}
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-        # The searcher is still usable, and right.
-        print(searcher.search(buttonup.Position("W/R/B/W/B/R/R/W/B r")).value, flush=True)
-        """
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None
-    assert process.stdout.readline() == "start\n"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    lines = out.split()
-    assert lines[0] == "interrupted", err
+    latency, words, err = interrupt(LONG_CALLS[call])
+    assert words[0] == "interrupted", err
     # The promise is 50 ms (docs/reliability.md); a loaded test machine gets slack.
-    assert float(lines[1]) - sent < 3.0
-    assert lines[2] == "1"
+    assert latency < 3.0
+    assert words[2] == "1"
 
 
 def test_stop_before_the_search_starts_is_not_lost() -> None:

@@ -21,6 +21,8 @@ else:
 from buttonup import Player, Position, Standing, solve, win_probability
 from buttonup.web.app import create_app
 
+from benches.http_load import serve
+
 START = "W/R/B/W/B/R/R/W/B r"
 RED, BLACK = Player.RED, Player.BLACK
 
@@ -189,17 +191,7 @@ def test_serve_refuses_a_taken_port() -> None:
 
 
 def test_ctrl_c_stops_the_server_cleanly() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    assert "serving on" in process.stdout.readline()
+    process, _ = serve(stderr=subprocess.PIPE)
     time.sleep(0.5)
     process.send_signal(2)
     _, err = process.communicate(timeout=20)
