@@ -46,61 +46,30 @@ def encoded_by_the_docs(position: Position, player: Player) -> Any:
     return cells
 
 
-# Positions, observers and the cells set to 1, (pile, height, channel), worked out by hand.
+# Positions, observers and the channel of each button, worked out by hand: a pile a
+# "/", bottom first, as the position's text (0 the observer's, 1 his opponent's, 2 white).
 OBSERVATION_GOLDENS = [
     # A start: one button a pile, Red's own buttons in channel 0.
-    (
-        "W/R/B/W/B/R/R/W/B r",
-        RED,
-        [
-            (0, 0, 2),
-            (1, 0, 0),
-            (2, 0, 1),
-            (3, 0, 2),
-            (4, 0, 1),
-            (5, 0, 0),
-            (6, 0, 0),
-            (7, 0, 2),
-            (8, 0, 1),
-        ],
-    ),
+    ("W/R/B/W/B/R/R/W/B r", RED, "2/0/1/2/1/0/0/2/1"),
     # Eight buttons in five piles, seen by Black: Red's buttons are the opponent's.
-    (
-        "RW/B/WWB/R/W b",
-        Player.BLACK,
-        [(0, 0, 1), (0, 1, 2), (1, 0, 0), (2, 0, 2), (2, 1, 2), (2, 2, 0), (3, 0, 1), (4, 0, 2)],
-    ),
+    ("RW/B/WWB/R/W b", Player.BLACK, "12/0/220/1/2"),
     # The same seen by Red (not to move): channels 0 and 1 swap, white stays.
-    (
-        "RW/B/WWB/R/W b",
-        RED,
-        [(0, 0, 0), (0, 1, 2), (1, 0, 1), (2, 0, 2), (2, 1, 2), (2, 2, 1), (3, 0, 0), (4, 0, 2)],
-    ),
+    ("RW/B/WWB/R/W b", RED, "02/1/221/0/2"),
     # A finished battle (docs/rules.md's final pile), bottom R first, seen by Black.
-    (
-        "RBWWBRWBR b",
-        Player.BLACK,
-        [
-            (0, 0, 1),
-            (0, 1, 0),
-            (0, 2, 2),
-            (0, 3, 2),
-            (0, 4, 0),
-            (0, 5, 1),
-            (0, 6, 2),
-            (0, 7, 0),
-            (0, 8, 1),
-        ],
-    ),
+    ("RBWWBRWBR b", Player.BLACK, "102201201"),
     # Two buttons.
-    ("WR r", RED, [(0, 0, 2), (0, 1, 0)]),
+    ("WR r", RED, "20"),
 ]
 
 
-@pytest.mark.parametrize(("text", "player", "cells"), OBSERVATION_GOLDENS)
+@pytest.mark.parametrize(("text", "player", "channels"), OBSERVATION_GOLDENS)
 def test_the_observation_encoding_against_hand_worked_cells(
-    text: str, player: Player, cells: list[tuple[int, int, int]]
+    text: str, player: Player, channels: str
 ) -> None:
+    # The cells set to 1: (pile, height, channel).
+    cells = [
+        (p, h, int(c)) for p, pile in enumerate(channels.split("/")) for h, c in enumerate(pile)
+    ]
     position = Position(text)
     n = sum(len(pile) for pile in position.piles)
     seen = observation(position, player)
