@@ -9,7 +9,7 @@ use buttonup::game::notation::parse;
 use buttonup::game::perft::{perft, perft_plain};
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::game::variant::{buttons, start_positions};
-use buttonup::run::batch::{perft_many, solve_many};
+use buttonup::search::batch::{perft_many, solve_many};
 use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
 use buttonup::sim::playout::{random_playouts, random_playouts_on, Walk};
 use buttonup::Player;

@@ -7,7 +7,7 @@ use super::convert::{self, type_name, Int};
 use super::interrupt::run;
 use super::position::PyPosition;
 use crate::game::rules::Position;
-use crate::run::batch::BatchError;
+use crate::search::batch::BatchError;
 
 /// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
 /// the item.
@@ -46,7 +46,7 @@ pub fn solve_many(
     let threads = convert::threads(threads)?;
     let bytes = super::search::table_bytes(tt_mb)?;
     match run(py, || {
-        crate::run::batch::solve_many(&positions, bytes, threads)
+        crate::search::batch::solve_many(&positions, bytes, threads)
     })? {
         Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
         Err(BatchError::Table(error)) => Err(PyMemoryError::new_err(error.to_string())),
@@ -74,7 +74,7 @@ pub fn perft_many(
     let threads = convert::threads(threads)?;
     // An interrupted batch is dropped by `run`, which raises the interruption.
     Ok(run(py, || {
-        crate::run::batch::perft_many(&positions, depth, threads)
+        crate::search::batch::perft_many(&positions, depth, threads)
     })?
     .unwrap_or_default())
 }

@@ -1,6 +1,5 @@
-//! Running long work: shared out over threads (`parallel`, and the batches of
-//! `batch`), and interrupted from outside (`interrupt`).
+//! Running long work: shared out over threads (`parallel`) and interrupted from outside
+//! (`interrupt`). Everything else builds on these two; they know no rule.
 
-pub mod batch;
 pub mod interrupt;
 pub mod parallel;

@@ -1,6 +1,8 @@
 //! Game-tree search: negamax alpha-beta with a transposition table, move ordering,
-//! iterative deepening, limits and a stop flag; exact when it reaches the end.
+//! iterative deepening, limits and a stop flag; exact when it reaches the end. `batch`
+//! solves (and counts the move trees of) many positions at once.
 
+pub mod batch;
 mod deepening;
 mod entry;
 mod eval;

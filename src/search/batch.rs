@@ -7,11 +7,11 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
+use super::{Searcher, SharedTable, TableAllocError};
 use crate::game::perft::perft_with_stop;
 use crate::game::rules::Position;
 use crate::run::interrupt::Interrupted;
 use crate::run::parallel::map_chunks;
-use crate::search::{Searcher, SharedTable, TableAllocError};
 
 /// Why a batch did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
