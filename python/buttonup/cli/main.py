@@ -14,6 +14,7 @@ from rich.console import Console
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
+from buttonup.conformance.command import add_arguments as add_conformance_arguments
 from buttonup.errors import NotationError
 from buttonup.player import Player
 from buttonup.text import describe_position, draw_piles, scoring_lines
@@ -131,6 +132,12 @@ def engine(args: argparse.Namespace) -> int:
     return ugi.main()
 
 
+def conformance(args: argparse.Namespace) -> int:
+    from buttonup.conformance.command import run
+
+    return run(args)
+
+
 def add_per_colour(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--per-colour",
@@ -245,6 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
     )
     engine_parser.set_defaults(run=engine)
+    conformance_parser = commands.add_parser(
+        "conformance", help="check another implementation against buttonup (docs/conformance.md)"
+    )
+    add_conformance_arguments(conformance_parser)
+    conformance_parser.set_defaults(run=conformance)
     return parser
 
 

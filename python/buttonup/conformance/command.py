@@ -1,0 +1,171 @@
+"""``buttonup conformance``: the options and the run (docs/conformance.md).
+
+    buttonup conformance [options] -- COMMAND [ARGS...]     the line protocol
+    buttonup conformance --ugi [options] -- COMMAND          a UGI engine
+    buttonup conformance --export DIR                        the static corpus
+
+Exit status 0 when everything checked agrees, 1 on any disagreement, 2 when the command
+cannot be started or the options are bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable
+
+from buttonup.conformance.report import PROTOCOL_KINDS, Report
+
+#: The position every run starts with: an implementation that cannot answer this one
+#: question without dying is one that cannot be started.
+FIRST = "W/R/B/W/B/R/R/W/B"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "command", nargs=argparse.REMAINDER, help="the implementation to check, after '--'"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds to wait for an answer (default 5)"
+    )
+    parser.add_argument(
+        "--examples",
+        type=int,
+        default=3000,
+        help="positions drawn by hypothesis, on variants and odd circles (default 3000; 0: none)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="hypothesis's seed (default 0)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="check only the N smallest standard positions (default: all 56,380)",
+    )
+    parser.add_argument("--json", type=Path, default=None, help="also write the report here")
+    parser.add_argument(
+        "--max-restarts",
+        type=int,
+        default=20,
+        help="restarts after crashes, time-outs or garbage before giving up (default 20)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ugi = parser.add_argument_group("UGI engines (--ugi)")
+    ugi.add_argument("--ugi", action="store_true", help="check a UGI engine (docs/protocol.md)")
+    ugi.add_argument("--battles", type=int, default=6, help="battles against ours (default 6)")
+    ugi.add_argument(
+        "--movetime", type=int, default=100, help="milliseconds of each 'go movetime' (100)"
+    )
+    ugi.add_argument(
+        "--tolerance",
+        type=int,
+        default=250,
+        help="milliseconds a 'go movetime' may overrun (default 250)",
+    )
+    parser.add_argument(
+        "--export", type=Path, default=None, metavar="DIR", help="write the static corpus here"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs the command line's mode; ``ValueError`` for bad options (status 2)."""
+    command = list(args.command)
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if args.export is not None:
+        if command or args.ugi:
+            raise ValueError("--export takes no command and no --ugi")
+        from buttonup.conformance.corpus import export
+
+        manifest = export(args.export)
+        for name, entry in manifest["files"].items():
+            print(f"{args.export / name}: {entry['lines']:,} lines")
+        return 0
+    if not command:
+        raise ValueError("no command given: buttonup conformance [options] -- COMMAND [ARGS...]")
+    if args.timeout <= 0 or args.max_restarts < 0 or args.examples < 0:
+        raise ValueError("--timeout must be positive, --max-restarts and --examples at least 0")
+    if args.limit is not None and args.limit < 1:
+        raise ValueError("--limit must be at least 1")
+    if args.ugi:
+        if args.battles < 1 or args.movetime < 1 or args.tolerance < 0:
+            raise ValueError("--battles and --movetime must be at least 1, --tolerance 0")
+        from buttonup.conformance.ugi import check_engine
+
+        report = check_engine(command, args)
+    else:
+        report = check_protocol(command, args)
+    if report is None:
+        return 2
+    report.print(sys.stdout)
+    if args.json is not None:
+        report.write_json(args.json)
+    return report.exit_status()
+
+
+def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report | None:
+    """The exhaustive sweep, then the property-based part, then the shrinking."""
+    from buttonup.conformance import oracle
+    from buttonup.conformance.checker import Checker
+    from buttonup.conformance.process import Process, StartError
+    from buttonup.conformance.properties import draw, require_hypothesis, shrink, variant_questions
+
+    if args.examples:
+        require_hypothesis()
+    positions = oracle.standard_positions(args.limit)
+    try:
+        process = Process(command, args.timeout)
+    except StartError as error:
+        print(f"buttonup: error: {error}", file=sys.stderr)
+        return None
+    report = Report(PROTOCOL_KINDS, command=process.name)
+    checker = Checker(process, report, max_restarts=args.max_restarts)
+    try:
+        first = checker.ask(oracle.legal_question(oracle.engine_position(FIRST)))
+        if first.kind == "crash" and process.lines_read == 0:
+            print(f"buttonup: error: cannot start '{process.name}': {first.got}", file=sys.stderr)
+            return None
+        show = not args.no_progress and sys.stderr.isatty()
+        with progress_bar(show) as bar:
+            checker.progress = bar("standard game", oracle.count_questions(positions))
+            checker.run(oracle.standard_questions(positions))
+            if args.examples and not checker.gave_up:
+                drawn = draw(args.examples, args.seed, bar("drawing", args.examples))
+                report.notes.append(
+                    f"hypothesis drew {len(drawn):,} distinct positions (seed {args.seed})"
+                )
+                asked = variant_questions(drawn)
+                checker.progress = bar("variants", len(asked))
+                report.part = "variants"
+                checker.run(asked)
+            checker.progress = None
+            found = list(report.examples.values())
+            step = bar("shrinking", len(found))
+            for number, example in enumerate(found, 1):
+                report.examples[example.kind] = shrink(checker, example)
+                step(number)
+    finally:
+        process.close()
+    return report
+
+
+@contextmanager
+def progress_bar(show: bool) -> Iterator[Callable[[str, int], Callable[[int], None]]]:
+    """``bar(label, total)`` makes a task and returns its ``update(done)``; nothing is
+    drawn unless ``show`` (standard error is a terminal)."""
+    if not show:
+        yield lambda label, total: lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+
+        def bar(label: str, total: int) -> Callable[[int], None]:
+            task = progress.add_task(label, total=total)
+            return lambda done: progress.update(task, completed=done)
+
+        yield bar
