@@ -54,7 +54,7 @@ async def load(url: str, path: str, body: dict[str, object], clients: int, secon
 
 
 def serve(stderr: int | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``buttonup serve`` on a free loopback port, once it says it is serving: the server
+    """``buttonup serve`` on a free loopback port, once it listens: the server
     (its output piped, as text, and its errors to ``stderr``) and its URL."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -68,6 +68,15 @@ def serve(stderr: int | None = None) -> tuple[subprocess.Popen[str], str]:
     assert server.stdout is not None
     url = f"http://127.0.0.1:{port}"
     assert f"serving on {url}" in server.stdout.readline()
+    deadline = time.monotonic() + 30
+    while True:  # the line comes before uvicorn listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise
+            time.sleep(0.02)
     return server, url
 
 

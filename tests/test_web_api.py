@@ -109,7 +109,7 @@ def test_win_probability(client: TestClient, body: dict[str, object], standing: 
             422,
             "starter: Input should be 'r' or 'b'",
         ),
-        ("/api/matches/nope/play", {"move": 0}, 400, "no match 'nope'"),
+        ("/api/matches/nope/play", {"move": 0}, 404, "no match 'nope'"),
     ],
 )
 def test_bad_input_is_a_json_error(

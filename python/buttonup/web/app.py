@@ -2,27 +2,32 @@
 
 The routes only read requests and write answers: positions, moves and their outcomes,
 the AI, analyses, matches and match odds all come from the library (see
-:mod:`buttonup.web.service`).
+:mod:`buttonup.web.service`). Every request that changes a match holds that match's
+lock; one that finds it held is answered 409 and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, win_probability
 from buttonup.ai import bot
 from buttonup.player import Player
 from buttonup.results import Standing
+from buttonup.web.guard import Guard
 from buttonup.web.models import (
     BestMoveIn,
+    ErrorOut,
     MoveIn,
     NewMatchIn,
     OddsIn,
@@ -30,25 +35,42 @@ from buttonup.web.models import (
     PositionIn,
     StarterIn,
 )
-from buttonup.web.service import Busy, Service, played_json, position_json
+from buttonup.web.service import Busy, Conflict, Entry, NotFound, Service, Stopping
+from buttonup.web.views import match_json, played_json, position_json
 
 STATIC = resources.files("buttonup.web") / "static"
+
+#: Every status the API answers besides 200, each with the body ``{"error": ...}``.
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut, "description": description}
+    for status, description in {
+        400: "a bad position, an illegal move, a request the match refuses, a bad Host",
+        404: "no such match, or no such route",
+        409: "another request on the same match is being answered",
+        413: "the request body is larger than the server's limit",
+        422: "malformed JSON, a wrong type or a value out of range, naming the field",
+        503: "too many searches are waiting, or the server is stopping",
+    }.items()
+}
 
 
 def create_app(
     *,
     cors_origins: tuple[str, ...] = (),
+    allowed_hosts: tuple[str, ...] | None = None,
     max_body: int = 16_384,
     workers: int = 2,
     max_pending: int = 32,
     search_seconds: float = 2.0,
 ) -> FastAPI:
-    """The app; the limits are ``buttonup serve``'s options."""
+    """The app; the limits are ``buttonup serve``'s options. With ``allowed_hosts``,
+    a request whose ``Host`` is not one of them is refused (400)."""
     app = FastAPI(
         title="buttonup",
         summary="Button Up! rules engine, AI and analysis over HTTP",
         docs_url="/api/docs",
         openapi_url="/api/openapi.json",
+        responses=ERRORS,
     )
     service = Service(workers, max_pending, search_seconds)
     app.state.service = service
@@ -59,39 +81,42 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["content-type"],
         )
+    app.add_middleware(Guard, max_body=max_body, allowed_hosts=allowed_hosts)
 
-    @app.middleware("http")
-    async def limit_body(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > max_body):
-            return JSONResponse(
-                {"error": f"the request body is larger than {max_body} bytes"}, status_code=413
-            )
-        return await call_next(request)
+    def error(status: int, message: str) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
 
-    @app.exception_handler(ValueError)
-    async def value_error(request: Request, error: ValueError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=400)
+    statuses: dict[type[Exception], tuple[int, str | None]] = {
+        ValueError: (400, None),
+        TypeError: (400, None),
+        NotFound: (404, None),
+        Conflict: (409, None),
+        Busy: (503, "too many searches are waiting: try again shortly"),
+        Stopping: (503, "the server is stopping"),
+    }
+    for kind, (status, fixed) in statuses.items():
 
-    @app.exception_handler(TypeError)
-    async def type_error(request: Request, error: TypeError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=400)
+        async def handler(
+            request: Request, exc: Exception, status: int = status, fixed: str | None = fixed
+        ) -> JSONResponse:
+            text = fixed or (exc.args[0] if exc.args else str(exc))
+            return error(status, str(text))
 
-    @app.exception_handler(Busy)
-    async def busy(request: Request, error: Busy) -> JSONResponse:
-        return JSONResponse(
-            {"error": "too many searches are waiting: try again shortly"}, status_code=503
-        )
+        app.add_exception_handler(kind, handler)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # the framework could not read the body
+            return error(422, "body: the body is not valid JSON (or nests too deep)")
+        return error(exc.status_code, str(exc.detail))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = [
             f"{'.'.join(str(part) for part in problem['loc'][1:]) or 'body'}: {problem['msg']}"
-            for problem in error.errors()
+            for problem in exc.errors()
         ]
-        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+        return error(422, "; ".join(problems))
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -104,7 +129,8 @@ def create_app(
     async def analyze(body: PositionIn) -> dict[str, Any]:
         """The value for the side to move of every legal move, and the best line."""
         position = Position(body.position)
-        return {**position_json(position), **await service.run(lambda: service.analysis(position))}
+        analysis = await service.run(lambda: service.analysis(position), position)
+        return {**position_json(position), **analysis}
 
     @app.post("/api/bestmove")
     async def bestmove(body: BestMoveIn) -> dict[str, Any]:
@@ -114,7 +140,7 @@ def create_app(
         if position.is_over:
             raise ValueError("the battle is over: there is no move")
         ai = bot(body.level or 10, limits=service.limits((body.movetime or 1000) / 1000))
-        return await service.run(lambda: service.best_move(ai, position, None))
+        return await service.run(lambda: service.best_move(ai, position, None), position)
 
     @app.post("/api/play")
     async def play(body: PlayIn) -> dict[str, Any]:
@@ -129,7 +155,7 @@ def create_app(
     @app.post("/api/win-probability")
     async def odds(body: OddsIn) -> dict[str, float]:
         """Red's and Black's chances of winning the match from a standing between two
-        battles, under perfect match play."""
+        battles, under perfect match play (targets up to the server's cap)."""
         standing = Standing(
             body.red_points,
             body.black_points,
@@ -141,77 +167,90 @@ def create_app(
         return {"red": chances.red, "black": chances.black}
 
     # --- matches for the page -------------------------------------------------------
+    @asynccontextmanager
+    async def hold(key: str) -> AsyncIterator[Entry]:
+        """The match ``key``, locked for one request; 409 if another holds it."""
+        entry = service.entry(key)
+        if entry.lock.locked():
+            raise Conflict("another request on this match is still being answered")
+        async with entry.lock:
+            yield entry
+
     @app.post("/api/matches")
-    async def new_match(body: NewMatchIn) -> dict[str, Any]:
+    async def new_match(body: NewMatchIn, request: Request) -> dict[str, Any]:
         """A match against the AI; the human plays `human`."""
-        return service.match_json(service.new_match(body))
+        client = request.client.host if request.client else "?"
+        key = service.new_match(
+            client, body.human, body.level, body.target, body.starter, body.seed
+        )
+        return match_json(key, service.entry(key))
 
     @app.get("/api/matches/{key}")
     async def get_match(key: str) -> dict[str, Any]:
-        service.entry(key)
-        return service.match_json(key)
+        return match_json(key, service.entry(key))
 
     @app.post("/api/matches/{key}/play")
     async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
         """The human's move, with its drops and extra move."""
-        entry = service.entry(key)
-        match = entry.match
-        before = match.position
-        if match.to_move is not entry.human:
-            raise ValueError("it is the AI's turn")
-        outcome = match.play(body.move)
-        return {**service.match_json(key), "played": played_json(before, body.move, outcome)}
+        async with hold(key) as entry:
+            match = entry.match
+            before = match.position
+            if match.to_move is not entry.human:
+                raise ValueError("it is the AI's turn")
+            outcome = match.play(body.move)
+            return {**match_json(key, entry), "played": played_json(before, body.move, outcome)}
 
     @app.post("/api/matches/{key}/ai")
     async def match_ai(key: str) -> dict[str, Any]:
         """The AI's next move (or its choice of starter when the tie rule asks it)."""
-        entry = service.entry(key)
-        match = entry.match
-        ai_side = entry.human.other
-        if match.chooser is ai_side:
-            match.choose_starter(entry.ai.choose_starter(match))
-            return service.match_json(key)
-        if match.is_over or match.chooser is not None or match.to_move is not ai_side:
-            raise ValueError("it is not the AI's turn")
-        before = match.position
-        choice = await service.run(lambda: service.best_move(entry.ai, before, match))
-        move = int(choice["move"])
-        outcome = match.play(move)
-        return {**service.match_json(key), "played": played_json(before, move, outcome)}
+        async with hold(key) as entry:
+            match = entry.match
+            ai_side = entry.human.other
+            if match.chooser is ai_side:
+                match.choose_starter(entry.ai.choose_starter(match))
+                return match_json(key, entry)
+            if match.is_over or match.chooser is not None or match.to_move is not ai_side:
+                raise ValueError("it is not the AI's turn")
+            before = match.position
+            choice = await service.run(lambda: service.best_move(entry.ai, before, match), before)
+            move = int(choice["move"])
+            outcome = match.play(move)
+            return {**match_json(key, entry), "played": played_json(before, move, outcome)}
 
     @app.post("/api/matches/{key}/choose")
     async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
         """The tie rule: the human, as chooser, names who starts."""
-        entry = service.entry(key)
-        if entry.match.chooser is not entry.human:
-            raise ValueError("no choice of starter is yours to make")
-        entry.match.choose_starter(Player.of(body.starter))
-        return service.match_json(key)
+        async with hold(key) as entry:
+            if entry.match.chooser is not entry.human:
+                raise ValueError("no choice of starter is yours to make")
+            entry.match.choose_starter(Player.of(body.starter))
+            return match_json(key, entry)
 
     @app.post("/api/matches/{key}/undo")
     async def match_undo(key: str) -> dict[str, Any]:
         """Takes back the human's last move and the AI's replies after it."""
-        entry = service.entry(key)
-        match = entry.match
-        movers = match.movers()
-        if entry.human not in movers:
-            raise ValueError("there is no move of yours to take back in this battle")
-        while movers.pop() is not entry.human:
+        async with hold(key) as entry:
+            match = entry.match
+            movers = match.movers()
+            if entry.human not in movers:
+                raise ValueError("there is no move of yours to take back in this battle")
+            while movers.pop() is not entry.human:
+                match.undo()
             match.undo()
-        match.undo()
-        return service.match_json(key)
+            return match_json(key, entry)
 
     @app.post("/api/matches/{key}/hint")
     async def match_hint(key: str) -> dict[str, Any]:
         """The value of every move for the human, and his chance of winning the match
         from here under perfect match play."""
-        entry = service.entry(key)
-        match = entry.match
-        analysis = await service.run(lambda: service.analysis(match.position))
-        chance = None
-        if not match.is_over:
-            chances = await service.run(lambda: win_probability(match))
-            chance = chances.of(entry.human)
-        return {**analysis, "match_win_probability": chance}
+        async with hold(key) as entry:
+            match = entry.match
+            position = match.position
+            analysis = await service.run(lambda: service.analysis(position), position)
+            chance = None
+            if not match.is_over:
+                chances = await service.run(lambda: win_probability(match))
+                chance = chances.of(entry.human)
+            return {**analysis, "match_win_probability": chance}
 
     return app

@@ -1,51 +1,70 @@
 """The request bodies of the JSON API (docs/http.md), checked by pydantic before any
-engine call; the limits are the engine's own constants."""
+engine call, and the one shape of every error answer.
+
+Integer fields are strict: a boolean, a string or a float (even ``3.0``) is refused with
+422 naming the field, as the Python API refuses them.
+"""
 
 from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from buttonup._core import MAX_TARGET, STANDARD_TARGET
+from buttonup._core import STANDARD_TARGET
 
 Side = Literal["r", "b"]
 
+#: The largest match target the server takes: its odds table builds in under a second
+#: on one core (the library's own limit, ``MAX_TARGET``, is 1000, whose table takes
+#: minutes), so that every request's work is capped.
+SERVER_MAX_TARGET = 30
 
-class PositionIn(BaseModel):
-    position: str = Field(examples=["W/R/B/W/B/R/R/W/B r"])
+
+class Body(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+
+class ErrorOut(BaseModel):
+    """Every answer that is not 200: what is wrong, in one sentence."""
+
+    error: str = Field(examples=["pile 1 (R) has no white button, so it cannot be lifted"])
+
+
+class PositionIn(Body):
+    position: StrictStr = Field(examples=["W/R/B/W/B/R/R/W/B r"])
 
 
 class BestMoveIn(PositionIn):
-    level: Optional[int] = Field(default=None, ge=1, le=10)  # noqa: UP045 (pydantic, 3.9)
-    movetime: Optional[int] = Field(default=None, ge=1, le=10_000)  # noqa: UP045
+    level: Optional[StrictInt] = Field(default=None, ge=1, le=10)  # noqa: UP045 (pydantic, 3.9)
+    movetime: Optional[StrictInt] = Field(default=None, ge=1, le=10_000)  # noqa: UP045
 
 
 class PlayIn(PositionIn):
-    move: int = Field(examples=[3])
+    move: StrictInt = Field(examples=[3])
 
 
-class OddsIn(BaseModel):
+class OddsIn(Body):
     """A standing between two battles (``buttonup.Standing``)."""
 
-    red_points: int = Field(ge=0)
-    black_points: int = Field(ge=0)
-    target: int = Field(default=STANDARD_TARGET, ge=1, le=MAX_TARGET)
+    red_points: StrictInt = Field(ge=0, le=SERVER_MAX_TARGET)
+    black_points: StrictInt = Field(ge=0, le=SERVER_MAX_TARGET)
+    target: StrictInt = Field(default=STANDARD_TARGET, ge=1, le=SERVER_MAX_TARGET)
     last_loser: Optional[Side] = None  # noqa: UP045
     starter: Optional[Side] = None  # noqa: UP045
 
 
-class NewMatchIn(BaseModel):
+class NewMatchIn(Body):
     human: Side = "r"
-    level: int = Field(default=5, ge=1, le=10)
-    target: int = Field(default=STANDARD_TARGET, ge=1, le=MAX_TARGET)
+    level: StrictInt = Field(default=5, ge=1, le=10)
+    target: StrictInt = Field(default=STANDARD_TARGET, ge=1, le=SERVER_MAX_TARGET)
     starter: Side = "r"
-    seed: Optional[int] = Field(default=None, ge=0, lt=2**64)  # noqa: UP045
+    seed: Optional[StrictInt] = Field(default=None, ge=0, lt=2**64)  # noqa: UP045
 
 
-class MoveIn(BaseModel):
-    move: int
+class MoveIn(Body):
+    move: StrictInt
 
 
-class StarterIn(BaseModel):
+class StarterIn(Body):
     starter: Side

@@ -1,14 +1,80 @@
-"""``buttonup serve``: the app on uvicorn, bound to 127.0.0.1 unless told otherwise."""
+"""``buttonup serve``: the app on uvicorn, bound to 127.0.0.1 unless told otherwise.
+
+Three things are added to uvicorn's own: a header-read timeout (a connection that has
+not sent a whole request head within :data:`HEADER_SECONDS` is closed, so slow senders
+cannot hold sockets), the ``Host`` allow-list for a loopback address (against DNS
+rebinding), and a stop on the first Ctrl-C within a second, whatever runs in the
+search pool: every waiting request is answered 503 at once, and the process does not
+wait for searches still running in the pool.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import os
 import socket
+import sys
 import threading
 import webbrowser
+from types import FrameType
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from buttonup.web.app import create_app
+from buttonup.web.guard import LOOPBACK_HOSTS
+from buttonup.web.service import Service
+
+#: Seconds a connection has to send a whole request head.
+HEADER_SECONDS = 10.0
+
+
+class HeaderTimeoutProtocol(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection that waits for a request head for
+    longer than :data:`HEADER_SECONDS` (from its first byte, or from the connection)."""
+
+    header_seconds = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_timer: asyncio.TimerHandle | None = self.loop.call_later(
+            self.header_seconds, self._head_late
+        )
+
+    def _waiting_for_head(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def data_received(self, data: bytes) -> None:
+        if self._head_timer is None and self._waiting_for_head():
+            self._head_timer = self.loop.call_later(self.header_seconds, self._head_late)
+        super().data_received(data)
+        if self._head_timer is not None and not self._waiting_for_head():
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_late(self) -> None:
+        self._head_timer = None
+        if self._waiting_for_head() and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+        super().connection_lost(exc)
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, answering every waiting request 503 on the first Ctrl-C."""
+
+    def __init__(self, config: uvicorn.Config, service: Service) -> None:
+        super().__init__(config)
+        self.service = service
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.service.close()
+        super().handle_exit(sig, frame)
 
 
 def port_free(host: str, port: int) -> str | None:
@@ -23,6 +89,23 @@ def port_free(host: str, port: int) -> str | None:
     return None
 
 
+def allowed_hosts(host: str) -> tuple[str, ...] | None:
+    """The ``Host`` names a server bound to ``host`` answers: the loopback names for a
+    loopback address, that address alone for another one, anything (``None``) for
+    every interface (``0.0.0.0``, ``::``), where the names cannot be known."""
+    if host == "localhost":
+        return LOOPBACK_HOSTS
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return (host,)
+    if address.is_loopback:
+        return LOOPBACK_HOSTS
+    if address.is_unspecified:
+        return None
+    return (str(address),)
+
+
 def serve(host: str, port: int, open_browser: bool, cors_origins: tuple[str, ...]) -> int:
     """Serves until Ctrl-C; a port that cannot be bound is a one-line error (status 2)."""
     problem = port_free(host, port)
@@ -32,5 +115,19 @@ def serve(host: str, port: int, open_browser: bool, cors_origins: tuple[str, ...
     print(f"buttonup: serving on {url} (Ctrl-C stops)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(cors_origins=cors_origins), host=host, port=port, log_level="warning")
+    app = create_app(cors_origins=cors_origins, allowed_hosts=allowed_hosts(host))
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", http=HeaderTimeoutProtocol
+    )
+    server = Server(config, app.state.service)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass  # uvicorn raises the Ctrl-C it stopped on again, once it has stopped
+    if server.service.busy():
+        # A search still runs in the pool (each is capped, but the stop is promised
+        # within a second): end now, without waiting for the pool's threads.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
     return 0

@@ -1,10 +1,14 @@
-"""What the web app's answers are made of: the searches' pool and its limits, the JSON of
-positions and matches, and the matches of the page with their AI (``buttonup.ai.bot``).
+"""What the web app's answers are made of: the searches' lanes and their limits, and the
+matches of the page with their AI (``buttonup.ai.bot``); the JSON is in
+:mod:`buttonup.web.views`.
 
 Every answer comes from the library: the rules engine (moves with their outcome,
 scoring), the AI, the search, the match state machine and the match odds. Searches run
-off the event loop in a small pool of threads (the GIL is released), each capped in time;
-when too many wait, the answer is 503.
+off the event loop in small pools of threads (the GIL is released), each capped in time.
+Cheap requests (positions of at most :data:`CHEAP_BUTTONS` buttons, which the engine
+solves in well under a millisecond) have a lane of their own, so heavy ones cannot
+starve them; when too many wait in a lane, the answer is 503. When the server stops,
+every request still waiting is answered 503 at once.
 """
 
 from __future__ import annotations
@@ -12,96 +16,147 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from buttonup._core import Match, Position, analyze, search
 from buttonup.ai import LevelBot, Limits, bot
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
-from buttonup.results import MoveOutcome, Scoring
-from buttonup.web.models import NewMatchIn
+from buttonup.web.models import Side
 
 T = TypeVar("T")
 
-#: Matches kept; the oldest go first.
-MAX_MATCHES = 1000
+#: Positions of at most this many buttons go to the cheap lane (the standard game has 9).
+CHEAP_BUTTONS = 12
+#: Matches kept for one client (its oldest go first), and for all clients together
+#: (those left alone longest go first).
+MATCHES_PER_CLIENT = 32
+MAX_MATCHES = 10_000
 
 
 class Busy(Exception):
-    """Too many searches are waiting."""
+    """Too many searches are waiting in a lane."""
 
 
-def scoring_json(scoring: Scoring) -> dict[str, Any]:
-    return {
-        "tower": scoring.tower,
-        "red_strengths": list(scoring.red_strengths),
-        "black_strengths": list(scoring.black_strengths),
-        "red": scoring.red,
-        "black": scoring.black,
-        "winner": scoring.winner.letter if scoring.winner else None,
-        "points": scoring.points,
-    }
+class Stopping(Exception):
+    """The server is stopping: the request's work will not be waited for."""
 
 
-def position_json(position: Position) -> dict[str, Any]:
-    """What a front end needs to draw a position, all from the engine."""
-    data: dict[str, Any] = {
-        "position": str(position),
-        "piles": list(position.piles),
-        "to_move": position.to_move.letter,
-        "is_over": position.is_over,
-        "legal_moves": position.legal_moves(),
-    }
-    if position.is_over:
-        data["scoring"] = scoring_json(position.scoring())
-    return data
+class Conflict(Exception):
+    """Another request on the same match is being answered."""
 
 
-def played_json(before: Position, move: int, outcome: MoveOutcome[Position]) -> dict[str, Any]:
-    """What a move did, from the engine's one evaluation of it."""
-    return {
-        "move": move,
-        "drops": list(outcome.drops),
-        "extra_move": outcome.extra_move,
-        "from": str(before),
-    }
+class NotFound(LookupError):
+    """No such match."""
+
+
+def buttons(position: Position) -> int:
+    return sum(len(pile) for pile in position.piles)
 
 
 @dataclass
 class Entry:
-    """One match of the page: the match, the human's side and the AI facing him."""
+    """One match of the page: the match, the human's side, the AI facing him, the
+    client that made it, and the lock every request that changes it holds."""
 
     match: Match
     human: Player
     level: int
     ai: LevelBot
+    client: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    used: float = field(default_factory=time.monotonic)
+
+
+class Lane:
+    """A pool of threads with a cap on the requests waiting for it."""
+
+    def __init__(self, name: str, workers: int, max_pending: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+        self.max_pending = max_pending
+        self.pending = 0  # counted on the event loop only
 
 
 class Service:
-    """The searches' pool, the limits, and the matches of the page."""
+    """The searches' lanes, the limits, and the matches of the page."""
 
     def __init__(self, workers: int, max_pending: int, search_seconds: float) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="search")
-        self.max_pending = max_pending
+        self.heavy = Lane("search", workers, max_pending)
+        self.cheap = Lane("quick", 1, max_pending)
         self.search_seconds = search_seconds
-        self.pending = 0
-        self.lock = threading.Lock()
         self.matches: OrderedDict[str, Entry] = OrderedDict()
+        self._closing: dict[asyncio.AbstractEventLoop, asyncio.Future[None]] = {}
+        self._closing_lock = threading.RLock()  # close() may run in a signal handler
+        self.closed = False
+        self.running = 0
 
-    async def run(self, work: Callable[[], T]) -> T:
-        with self.lock:
-            if self.pending >= self.max_pending:
-                raise Busy
-            self.pending += 1
+    # --- running work off the loop ---------------------------------------------------
+    def lane(self, position: Position | None) -> Lane:
+        """The cheap lane for a small position, else the heavy one (match odds too)."""
+        if position is not None and buttons(position) <= CHEAP_BUTTONS:
+            return self.cheap
+        return self.heavy
+
+    async def run(self, work: Callable[[], T], position: Position | None = None) -> T:
+        """``work`` in the lane of ``position``; 503 (:class:`Busy`) when the lane is
+        full, :class:`Stopping` when the server stops first."""
+        lane = self.lane(position)
+        if self.closed:
+            raise Stopping
+        if lane.pending >= lane.max_pending:
+            raise Busy
+        loop = asyncio.get_running_loop()
+        lane.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, work)
+            future = loop.run_in_executor(lane.pool, self._counted, work)
+            closing = self._closing_future(loop)
+            either: set[asyncio.Future[Any]] = {future, closing}
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+            if future.done() and not future.cancelled():
+                return future.result()
+            future.cancel()  # if not yet started, it never will
+            raise Stopping
         finally:
-            with self.lock:
-                self.pending -= 1
+            lane.pending -= 1
+
+    def _closing_future(self, loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
+        with self._closing_lock:
+            future = self._closing.get(loop)
+            if future is None:
+                future = self._closing[loop] = loop.create_future()
+                if self.closed:
+                    future.set_result(None)
+            return future
+
+    def close(self) -> None:
+        """Answers every waiting request 503 now (safe from a signal handler and from
+        any thread); the work already running is left to end by its time cap."""
+        with self._closing_lock:
+            self.closed = True
+            for loop, future in self._closing.items():
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(_finish, future)
+        for lane in (self.heavy, self.cheap):
+            lane.pool.shutdown(wait=False, cancel_futures=True)
+
+    def _counted(self, work: Callable[[], T]) -> T:
+        with self._closing_lock:
+            self.running += 1
+        try:
+            return work()
+        finally:
+            with self._closing_lock:
+                self.running -= 1
+
+    def busy(self) -> bool:
+        """Whether a pool thread still runs work."""
+        with self._closing_lock:
+            return self.running > 0
 
     # --- searching ------------------------------------------------------------------
     def analysis(self, position: Position) -> dict[str, Any]:
@@ -138,46 +193,37 @@ class Service:
         return Limits(time_limit=min(seconds, self.search_seconds))
 
     # --- matches --------------------------------------------------------------------
-    def match_json(self, key: str) -> dict[str, Any]:
-        entry = self.matches[key]
-        match = entry.match
-        red, black = match.scores
-        data = position_json(match.position)
-        data.update(
-            {
-                "id": key,
-                "human": entry.human.letter,
-                "level": entry.level,
-                "scores": {"r": red, "b": black},
-                "target": match.target,
-                "starter": match.starter.letter,
-                "chooser": match.chooser.letter if match.chooser else None,
-                "winner": match.winner.letter if match.winner else None,
-                "moves": list(match.moves),
-                "legal_moves": match.legal_moves(),
-                "battles": [
-                    {
-                        "number": b.number,
-                        "starter": b.starter.letter,
-                        "moves": list(b.moves),
-                        **position_json(b.final_position),
-                    }
-                    for b in match.battles
-                ],
-            }
-        )
-        return data
-
-    def new_match(self, spec: NewMatchIn) -> str:
-        key = secrets.token_hex(8)
-        match = Match(spec.starter, target=spec.target, seed=spec.seed)
-        ai = bot(spec.level, spec.seed, limits=self.limits(1.0))
-        self.matches[key] = Entry(match, Player.of(spec.human), spec.level, ai)
+    def new_match(
+        self,
+        client: str,
+        human: Side,
+        level: int,
+        target: int,
+        starter: Side,
+        seed: int | None,
+    ) -> str:
+        """A new match of ``client``'s; its oldest beyond :data:`MATCHES_PER_CLIENT` is
+        forgotten, and beyond :data:`MAX_MATCHES` in all the one left alone longest."""
+        key = secrets.token_urlsafe(16)
+        match = Match(starter, target=target, seed=seed)
+        ai = bot(level, seed, limits=self.limits(1.0))
+        self.matches[key] = Entry(match, Player.of(human), level, ai, client)
+        own = [k for k, entry in self.matches.items() if entry.client == client]
+        for old in own[: max(0, len(own) - MATCHES_PER_CLIENT)]:
+            del self.matches[old]
         while len(self.matches) > MAX_MATCHES:
             self.matches.popitem(last=False)
         return key
 
     def entry(self, key: str) -> Entry:
-        if key not in self.matches:
-            raise ValueError(f"no match {key!r} (matches are kept while the server runs)")
-        return self.matches[key]
+        entry = self.matches.get(key)
+        if entry is None:
+            raise NotFound(f"no match {key[:64]!r} (matches are kept while the server runs)")
+        entry.used = time.monotonic()
+        self.matches.move_to_end(key)
+        return entry
+
+
+def _finish(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
