@@ -5,7 +5,8 @@ from buttonup (it imports nothing of it), with one deliberate mistake at a time:
     python tests/conformance_broken/buttons.py MISTAKE
 
 The mistakes of the rules are those real implementations make; the others misbehave as
-processes do. ``none`` is the implementation without a mistake.
+processes do. ``none`` is the implementation without a mistake, and ``standard-only``
+one that refuses every position but those of nine buttons.
 """
 
 import sys
@@ -13,6 +14,8 @@ import time
 
 RULES = ("overflow-extra", "top-first", "wrap-around", "wrong-button", "score-off-by-one")
 PROCESS = ("crash", "hang", "garbage", "close")
+#: Not a mistake: an implementation of the standard game only, which refuses the others.
+LIMITED = ("standard-only",)
 
 
 def sow(piles, lifted, mistake):
@@ -53,6 +56,9 @@ def answer(line, state, mistake):
         if not piles or any(not p or set(p) - set("RBW") for p in piles):
             state["piles"] = None
             return "error not a position"
+        if mistake == "standard-only" and sum(map(len, piles)) != 9:
+            state["piles"] = None
+            return "error only the standard game of nine buttons"
         state["piles"] = piles
         return "ok"
     piles = state.get("piles")
@@ -67,7 +73,7 @@ def answer(line, state, mistake):
     if words[0] == "score":
         if len(piles) != 1:
             return "error the battle is not over"
-        if mistake == "hang" and piles[0] == "WWWRRRBBB":
+        if mistake == "hang" and piles[0] == "BBBRRRWWW":
             time.sleep(3600)
         base = 0 if mistake == "score-off-by-one" else 1
         red = sum(i for i, b in enumerate(piles[0], base) if b == "R")
@@ -77,8 +83,8 @@ def answer(line, state, mistake):
         move = int(words[1])
         if len(piles) == 1 or move >= len(piles) or "W" not in piles[move]:
             return "error illegal move"
-        if mistake == "crash" and piles[move] == "WWW":
-            raise RuntimeError("cannot lift three whites")
+        if mistake == "crash" and piles[move] == "RRRW" and len(piles) == 4:
+            raise RuntimeError("cannot lift RRRW from four piles")
         after, extra = sow(piles, move, mistake)
         state["piles"] = after
         return "/".join(after) + (" extra=true" if extra else " extra=false")
@@ -87,7 +93,7 @@ def answer(line, state, mistake):
 
 def main():
     mistake = sys.argv[1] if len(sys.argv) > 1 else "none"
-    if mistake not in ("none", *RULES, *PROCESS):
+    if mistake not in ("none", *RULES, *PROCESS, *LIMITED):
         print(f"unknown mistake {mistake}", file=sys.stderr)
         return 2
     state = {}

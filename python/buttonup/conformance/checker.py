@@ -101,7 +101,9 @@ class Checker:
         answered = 0
         while not (tally and self.gave_up):
             batch: list[bytes] = []
-            while writable and len(inflight) < WINDOW and inflight_bytes < WINDOW_BYTES:
+            # Refilled once half the window is answered: few, large writes.
+            low = len(inflight) <= WINDOW // 2 and inflight_bytes <= WINDOW_BYTES // 2
+            while low and writable and len(inflight) < WINDOW and inflight_bytes < WINDOW_BYTES:
                 question = resend.popleft() if resend else next(source, None)
                 if question is None:
                     break

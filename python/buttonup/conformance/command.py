@@ -110,7 +110,8 @@ def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report |
     from buttonup.conformance import oracle
     from buttonup.conformance.checker import Checker
     from buttonup.conformance.process import Process, StartError
-    from buttonup.conformance.properties import draw, require_hypothesis, shrink, variant_questions
+    from buttonup.conformance.properties import draw, require_hypothesis, variant_questions
+    from buttonup.conformance.shrink import shrink
 
     if args.examples:
         require_hypothesis()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from buttonup._core import Position, start_orders
 from buttonup.errors import IllegalMoveError, NotationError
@@ -35,7 +36,7 @@ class Question:
             return "positions"
         return "scores" if self.request == "score" else "moves"
 
-    @property
+    @cached_property
     def wire(self) -> bytes:
         """The two lines sent."""
         return f"state {self.position}\n{self.request}\n".encode("ascii")

@@ -102,7 +102,10 @@ class Report:
 
     def count(self, what: str) -> None:
         """One more question of kind ``what`` (``positions``, ``moves``...) answered."""
-        self.parts.setdefault(self.part, Counter())[what] += 1
+        counts = self.parts.get(self.part)
+        if counts is None:
+            counts = self.parts[self.part] = Counter()
+        counts[what] += 1
 
     @property
     def checked(self) -> Counter[str]:
@@ -165,7 +168,8 @@ class Report:
                 file=out,
             )
         if self.restarts:
-            print(f"restarted the implementation {self.restarts} times", file=out)
+            times = "once" if self.restarts == 1 else f"{self.restarts} times"
+            print(f"restarted the implementation {times}", file=out)
         for note in self.notes:
             print(f"note: {note}", file=out)
         if self.agrees:
@@ -175,7 +179,7 @@ class Report:
             print("nothing was checked: every position was skipped or refused", file=out)
             return
         total = sum(self.counts.values())
-        print(f"{total:,} disagreements:", file=out)
+        print(f"{total:,} disagreement{'s' if total > 1 else ''}:", file=out)
         for kind in self.kinds:
             if self.counts.get(kind):
                 print(f"  {kind:<10}{self.counts[kind]:>9,}", file=out)
