@@ -108,4 +108,5 @@ def test_the_reference_takes_the_same_arguments() -> None:
         assert signature(theirs) == signature(ours), method
     for method in ("play", "undo", "choose_starter", "legal_moves"):
         assert signature(getattr(ref.Match, method)) == signature(getattr(core.Match, method))
-    assert signature(ref.Match) == signature(core.Match)
+    if sys.version_info >= (3, 10):  # 3.9's inspect cannot read an extension class's
+        assert signature(ref.Match) == signature(core.Match)

@@ -7,7 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[1]
+
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "conftest.py").exists(),
+    reason="the checkout's top-level conftest.py is not here (a run of the installed package)",
+)
 
 
 def run_pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
