@@ -105,9 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--reference", action="store_true", help="the pure-Python reference engine")
     args = parser.parse_args(argv)
-    engine = None
+    engine: Any = None
     if args.reference:
-        import buttonup.reference as engine
+        import buttonup.reference
+
+        engine = buttonup.reference
     try:
         serve(Adapter(engine), sys.stdin.fileno(), sys.stdout)
     except KeyboardInterrupt:

@@ -17,6 +17,7 @@ from typing import Any
 from buttonup import __version__
 from buttonup._core import Position, perft_many, solve_many, start_orders
 from buttonup.conformance.oracle import standard_positions
+from buttonup.player import Player
 
 #: The corpus format's version: a change that breaks a reader gets a new one.
 VERSION = 1
@@ -58,7 +59,8 @@ def _perft(orders: list[str]) -> Iterator[dict[str, Any]]:
 
 
 def _values(orders: list[str]) -> Iterator[dict[str, Any]]:
-    starts = [Position.start(order, to_move=side) for order in orders for side in "rb"]
+    sides = (Player.RED, Player.BLACK)
+    starts = [Position.start(order, to_move=side) for order in orders for side in sides]
     for start, value in zip(starts, solve_many(starts)):
         yield {"position": str(start), "value": value}
 

@@ -17,6 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
+from typing import IO
 
 #: A line longer than this is cut (and is no answer of the protocol).
 MAX_LINE = 1 << 20
@@ -157,9 +158,9 @@ class Process:
         self._popen = None
 
 
-def _pump(stream: object, lines: queue.Queue[list[str] | None]) -> None:
+def _pump(stream: IO[bytes], lines: queue.Queue[list[str] | None]) -> None:
     """Reads the process's output in chunks and queues its lines; ``None`` at the end."""
-    fd = stream.fileno()  # type: ignore[attr-defined]
+    fd = stream.fileno()
     partial = b""
     while True:
         try:
@@ -189,9 +190,9 @@ def _text(line: bytes) -> str:
     return line.decode("utf-8", errors="backslashreplace")
 
 
-def _drain(stream: object, tail: deque[str]) -> None:
+def _drain(stream: IO[bytes], tail: deque[str]) -> None:
     """Keeps the last lines of the process's standard error."""
-    for raw in iter(stream.readline, b""):  # type: ignore[attr-defined]
+    for raw in iter(stream.readline, b""):
         text = _text(raw.rstrip(b"\n")).strip()
         if text:
             tail.append(text)

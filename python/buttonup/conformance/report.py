@@ -195,3 +195,8 @@ class Report:
                 print(f"  request   {example.request}", file=out)
             print(f"  expected  {example.expected}", file=out)
             print(f"  got       {example.got}", file=out)
+            if self.mode == "protocol" and example.kind != "timeout":
+                request = example.request
+                if not request.startswith("state "):
+                    request = f"state {example.position}\\n{request}"
+                print(f"  try       printf '{request}\\n' | {self.command}", file=out)
