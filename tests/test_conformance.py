@@ -122,6 +122,13 @@ def test_a_command_that_cannot_start_is_status_2(capsys: pytest.CaptureFixture[s
     assert err.startswith("buttonup: error: cannot start") and "exit status 3" in err
 
 
+def test_an_implementation_that_never_answers_is_one_timeout(tmp_path: Path) -> None:
+    silent = [sys.executable, "-c", "import sys; sys.stdin.read()"]  # answers at the end
+    status, data = kit(tmp_path, "--timeout", "1", "--", *silent)
+    assert status == 1 and data["disagreements"]["timeout"] == 1
+    assert data["checked"] == {} and "flush" in data["notes"][0]
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -165,4 +172,4 @@ def test_a_closed_pipe_ends_the_kit_quietly() -> None:
         ["bash", "-c", f"{command} | head -n 1"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout.startswith("checked ")
+    assert done.stdout.startswith("checked ") and done.stdout.count("\n") == 1

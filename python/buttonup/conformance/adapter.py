@@ -10,6 +10,7 @@ ahead gets their answers in one write.
 >>> import io
 >>> out = io.StringIO()
 >>> answer_lines(Adapter(), ["state RW/B/W/B/R/R/W/B", "legal", "play 0", "play 9"], out)
+True
 >>> print(out.getvalue(), end="")
 ok
 0 2 6

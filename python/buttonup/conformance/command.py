@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report | None:
     """The exhaustive sweep, then the property-based part, then the shrinking."""
     from buttonup.conformance import oracle
-    from buttonup.conformance.checker import Checker
+    from buttonup.conformance.checker import Checker, example_of
     from buttonup.conformance.process import Process, StartError
     from buttonup.conformance.properties import draw, require_hypothesis, variant_questions
     from buttonup.conformance.shrink import shrink
@@ -124,10 +124,18 @@ def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report |
     report = Report(PROTOCOL_KINDS, command=process.name)
     checker = Checker(process, report, max_restarts=args.max_restarts)
     try:
-        first = checker.ask(oracle.legal_question(oracle.engine_position(FIRST)))
+        question = oracle.legal_question(oracle.engine_position(FIRST))
+        first = checker.ask(question)
         if first.kind == "crash" and process.lines_read == 0:
             print(f"buttonup: error: cannot start '{process.name}': {first.got}", file=sys.stderr)
             return None
+        if first.kind == "timeout" and process.lines_read == 0:
+            report.add(example_of(question, "timeout", first.got, question.request))
+            report.notes.append(
+                "no answer to the first request, so nothing else was asked: does the "
+                "implementation flush its output after each answer?"
+            )
+            return report
         show = not args.no_progress and sys.stderr.isatty()
         with progress_bar(show) as bar:
             checker.progress = bar("standard game", oracle.count_questions(positions))
@@ -143,7 +151,7 @@ def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report |
                 checker.run(asked)
             checker.progress = None
             found = list(report.examples.values())
-            step = bar("shrinking", len(found))
+            step = bar("shrinking", len(found)) if found else lambda done: None
             for number, example in enumerate(found, 1):
                 report.examples[example.kind] = shrink(checker, example)
                 step(number)

@@ -99,6 +99,8 @@ def draw(examples: int, seed: int, on_example: Callable[[int], None] | None = No
             on_example(len(drawn))
 
     collect()
+    if on_example is not None:
+        on_example(examples)
     return list(drawn)
 
 

@@ -158,7 +158,9 @@ class Report:
 
     def print(self, out: IO[str]) -> None:
         """The readable report: what was checked, the counts, each kind's example."""
-        print(f"checked '{self.command}':", file=out)
+        print(f"checked {self.command}", file=out)
+        if not self.parts:
+            print("  nothing", file=out)
         for part, counts in self.parts.items():
             checked = ", ".join(f"{n:,} {what}" for what, n in self._ordered(counts).items())
             print(f"  {PARTS.get(part, part)}: {checked}", file=out)
