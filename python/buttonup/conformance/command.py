@@ -25,47 +25,66 @@ FIRST = "W/R/B/W/B/R/R/W/B"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "command", nargs=argparse.REMAINDER, help="the implementation to check, after '--'"
+    parser.description = (
+        "Check an implementation of Button Up! in any language against buttonup: it "
+        "speaks the kit's line protocol (or UGI, with --ugi) on its standard input and "
+        "output. Exit status 0 when everything agrees, 1 on any disagreement, 2 when the "
+        "command cannot be started. The protocol and the report: docs/conformance.md."
+    )
+    parser.usage = (
+        "buttonup conformance [options] -- COMMAND [ARGS...]\n"
+        "       buttonup conformance --ugi [options] -- COMMAND [ARGS...]\n"
+        "       buttonup conformance --export DIR"
     )
     parser.add_argument(
-        "--timeout", type=float, default=5.0, help="seconds to wait for an answer (default 5)"
+        "command", nargs=argparse.REMAINDER, metavar="-- COMMAND", help="the implementation"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=5.0, metavar="S", help="seconds to wait for an answer (5)"
     )
     parser.add_argument(
         "--examples",
         type=int,
         default=3000,
-        help="positions drawn by hypothesis, on variants and odd circles (default 3000; 0: none)",
+        metavar="N",
+        help="positions drawn by hypothesis on variants and odd circles (3000; 0: none)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="hypothesis's seed (default 0)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="the draws' seed (0)")
     parser.add_argument(
         "--limit",
         type=int,
         default=None,
+        metavar="N",
         help="check only the N smallest standard positions (default: all 56,380)",
     )
-    parser.add_argument("--json", type=Path, default=None, help="also write the report here")
+    parser.add_argument(
+        "--json", type=Path, default=None, metavar="FILE", help="also write the report here"
+    )
     parser.add_argument(
         "--max-restarts",
         type=int,
         default=20,
-        help="restarts after crashes, time-outs or garbage before giving up (default 20)",
+        metavar="N",
+        help="restarts after crashes, time-outs or garbage before giving up (20)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    ugi = parser.add_argument_group("UGI engines (--ugi)")
+    parser.add_argument(
+        "--export", type=Path, default=None, metavar="DIR", help="write the static corpus here"
+    )
+    ugi = parser.add_argument_group("UGI engines")
     ugi.add_argument("--ugi", action="store_true", help="check a UGI engine (docs/protocol.md)")
-    ugi.add_argument("--battles", type=int, default=6, help="battles against ours (default 6)")
     ugi.add_argument(
-        "--movetime", type=int, default=100, help="milliseconds of each 'go movetime' (100)"
+        "--battles", type=int, default=6, metavar="N", help="battles against buttonup's AI (6)"
+    )
+    ugi.add_argument(
+        "--movetime", type=int, default=100, metavar="MS", help="each 'go movetime' (100)"
     )
     ugi.add_argument(
         "--tolerance",
         type=int,
         default=250,
-        help="milliseconds a 'go movetime' may overrun (default 250)",
-    )
-    parser.add_argument(
-        "--export", type=Path, default=None, metavar="DIR", help="write the static corpus here"
+        metavar="MS",
+        help="how much longer a 'go movetime' may take (250)",
     )
 
 
