@@ -21,6 +21,15 @@ LONG_CALLS = {
     "analyze (2 threads)": f"buttonup.analyze({BIG}, threads=2)",
     "search (2 threads)": f"buttonup.search({BIG}, threads=2)",
     "Searcher.search (2 threads)": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
+    # Used to raise PanicException: the pending Ctrl-C stopped NumPy's import.
+    "VecEnv": "buttonup.VecEnv(10**7, observations=False)",
+    # A wait for the lock of a searcher that another thread's search holds.
+    "Searcher.solve waiting for another thread": (
+        "import threading; busy = threading.Event(); threading.Thread("
+        f"target=searcher.search, args=({BIG},), daemon=True, kwargs={{'time_limit': 4,"
+        " 'on_iteration': lambda r: busy.set()}).start(); busy.wait(); "
+        f"searcher.solve({BIG})"
+    ),
 }
 
 

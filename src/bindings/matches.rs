@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
+use super::errors::wrong_type;
 use super::position::{seed_from_py, PyPosition};
 use super::results::{battle_to_py, outcome_to_py, standing_to_py};
 use crate::game::match_rules::Match;
@@ -103,6 +104,9 @@ impl PyMatch {
 
     /// The victory points of `player`.
     fn score(&self, player: &Bound<'_, PyAny>) -> PyResult<u32> {
+        if player.is_none() {
+            return Err(wrong_type("player", "a Player or 'r' or 'b'", "None"));
+        }
         let player = player_from_py("player", Some(player), Player::Red)?;
         Ok(self.inner.standing().points(player))
     }

@@ -49,7 +49,9 @@ fn class(py: Python<'_>, class: Class) -> PyResult<&Bound<'_, PyAny>> {
         for name in NAMES {
             found.push(module.getattr(name)?.unbind());
         }
-        Ok::<_, PyErr>(found.try_into().unwrap_or_else(|_| unreachable!()))
+        <[Py<PyAny>; 7]>::try_from(found).map_err(|_| {
+            pyo3::exceptions::PyRuntimeError::new_err("buttonup.results lacks a result class")
+        })
     })?;
     Ok(classes[class as usize].bind(py))
 }

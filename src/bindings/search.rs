@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
@@ -224,9 +224,67 @@ pub struct PySearcher {
     threads: usize,
 }
 
+thread_local! {
+    /// The searchers whose lock this thread holds (by address): a progress callback
+    /// that uses its own searcher again is refused rather than waiting for ever.
+    static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A searcher's lock, held by this thread until dropped.
+struct Held<'a> {
+    guard: MutexGuard<'a, Searcher>,
+    key: usize,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        HELD.with(|held| held.borrow_mut().retain(|&key| key != self.key));
+    }
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Searcher;
+    fn deref(&self) -> &Searcher {
+        &self.guard
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Searcher {
+        &mut self.guard
+    }
+}
+
+/// How long a wait for another thread's search sleeps between looks.
+const LOCK_POLL: Duration = Duration::from_micros(200);
+
 impl PySearcher {
-    fn lock(&self) -> PyResult<MutexGuard<'_, Searcher>> {
-        lock(&self.searcher)
+    /// The searcher's lock, taken without the GIL: a `RuntimeError` if this thread
+    /// holds it already (a progress callback using its own searcher), and a wait for
+    /// another thread's search that Ctrl-C ends.
+    fn lock(&self) -> PyResult<Held<'_>> {
+        let key = self as *const PySearcher as usize;
+        if HELD.with(|held| held.borrow().contains(&key)) {
+            return Err(PyRuntimeError::new_err(
+                "this Searcher is busy with the search that called this progress callback: \
+                 a callback cannot search, solve or clear its own Searcher (use another one, \
+                 or return False to end the search)",
+            ));
+        }
+        let guard = loop {
+            match self.searcher.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::WouldBlock) => {
+                    if crate::run::interrupt::interrupted() {
+                        return Err(Interrupted.into());
+                    }
+                    std::thread::sleep(LOCK_POLL);
+                }
+                Err(TryLockError::Poisoned(_)) => return Err(poisoned()),
+            }
+        };
+        HELD.with(|held| held.borrow_mut().push(key));
+        Ok(Held { guard, key })
     }
 }
 
@@ -337,7 +395,9 @@ pub(crate) fn table_bytes(tt_mb: f64) -> PyResult<usize> {
 
 /// Locks a mutex; a panic in another thread that held it becomes a `RuntimeError`.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
-    mutex
-        .lock()
-        .map_err(|_| PyRuntimeError::new_err("a search failed in another thread"))
+    mutex.lock().map_err(|_| poisoned())
+}
+
+fn poisoned() -> PyErr {
+    PyRuntimeError::new_err("a search failed in another thread")
 }

@@ -1,9 +1,15 @@
 //! `buttonup.VecEnv`: the batched environment, its outputs NumPy arrays written in place
 //! with the GIL released.
+//!
+//! NumPy is imported by each call that needs it, with a clear `ImportError` when it is
+//! missing (it is in the `rl` extra only), and before any use of its C API, whose
+//! loading panics on failure. Arrays are made by `numpy.zeros` (an allocation that fails
+//! is a `MemoryError`) and borrowed with the checked `try_readwrite`.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyModule;
 
 use super::convert::Int;
 use super::interrupt::run;
@@ -68,7 +74,10 @@ impl PyVecEnv {
         let per_colour = per_colour.per_colour(Capability::Rules)?;
         let threads = super::convert::threads(threads)?;
         let seed = seed_from_py(seed)?;
+        let np = numpy(py)?;
         let inner = run(py, || VecEnv::new(num_envs, per_colour, seed))??;
+        // A Ctrl-C during the games' allocation (which does not poll) is raised now.
+        py.check_signals()?;
         let width = inner.max_piles();
         let cells = if observations {
             observation_len(per_colour)
@@ -81,11 +90,11 @@ impl PyVecEnv {
             per_colour,
             threads,
             observations,
-            current_player: PyArray1::zeros(py, num_envs, false).unbind(),
-            legal_action_mask: PyArray2::zeros(py, [num_envs, width], false).unbind(),
-            rewards: PyArray2::zeros(py, [num_envs, 2], false).unbind(),
-            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
-            observation: PyArray2::zeros(py, [num_envs, cells], false).unbind(),
+            current_player: zeros(&np, (num_envs,), "int8")?,
+            legal_action_mask: zeros(&np, (num_envs, width), "bool")?,
+            rewards: zeros(&np, (num_envs, 2), "float32")?,
+            terminated: zeros(&np, (num_envs,), "bool")?,
+            observation: zeros(&np, (num_envs, cells), "int8")?,
         };
         env.write(py, None)?;
         Ok(env)
@@ -102,12 +111,13 @@ impl PyVecEnv {
     /// Plays one action (a pile index) in every game. An illegal action is a
     /// `ValueError` naming the game and the pile, and no game changes.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        let numpy = py.import("numpy")?;
-        let actions =
-            numpy.call_method1("ascontiguousarray", (actions, numpy.getattr("int64")?))?;
-        let actions: PyReadonlyArray1<'_, i64> = actions
-            .extract()
+        let actions = int_actions(&numpy(py)?, actions, self.num_envs)?;
+        let actions = actions
+            .cast_into::<PyArray1<i64>>()
             .map_err(|_| PyValueError::new_err("actions must be a 1-D array of ints"))?;
+        let actions = actions
+            .try_readonly()
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
         self.write(py, Some(actions.as_slice()?))
     }
 
@@ -120,11 +130,22 @@ impl PyVecEnv {
 impl PyVecEnv {
     /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
     fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
-        let mut current = self.current_player.bind(py).readwrite();
-        let mut mask = self.legal_action_mask.bind(py).readwrite();
-        let mut rewards = self.rewards.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut observation = self.observation.bind(py).readwrite();
+        let n = self.num_envs;
+        let cells = if self.observations {
+            observation_len(self.per_colour)
+        } else {
+            0
+        };
+        let width = self.inner.max_piles();
+        let mut current = writable(self.current_player.bind(py), "current_player", n)?;
+        let mut mask = writable(
+            self.legal_action_mask.bind(py),
+            "legal_action_mask",
+            n * width,
+        )?;
+        let mut rewards = writable(self.rewards.bind(py), "rewards", n * 2)?;
+        let mut terminated = writable(self.terminated.bind(py), "terminated", n)?;
+        let mut observation = writable(self.observation.bind(py), "observation", n * cells)?;
         let out = Outputs {
             current_player: current.as_slice_mut()?,
             legal_action_mask: mask.as_slice_mut()?,
@@ -149,11 +170,15 @@ impl PyVecEnv {
 /// int8 array of `piles x heights x 3` cells, piles and heights both up to the number
 /// of buttons; channel 0 the mover's buttons, 1 the opponent's, 2 the white ones.
 #[pyfunction]
-pub fn encode_observation<'py>(py: Python<'py>, position: &PyPosition) -> Bound<'py, PyArray1<i8>> {
+pub fn encode_observation<'py>(
+    py: Python<'py>,
+    position: &PyPosition,
+) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    numpy(py)?;
     let n = position.inner.button_count();
     let mut cells = vec![0i8; n * n * 3];
     crate::sim::vecenv::encode(&position.inner, &mut cells);
-    PyArray1::from_vec(py, cells)
+    Ok(PyArray1::from_vec(py, cells))
 }
 
 /// The legal piles of `position` as a bool array as long as its number of buttons.
@@ -161,8 +186,102 @@ pub fn encode_observation<'py>(py: Python<'py>, position: &PyPosition) -> Bound<
 pub fn legal_action_mask<'py>(
     py: Python<'py>,
     position: &PyPosition,
-) -> Bound<'py, PyArray1<bool>> {
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    numpy(py)?;
     let mut mask = vec![false; position.inner.button_count()];
     crate::sim::vecenv::legal_mask(&position.inner, &mut mask);
-    PyArray1::from_vec(py, mask)
+    Ok(PyArray1::from_vec(py, mask))
+}
+
+/// NumPy, imported (a clear `ImportError` naming the extra when it is missing), with any
+/// pending Ctrl-C raised first: loading NumPy's C API afterwards, on the first array,
+/// runs no Python code that a signal handler could interrupt (its failure panics).
+fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.check_signals()?;
+    let module = py.import("numpy").map_err(|error| {
+        if error.is_instance_of::<PyImportError>(py) {
+            PyImportError::new_err(format!(
+                "VecEnv, encode_observation and legal_action_mask need NumPy: \
+                 pip install 'buttonup[rl]' (or numpy) ({error})"
+            ))
+        } else {
+            error
+        }
+    })?;
+    for core in ["numpy._core.multiarray", "numpy.core.multiarray"] {
+        if let Ok(core) = py.import(core) {
+            if core.hasattr("_ARRAY_API")? {
+                py.check_signals()?;
+                return Ok(module);
+            }
+        }
+    }
+    Err(PyImportError::new_err(
+        "this NumPy has no C API that buttonup can load",
+    ))
+}
+
+/// A zeroed array made by `numpy.zeros` (a failed allocation is `MemoryError`).
+fn zeros<'py, T: Element, D: numpy::ndarray::Dimension>(
+    np: &Bound<'py, PyModule>,
+    shape: impl IntoPyObject<'py>,
+    dtype: &str,
+) -> PyResult<Py<numpy::PyArray<T, D>>> {
+    let array = np.call_method1("zeros", (shape, dtype))?;
+    Ok(array.cast_into::<numpy::PyArray<T, D>>()?.unbind())
+}
+
+/// The actions as a contiguous int64 array of `games` entries: ints only (no bool,
+/// float or object array: a pile is an int, as `Position.play` says), one a game.
+fn int_actions<'py>(
+    np: &Bound<'py, PyModule>,
+    actions: &Bound<'py, PyAny>,
+    games: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let array = np.call_method1("asarray", (actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let name: String = array.getattr("dtype")?.getattr("name")?.extract()?;
+        return Err(PyTypeError::new_err(format!(
+            "actions must be ints (pile indices) that fit in 64 bits, not an array of {name}"
+        )));
+    }
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    match shape[..] {
+        [n] if n == games => {}
+        [n] => {
+            return Err(PyValueError::new_err(format!(
+                "{n} actions for {games} games: actions must be one pile for each game"
+            )))
+        }
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "actions must be one pile for each of the {games} games, \
+                 not an array of shape {shape:?}"
+            )))
+        }
+    }
+    if kind == "u" {
+        // Past i64's range is no pile anyway: clipped, it is refused as such.
+        let clipped = np.call_method1("minimum", (&array, i64::MAX as u64))?;
+        return np.call_method1("ascontiguousarray", (clipped, "int64"));
+    }
+    np.call_method1("ascontiguousarray", (array, "int64"))
+}
+
+/// An output array, borrowed for writing: still writeable and of its size (a caller
+/// may have changed either).
+fn writable<'py, T: Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, numpy::PyArray<T, D>>,
+    name: &str,
+    len: usize,
+) -> PyResult<numpy::PyReadwriteArray<'py, T, D>> {
+    if array.len() != len {
+        return Err(PyValueError::new_err(format!(
+            "VecEnv.{name} was resized: it must keep its {len} entries"
+        )));
+    }
+    array
+        .try_readwrite()
+        .map_err(|error| PyValueError::new_err(format!("VecEnv.{name}: {error}")))
 }
