@@ -138,6 +138,7 @@ def test_an_implementation_that_never_answers_is_one_timeout(tmp_path: Path) -> 
         ["--examples", "-1", "--", "true"],
         ["--export", "x", "--", "true"],
         ["--ugi", "--battles", "0", "--", "true"],
+        ["--json", "/nonexistent/folder/report.json", "--", "true"],
     ],
 )
 def test_bad_options_are_status_2(options: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--timeout must be positive, --max-restarts and --examples at least 0")
     if args.limit is not None and args.limit < 1:
         raise ValueError("--limit must be at least 1")
+    if args.json is not None and not args.json.parent.is_dir():
+        raise ValueError(f"--json: there is no folder {args.json.parent}")
     if args.ugi:
         if args.battles < 1 or args.movetime < 1 or args.tolerance < 0:
             raise ValueError("--battles and --movetime must be at least 1, --tolerance 0")
