@@ -96,9 +96,10 @@ class EngineModel(RuleBasedStateMachine):
 
     def check_bestmove(self, line: str, at: float | None) -> None:
         move = line.split()[1]
-        if move != "(none)":
-            assert self.search_from is not None
-            assert int(move) in self.search_from.legal_moves(), (line, self.search_from)
+        if move == "(none)":
+            return  # a go that could not search (its own, at once)
+        assert self.search_from is not None
+        assert int(move) in self.search_from.legal_moves(), (line, self.search_from)
         if self.movetime is not None and at is not None:
             sent, ms = self.movetime
             assert at - sent < ms / 1000 + SLACK, (line, at - sent)
@@ -110,7 +111,8 @@ class EngineModel(RuleBasedStateMachine):
         stamp, lines = self.engine.until("readyok")
         if self.infinite:
             # Answered while the search runs, not after it.
-            assert not any(line.startswith("bestmove") for line in lines), lines
+            searched = [b for b in lines if b.startswith("bestmove") and b != "bestmove (none)"]
+            assert not searched, lines
         self.collect(lines[:-1], stamp)
         return lines
 
@@ -164,7 +166,10 @@ class EngineModel(RuleBasedStateMachine):
         self.search_from, self.movetime = search_from, movetime
         lines = self.sync()
         if self.refused(lines, "go"):
-            self.search_from, self.movetime = previous  # an error line, no bestmove
+            # An error line and its own bestmove (none), at once.
+            self.search_from, self.movetime = previous
+            assert "bestmove (none)" in lines, lines
+            self.gos += 1
         else:
             self.gos += 1
             started = not any(line.startswith("bestmove") for line in lines)

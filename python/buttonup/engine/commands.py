@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from buttonup._core import Position
@@ -37,20 +38,25 @@ OPTIONS = {
     )
 }
 
-GO_NUMBERS = {
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "p1time",
-    "p2time",
-    "p1inc",
-    "p2inc",
-    "movestogo",
+
+#: The search's own limits (``buttonup.search``): depth is a 32-bit count, nodes and
+#: milliseconds 63-bit ones; the parser takes exactly what the search takes.
+MAX_DEPTH = 2**32 - 1
+MAX_COUNT = 2**63 - 1
+
+#: The bounds of each number of ``go``.
+GO_BOUNDS = {
+    "depth": (1, MAX_DEPTH),
+    "nodes": (1, MAX_COUNT),
+    "movetime": (1, MAX_COUNT),
+    "movestogo": (1, MAX_COUNT),
+    **{clock: (0, MAX_COUNT) for clock in ("wtime", "btime", "winc", "binc")},
+    **{clock: (0, MAX_COUNT) for clock in ("p1time", "p2time", "p1inc", "p2inc")},
 }
+
+#: An integer as the protocol writes one: ASCII digits, an optional minus sign (no
+#: other script's digits, no underscores, no spaces, which Python's ``int`` takes).
+INTEGER = re.compile(r"-?[0-9]+")
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -58,10 +64,9 @@ def shorten(text: str, limit: int = 40) -> str:
 
 
 def parse_int(name: str, text: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ProtocolError(f"{name} must be an integer, not '{shorten(text)}'") from None
+    if not INTEGER.fullmatch(text) or len(text) > 40:
+        raise ProtocolError(f"{name} must be an integer, not '{shorten(text)}'")
+    value = int(text)
     if not low <= value <= high:
         raise ProtocolError(f"{name} must be from {low} to {high}, not {shorten(text)}")
     return value
@@ -86,11 +91,10 @@ class Go:
             if word == "infinite":
                 go.infinite = True
                 i += 1
-            elif word in GO_NUMBERS:
+            elif word in GO_BOUNDS:
                 if i + 1 >= len(words):
                     raise ProtocolError(f"go {word} needs a number")
-                low = 1 if word in ("depth", "nodes", "movestogo") else 0
-                value = parse_int(word, words[i + 1], low, 10**12)
+                value = parse_int(word, words[i + 1], *GO_BOUNDS[word])
                 if word in ("depth", "nodes", "movetime"):
                     setattr(go, word, value)
                 else:

@@ -8,6 +8,7 @@ engine: it answers ``info string error: ...`` and reads the next line.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -27,8 +28,11 @@ MAX_LINE = 65536
 class Engine:
     """The protocol state machine; ``handle`` takes one line."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, on_closed: Callable[[], None] | None = None) -> None:
         self._out = out
+        # Called once when the output is closed (nobody reads any more).
+        self._on_closed = on_closed
+        self.closed = False
         self._write_lock = threading.Lock()
         self.values = {name: option.default for name, option in OPTIONS.items()}
         self.searcher = Searcher(tt_mb=self.values["hash"])
@@ -46,8 +50,23 @@ class Engine:
     # --- output -----------------------------------------------------------------------
     def send(self, line: str) -> None:
         with self._write_lock:
+            self._write(line)
+
+    def _write(self, line: str) -> None:
+        """One line out (the write lock held). Once nobody reads (a closed pipe), the
+        engine stops its search and ends quietly (``on_closed``): no traceback."""
+        if self.closed:
+            return
+        try:
             self._out.write(line + "\n")
             self._out.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            self.closed = True
+            self.running = False
+            self._stop.set()
+            self.searcher.stop()
+            if self._on_closed is not None:
+                self._on_closed()
 
     def error(self, message: str) -> None:
         self.send(f"info string error: {message}")
@@ -139,7 +158,9 @@ class Engine:
 
     def cmd_go(self, arguments: list[str]) -> None:
         if self._searching():
+            # Every go gets its one bestmove, this one at once.
             self.error("a search is already running: send 'stop' first")
+            self.send("bestmove (none)")
             return
         try:
             go = Go.parse(arguments)
@@ -205,17 +226,17 @@ class Engine:
         self._thread = None
 
     def _search(self, position: Position, go: Go) -> None:
+        move: int | str
         try:
             move = self._think(position, go)
         except Exception as error:  # never let a search error kill the engine
             self.error(f"search failed: {error}")
-            move = position.legal_moves()[0]
+            move = "(none)"  # no move of a search that did not run
         if go.infinite:
             self._stop.wait()
         with self._write_lock:
             self._busy = False
-            self._out.write(f"bestmove {move}\n")
-            self._out.flush()
+            self._write(f"bestmove {move}")
 
     def _think(self, position: Position, go: Go) -> int:
         """The move of the Level option's AI (``buttonup.ai.bot``, docs/ai.md) within the
@@ -270,9 +291,19 @@ def decode(raw: bytes) -> str:
         ) from None
 
 
+def quiet_exit() -> None:
+    """Ends the process at once, quietly, when nobody reads its output (status 141, as
+    the CLI's commands on a closed pipe): standard output points at nothing first, so
+    that no flush complains."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os._exit(141)
+
+
 def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
-    """Runs the engine until ``quit`` or the end of input."""
-    engine = Engine(stdout or sys.stdout)
+    """Runs the engine until ``quit`` or the end of input (or the end of its output:
+    standard output closed ends the process quietly)."""
+    engine = Engine(stdout or sys.stdout, on_closed=None if stdout else quiet_exit)
     source = stdin or sys.stdin.buffer
     while engine.running:
         line, too_long = read_line(source)
