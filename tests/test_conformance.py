@@ -7,6 +7,7 @@ tests/test_conformance_ugi.py's, the corpus tests/test_conformance_corpus.py's.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -154,16 +155,15 @@ def test_without_hypothesis_the_error_says_what_to_install(monkeypatch: pytest.M
 
 
 def test_ctrl_c_ends_the_kit_with_one_line_and_its_implementation() -> None:
-    command = [*KIT, "--timeout", "60", "--", sys.executable, str(BUTTONS), "hang"]
+    token = f"ctrl-c-test-{os.getpid()}"  # an argument buttons.py ignores, to find it by
+    command = [*KIT, "--timeout", "60", "--", sys.executable, str(BUTTONS), "hang", token]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)  # in the sweep by now, or in the hang (the final piles come first)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert err.strip() == "buttonup: interrupted"
-    lingering = subprocess.run(
-        ["pgrep", "-f", f"{BUTTONS} hang"], capture_output=True, text=True, check=False
-    )
+    lingering = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True, check=False)
     assert lingering.stdout == ""
 
 
