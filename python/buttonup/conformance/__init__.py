@@ -8,8 +8,9 @@ and ``--export DIR`` writes the same checks as a static corpus for other test su
 
 The modules: ``command`` (the options and the run), ``oracle`` (the expected answers),
 ``process`` (the implementation's process, pipelined, with time-outs), ``checker``
-(questions sent, answers judged, disagreements counted), ``properties`` (hypothesis's
-positions and the shrinker), ``ugi`` (the engine check), ``corpus`` (the export),
+(questions sent, answers judged, disagreements counted), ``properties`` (the positions
+hypothesis draws), ``shrink`` (each kind's smallest example), ``ugi`` (the engine
+check), ``corpus`` (the export),
 ``report`` (what is printed and written), and ``adapter`` (this project's own
 implementation of the protocol).
 """
