@@ -10,7 +10,6 @@ The modules: ``command`` (the options and the run), ``oracle`` (the expected ans
 ``process`` (the implementation's process, pipelined, with time-outs), ``checker``
 (questions sent, answers judged, disagreements counted), ``properties`` (the positions
 hypothesis draws), ``shrink`` (each kind's smallest example), ``ugi`` (the engine
-check), ``corpus`` (the export),
-``report`` (what is printed and written), and ``adapter`` (this project's own
-implementation of the protocol).
+check), ``corpus`` (the export), ``report`` (what is printed and written), and
+``adapter`` (this project's own implementation of the protocol).
 """
