@@ -8,7 +8,7 @@ lock; one that finds it held is answered 409 and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -83,8 +83,8 @@ def create_app(
         )
     app.add_middleware(Guard, max_body=max_body, allowed_hosts=allowed_hosts)
 
-    def error(status: int, message: str) -> JSONResponse:
-        return JSONResponse({"error": message}, status_code=status)
+    def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
 
     statuses: dict[type[Exception], tuple[int, str | None]] = {
         ValueError: (400, None),
@@ -108,7 +108,7 @@ def create_app(
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         if exc.status_code == 400:  # the framework could not read the body
             return error(422, "body: the body is not valid JSON (or nests too deep)")
-        return error(exc.status_code, str(exc.detail))
+        return error(exc.status_code, str(exc.detail), exc.headers)  # 405's Allow
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
