@@ -221,10 +221,12 @@ def tournament(
             for done in pool.map(_play_block, work):
                 take(done)
         except BaseException:
-            # Ctrl-C or a failure: drop what has not started, end the running workers.
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Ctrl-C or a failure: end the workers first, so that the pool's own thread
+            # finds them gone and fails the waiting work quietly (cancelling it while that
+            # thread still hands results over made it print a traceback now and then).
             for child in multiprocessing.active_children():
                 child.terminate()
+            pool.shutdown(wait=False)
             raise
         pool.shutdown()
     return [

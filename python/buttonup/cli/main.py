@@ -14,6 +14,7 @@ from rich.console import Console
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
+from buttonup.cli.ending import run_command
 from buttonup.conformance.command import add_arguments as add_conformance_arguments
 from buttonup.errors import NotationError
 from buttonup.player import Player
@@ -268,22 +269,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    try:
-        code: int = args.run(args)
-        sys.stdout.flush()
-    except (NotationError, ValueError) as error:
-        print(f"buttonup: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\nbuttonup: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # Nobody reads any more: point standard output at nothing, so that the flush at
-        # exit does not complain either.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
-    return code
+
+    def body() -> int:
+        try:
+            code: int = args.run(args)
+        except (NotationError, ValueError) as error:
+            print(f"buttonup: error: {error}", file=sys.stderr)
+            return 2
+        return code
+
+    return run_command(body, "buttonup")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
+from buttonup.cli.ending import run_command
 from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 
 
@@ -111,15 +112,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         import buttonup.reference
 
         engine = buttonup.reference
-    try:
+
+    def body() -> int:
         serve(Adapter(engine), sys.stdin.fileno(), sys.stdout)
-    except KeyboardInterrupt:
-        print("adapter: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    return 0
+        return 0
+
+    return run_command(body, "adapter", closed_pipe=0)
 
 
 if __name__ == "__main__":
