@@ -217,13 +217,15 @@ def tournament(
         # ``if __name__ == "__main__":`` guard.
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+        # Futures of our own, not pool.map's: map cancels the pending ones when it is left
+        # by an exception, and the pool's thread then fails on them with a traceback.
+        futures = [pool.submit(_play_block, job) for job in work]
         try:
-            for done in pool.map(_play_block, work):
-                take(done)
+            for future in futures:
+                take(future.result())
         except BaseException:
-            # Ctrl-C or a failure: end the workers first, so that the pool's own thread
-            # finds them gone and fails the waiting work quietly (cancelling it while that
-            # thread still hands results over made it print a traceback now and then).
+            # Ctrl-C or a failure: end the workers, whose pool then fails the waiting work
+            # quietly, and leave without waiting for it.
             for child in multiprocessing.active_children():
                 child.terminate()
             pool.shutdown(wait=False)
