@@ -10,10 +10,11 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import ModuleType
 
 import buttonup
 import pytest
-from buttonup import Match, Position, Searcher
+from buttonup import Position, Searcher
 
 BINDINGS = Path(__file__).parent.parent / "src" / "bindings"
 START = Position("W/R/B/W/B/R/R/W/B r")
@@ -128,7 +129,7 @@ def test_outputs_made_read_only_are_an_error() -> None:
         env.step(env.legal_action_mask.argmax(axis=1))
 
 
-def test_a_score_needs_a_player() -> None:
+def test_a_score_needs_a_player(each_engine: ModuleType) -> None:
     with pytest.raises(TypeError, match="player must be a Player or 'r' or 'b', not None"):
-        Match(seed=1).score(None)  # type: ignore[arg-type]
-    assert Match(seed=1).score("r") == 0
+        each_engine.Match(seed=1).score(None)
+    assert each_engine.Match(seed=1).score("r") == 0

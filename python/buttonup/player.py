@@ -34,7 +34,8 @@ class Player(enum.Enum):
             if value in ("r", "b"):
                 return cls(value)
             raise ValueError(f"{name} must be a Player or 'r' or 'b', not {value[:20]!r}")
-        raise TypeError(f"{name} must be a Player or 'r' or 'b', not {type(value).__name__}")
+        kind = "None" if value is None else type(value).__name__
+        raise TypeError(f"{name} must be a Player or 'r' or 'b', not {kind}")
 
     @property
     def other(self) -> Player:

@@ -116,8 +116,8 @@ class Match:
     def scores(self) -> tuple[int, int]:
         return self._scores[Player.RED], self._scores[Player.BLACK]
 
-    def score(self, player: Player) -> int:
-        return self._scores[player]
+    def score(self, player: PlayerLike) -> int:
+        return self._scores[Player.of(player)]
 
     @property
     def battles(self) -> tuple[Battle[Position], ...]:
