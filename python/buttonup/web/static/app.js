@@ -113,6 +113,21 @@ function render() {
   }
 }
 
+// Elements built from server data as text, never as markup: h("p", {id: "x"}, "text", child).
+function h(tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) element.setAttribute(name, value);
+  element.append(...children.map((child) => (child instanceof Node ? child : String(child))));
+  return element;
+}
+
+function table(attributes, headers, rows) {
+  return h("table", attributes, h("tr", null, ...headers.map((text) => h("th", null, text))),
+    ...rows.map((cells) => h("tr", null, ...cells.map((text) => h("td", null, text)))));
+}
+
+const signed = (value) => `${value > 0 ? "+" : ""}${value}`;
+
 function showScoring(battle) {
   const out = $("scoring");
   if (!battle) {
@@ -120,15 +135,16 @@ function showScoring(battle) {
     return;
   }
   const s = battle.scoring;
-  const rows = [...s.tower].map((b, i) => `<tr><td>${i + 1}</td><td>${b}</td></tr>`).reverse();
+  const rows = [...s.tower].map((b, i) => [i + 1, b]).reverse();
   const sum = (list) => (list.length ? list.join(" + ") : "0");
   const result = s.winner ? `${NAMES[s.winner]} gains ${s.points} victory point${s.points > 1 ? "s" : ""}` : "Equal sums: nobody gains victory points";
-  out.innerHTML =
-    `<h3>Battle ${battle.number}: the final pile</h3>` +
-    `<table aria-label="Final pile, strength and button"><tr><th>strength</th><th>button</th></tr>${rows.join("")}</table>` +
-    `<p id="sum-red">Red: ${sum(s.red_strengths)} = ${s.red}</p>` +
-    `<p id="sum-black">Black: ${sum(s.black_strengths)} = ${s.black}</p>` +
-    `<p id="battle-result">${result}</p>`;
+  out.replaceChildren(
+    h("h3", null, `Battle ${battle.number}: the final pile`),
+    table({ "aria-label": "Final pile, strength and button" }, ["strength", "button"], rows),
+    h("p", { id: "sum-red" }, `Red: ${sum(s.red_strengths)} = ${s.red}`),
+    h("p", { id: "sum-black" }, `Black: ${sum(s.black_strengths)} = ${s.black}`),
+    h("p", { id: "battle-result" }, result),
+  );
 }
 
 // --- playing ------------------------------------------------------------------------
@@ -192,9 +208,13 @@ async function hint() {
   const data = await api(`/api/matches/${match.id}/hint`, {});
   const rows = Object.entries(data.moves)
     .sort((a, b) => b[1] - a[1])
-    .map(([move, value]) => `<tr><td>${move}</td><td>${value > 0 ? "+" : ""}${value}</td></tr>`);
-  const chance = data.match_win_probability === null ? "" : `<p id="hint-odds">Your chance of winning the match from here: ${(100 * data.match_win_probability).toFixed(1)}%</p>`;
-  $("hint-out").innerHTML = `<table id="hint-table"><tr><th>pile</th><th>your margin</th></tr>${rows.join("")}</table>${chance}`;
+    .map(([move, value]) => [move, signed(value)]);
+  const parts = [table({ id: "hint-table" }, ["pile", "your margin"], rows)];
+  if (data.match_win_probability !== null) {
+    const percent = (100 * data.match_win_probability).toFixed(1);
+    parts.push(h("p", { id: "hint-odds" }, `Your chance of winning the match from here: ${percent}%`));
+  }
+  $("hint-out").replaceChildren(...parts);
 }
 
 async function undo() {
@@ -215,16 +235,19 @@ async function analyze(event) {
   const data = await api("/api/analyze", { position: $("analyze-input").value });
   draw($("analysis-board"), data.piles, data.legal_moves, null);
   if (data.is_over) {
-    $("analysis-out").innerHTML = `<p id="analysis-value">The battle is over: Red ${data.scoring.red}, Black ${data.scoring.black}.</p>`;
+    $("analysis-out").replaceChildren(
+      h("p", { id: "analysis-value" }, `The battle is over: Red ${data.scoring.red}, Black ${data.scoring.black}.`),
+    );
     return;
   }
   const rows = Object.entries(data.moves)
     .sort((a, b) => b[1] - a[1])
-    .map(([move, value]) => `<tr><td>${move}</td><td>${value > 0 ? "+" : ""}${value}</td><td>${data.extra_moves[move] ? "extra move" : ""}</td></tr>`);
-  $("analysis-out").innerHTML =
-    `<p id="analysis-value">${NAMES[data.to_move]} to move: value ${data.value > 0 ? "+" : ""}${data.value}${data.exact ? " (exact)" : " (estimate)"}</p>` +
-    `<table id="analysis-table"><tr><th>pile</th><th>value</th><th></th></tr>${rows.join("")}</table>` +
-    `<p id="analysis-pv">Best line: ${data.pv.join(" ")}</p>`;
+    .map(([move, value]) => [move, signed(value), data.extra_moves[move] ? "yes" : ""]);
+  $("analysis-out").replaceChildren(
+    h("p", { id: "analysis-value" }, `${NAMES[data.to_move]} to move: value ${signed(data.value)}${data.exact ? " (exact)" : " (estimate)"}`),
+    table({ id: "analysis-table" }, ["pile", "value", "extra move"], rows),
+    h("p", { id: "analysis-pv" }, `Best line: ${data.pv.join(" ")}`),
+  );
 }
 
 // --- keyboard -----------------------------------------------------------------------
