@@ -175,13 +175,25 @@ impl Position {
         if self.is_over() {
             return (0, 0);
         }
+        // The walk of `pile_spans`, written out: this is the hottest loop of every move
+        // generation, and the iterator form measured ~10% slower through Python's
+        // `legal_moves` (94 -> 103 ns a call).
         let whites = self.white_buttons();
-        let (mut mask, mut count) = (0, 0);
-        for (pile, (start, end)) in self.pile_spans().enumerate() {
+        let mut rest = self.bottoms;
+        let (mut mask, mut count, mut pile) = (0, 0, 0);
+        while rest != 0 {
+            let start = rest.trailing_zeros();
+            rest &= rest - 1;
+            let end = if rest == 0 {
+                u32::from(self.len)
+            } else {
+                rest.trailing_zeros()
+            };
             if whites & (low64(u64::MAX, end) & !low64(u64::MAX, start)) != 0 {
                 mask |= 1u64 << pile;
                 count += 1;
             }
+            pile += 1;
         }
         (mask, count)
     }
