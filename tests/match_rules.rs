@@ -119,7 +119,7 @@ fn bad_deals_are_refused_up_front() {
     let error = Match::new(Red, 15, 3, 0, &["WRBWBRRWB", "WRX"]).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "deal 2: unknown button 'X' at index 2: expected 'R', 'B', 'W' or '/'"
+        "deal 2: unknown button 'X' at index 2: a start order is one letter a pile, 'R', 'B' or 'W'"
     );
     let error = Match::new(Red, 15, 3, 0, &["WRB"]).unwrap_err();
     assert_eq!(

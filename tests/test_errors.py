@@ -122,3 +122,13 @@ def test_bad_arguments_to_constructors(each_engine: ModuleType) -> None:
         each_engine.Position.random(-1)
     with pytest.raises(ValueError, match="seed must be an int"):
         each_engine.Position.random(2**64)
+
+
+def test_a_start_order_with_a_slash_is_named_for_what_it_is(each_engine: ModuleType) -> None:
+    """A start order has one letter a pile and no '/': the error says so, not that '/'
+    was expected."""
+    with pytest.raises(each_engine.NotationError) as raised:
+        each_engine.Position.start("W/RBWBRRWB")
+    assert str(raised.value) == (
+        "unknown button '/' at index 1: a start order is one letter a pile, 'R', 'B' or 'W'"
+    )

@@ -98,7 +98,8 @@ def test_bad_deals_fail_up_front() -> None:
     error = agree(lambda e: e.Match(Player.RED, deals=["WRBWBRRWB", "WRX"]))
     assert error == (
         "NotationError",
-        "deal 2: unknown button 'X' at index 2: expected 'R', 'B', 'W' or '/'",
+        "deal 2: unknown button 'X' at index 2: a start order is one letter a pile, "
+        "'R', 'B' or 'W'",
     )
     kind, _ = agree(lambda e: e.Match(Player.RED, deals=["WRBWBRRWB", "WWRB"]))
     assert kind == "ValueError"  # not three of each colour

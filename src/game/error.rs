@@ -49,6 +49,8 @@ pub enum NotationError {
     BadSide { text: String },
     /// A character of the piles that is not `R`, `B`, `W` or `/`, at a 0-based index.
     BadButton { index: usize, character: char },
+    /// A start order (one letter a pile, no '/') holds something else than a button.
+    BadStartButton { index: usize, character: char },
     /// The piles read do not make a position.
     Position(PositionError),
 }
@@ -108,6 +110,12 @@ impl fmt::Display for NotationError {
             NotationError::BadButton { index, character } => write!(
                 f,
                 "unknown button {} at index {index}: expected 'R', 'B', 'W' or '/'",
+                describe(*character)
+            ),
+            NotationError::BadStartButton { index, character } => write!(
+                f,
+                "unknown button {} at index {index}: a start order is one letter a pile, \
+                 'R', 'B' or 'W'",
                 describe(*character)
             ),
             NotationError::Position(error) => error.fmt(f),

@@ -76,8 +76,8 @@ pub fn parse_start(order: &str, to_move: Player) -> Result<Position, NotationErr
     check_ascii(order)?;
     let mut builder = Builder::default();
     for (index, character) in order.char_indices() {
-        let colour =
-            Colour::from_letter(character).ok_or(NotationError::BadButton { index, character })?;
+        let colour = Colour::from_letter(character)
+            .ok_or(NotationError::BadStartButton { index, character })?;
         builder.push(colour, true)?;
     }
     if order.is_empty() {

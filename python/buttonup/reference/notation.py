@@ -29,10 +29,13 @@ def check_ascii(text: str) -> None:
             raise NotationError(f"non-ASCII character {describe(character)} at index {index}")
 
 
-def bad_button(character: str, index: int) -> NotationError:
-    return NotationError(
-        f"unknown button {describe(character)} at index {index}: expected 'R', 'B', 'W' or '/'"
+def bad_button(character: str, index: int, *, start: bool = False) -> NotationError:
+    expected = (
+        "a start order is one letter a pile, 'R', 'B' or 'W'"
+        if start
+        else ("expected 'R', 'B', 'W' or '/'")
     )
+    return NotationError(f"unknown button {describe(character)} at index {index}: {expected}")
 
 
 def empty_pile(pile: int) -> NotationError:
@@ -89,7 +92,7 @@ def parse_start(order: str) -> list[str]:
     check_ascii(order)
     for index, character in enumerate(order):
         if character not in "RBW":
-            raise bad_button(character, index)
+            raise bad_button(character, index, start=True)
         if index >= MAX_BUTTONS:
             raise NotationError(f"too many buttons: a position holds at most {MAX_BUTTONS}")
     if not order:
