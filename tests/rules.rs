@@ -195,7 +195,7 @@ fn start_orders() {
     assert_eq!(p.to_string(), "W/R/B/W/B/R/R/W/B b");
     assert_eq!(
         parse_start("WRX", Player::Red),
-        Err(NotationError::BadButton {
+        Err(NotationError::BadStartButton {
             index: 2,
             character: 'X'
         })
