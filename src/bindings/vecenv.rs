@@ -11,10 +11,11 @@ use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
-use super::convert::Int;
+use super::convert::{optional_player, Int};
 use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::sim::opponent::OpponentKind;
 use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 
 /// Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
@@ -23,7 +24,11 @@ use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 /// `rewards` (games x 2: Red's and Black's margin on the step that ends a battle),
 /// `terminated` and `observation` (games x cells, the mover's view) are made once and
 /// rewritten by every `reset` and `step`. A finished game starts a new battle on its
-/// next step, whatever its action.
+/// next step, whatever its action (or at once, by `restart_finished`).
+///
+/// With `agent` (a player) and `opponent` (a level that Rust plays: 1, random moves)
+/// it is single-agent: the opponent's moves are played inside each step, the agent is
+/// to move in every unfinished game, and observations are the agent's view.
 #[pyclass(module = "buttonup", name = "VecEnv")]
 pub struct PyVecEnv {
     inner: VecEnv,
@@ -36,6 +41,12 @@ pub struct PyVecEnv {
     /// The threads a step uses.
     #[pyo3(get)]
     threads: usize,
+    /// The agent's side in the single-agent form (`None`: two players).
+    #[pyo3(get)]
+    agent: Option<Py<PyAny>>,
+    /// The opponent's level in the single-agent form.
+    #[pyo3(get)]
+    opponent: Option<i64>,
     observations: bool,
     /// Whose turn it is in each game: 0 Red, 1 Black.
     #[pyo3(get)]
@@ -59,9 +70,10 @@ pub struct PyVecEnv {
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, per_colour = Int::of(STANDARD_PER_COLOUR as i64), seed = None, threads = None, observations = true),
-        text_signature = "(num_envs, *, per_colour=3, seed=None, threads=None, observations=True)"
+        signature = (num_envs, *, per_colour = Int::of(STANDARD_PER_COLOUR as i64), seed = None, threads = None, observations = true, agent = None, opponent = None),
+        text_signature = "(num_envs, *, per_colour=3, seed=None, threads=None, observations=True, agent=None, opponent=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: Int,
@@ -69,13 +81,38 @@ impl PyVecEnv {
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<Int>,
         observations: bool,
+        agent: Option<&Bound<'_, PyAny>>,
+        opponent: Option<Int>,
     ) -> PyResult<Self> {
         let num_envs = num_envs.within("num_envs", 1, 1 << 24)? as usize;
         let per_colour = per_colour.per_colour(Capability::Rules)?;
         let threads = super::convert::threads(threads)?;
         let seed = seed_from_py(seed)?;
+        let side = optional_player("agent", agent)?;
+        let against = match (side, opponent) {
+            (None, None) => None,
+            (Some(side), Some(level)) => {
+                let level = level.within("opponent", 1, 10)?;
+                let kind = OpponentKind::for_level(level).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "opponent: level {level} is not played inside VecEnv \
+                         (levels played there: {})",
+                        OpponentKind::LEVELS
+                    ))
+                })?;
+                Some((side, kind, level))
+            }
+            _ => {
+                return Err(PyValueError::new_err(
+                    "agent and opponent go together: give both (single-agent) or neither",
+                ))
+            }
+        };
         let np = numpy(py)?;
-        let inner = run(py, || VecEnv::new(num_envs, per_colour, seed))??;
+        let inner = run(py, || match against {
+            None => VecEnv::new(num_envs, per_colour, seed),
+            Some((side, kind, _)) => VecEnv::against(num_envs, per_colour, seed, side, kind),
+        })??;
         // A Ctrl-C during the games' allocation (which does not poll) is raised now.
         py.check_signals()?;
         let width = inner.max_piles();
@@ -89,6 +126,11 @@ impl PyVecEnv {
             num_envs,
             per_colour,
             threads,
+            agent: match side {
+                Some(side) => Some(super::convert::player_to_py(py, side)?),
+                None => None,
+            },
+            opponent: against.map(|(_, _, level)| level),
             observations,
             current_player: zeros(&np, (num_envs,), "int8")?,
             legal_action_mask: zeros(&np, (num_envs, width), "bool")?,
@@ -121,6 +163,16 @@ impl PyVecEnv {
         self.write(py, Some(actions.as_slice()?))
     }
 
+    /// Starts a new battle at once in every game whose battle ended on the last step
+    /// (a same-step reset), rewriting its player, mask and observation; `rewards` and
+    /// `terminated` keep the step's values.
+    fn restart_finished(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.write_with(py, |inner, out, threads| {
+            inner.restart_finished(out, threads);
+            Ok(())
+        })
+    }
+
     /// The current positions, for inspection.
     fn positions(&self) -> Vec<PyPosition> {
         self.inner.positions().map(PyPosition::from).collect()
@@ -130,6 +182,23 @@ impl PyVecEnv {
 impl PyVecEnv {
     /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
     fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+        self.write_with(py, |inner, out, threads| match actions {
+            None => {
+                inner.observe(out, threads);
+                Ok(())
+            }
+            Some(actions) => inner
+                .step(actions, out, threads)
+                .map_err(|error| PyValueError::new_err(error.to_string())),
+        })
+    }
+
+    /// Runs `work` on the games with the arrays borrowed for writing, without the GIL.
+    fn write_with(
+        &mut self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut VecEnv, Outputs<'_>, usize) -> PyResult<()> + Send,
+    ) -> PyResult<()> {
         let n = self.num_envs;
         let cells = if self.observations {
             observation_len(self.per_colour)
@@ -158,11 +227,7 @@ impl PyVecEnv {
             },
         };
         let (inner, threads) = (&mut self.inner, self.threads);
-        match actions {
-            None => run(py, || inner.observe(out, threads)),
-            Some(actions) => run(py, || inner.step(actions, out, threads))?
-                .map_err(|error| PyValueError::new_err(error.to_string())),
-        }
+        run(py, || work(inner, out, threads))?
     }
 }
 

@@ -2,5 +2,6 @@
 //! walk for small variants, and the batched environment for reinforcement learning.
 
 pub mod move_graph;
+pub mod opponent;
 pub mod playout;
 pub mod vecenv;

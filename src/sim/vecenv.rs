@@ -1,12 +1,14 @@
 //! A batched environment for learning agents: many battles stepped in one call, each
 //! written into flat output buffers (no allocation a step), optionally on several
 //! threads. The observation encoding and the reward and reset conventions are those of
-//! docs/rl.md.
+//! docs/rl.md. In its single-agent form (`VecEnv::against`) an opponent of
+//! `sim::opponent` plays the other side inside the same call.
 
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Colour, Player, Position};
 use crate::game::variant::{buttons, Capability, VariantError};
 use crate::run::parallel::for_each_part;
+use crate::sim::opponent::{Opponent, OpponentKind};
 
 /// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
 /// the button at that height of that pile is the mover's (channel 0), the opponent's
@@ -19,9 +21,14 @@ pub fn observation_len(per_colour: usize) -> usize {
 /// Writes the observation of `position` from its mover's point of view into `out`
 /// (`observation_len` cells).
 pub fn encode(position: &Position, out: &mut [i8]) {
+    encode_for(position, position.to_move(), out);
+}
+
+/// Writes the observation of `position` from `player`'s point of view into `out`.
+pub fn encode_for(position: &Position, player: Player, out: &mut [i8]) {
     out.fill(0);
     let n = position.button_count();
-    let mine = match position.to_move() {
+    let mine = match player {
         Player::Red => Colour::Red,
         Player::Black => Colour::Black,
     };
@@ -57,8 +64,11 @@ fn write_mask(mask: u64, out: &mut [bool]) {
 /// An action that cannot be played: the game (from 0) and the pile asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepError {
+    /// The game, from 0.
     pub game: usize,
+    /// The pile asked (-1 when the batch itself is wrong).
     pub pile: i64,
+    /// Why it cannot be played.
     pub reason: String,
 }
 
@@ -82,37 +92,74 @@ struct Game {
     rng: SplitMix64,
     /// The battle ended on the last step: the next step starts a new one.
     done: bool,
+    /// In the single-agent form: the agent's side and the opponent playing the other.
+    against: Option<(Player, Opponent)>,
 }
 
 impl Game {
-    fn new(per_colour: usize, seed: u64) -> Game {
-        let mut rng = SplitMix64::new(seed);
-        let position = Self::deal(per_colour, &mut rng);
-        Game {
-            legal: position.legal_move_mask(),
-            position,
-            rng,
+    fn new(per_colour: usize, seed: u64, against: Option<(Player, OpponentKind)>) -> Game {
+        let against = against.map(|(agent, kind)| (agent, Opponent::new(kind, seed)));
+        let mut game = Game {
+            position: Position::lone_white(),
+            legal: 0,
+            rng: SplitMix64::new(seed),
             done: false,
+            against,
+        };
+        game.deal(per_colour);
+        game
+    }
+
+    /// A shuffled start, its starter a fair coin; in the single-agent form the
+    /// opponent's first moves are played, and a battle that the opponent would play to
+    /// its end without the agent moving once is dealt again (it asks nothing of him).
+    fn deal(&mut self, per_colour: usize) {
+        loop {
+            let starter = if self.rng.below(2) == 0 {
+                Player::Red
+            } else {
+                Player::Black
+            };
+            // Cannot fail: per_colour is checked when the batch is made.
+            self.position = random_start(per_colour, starter, &mut self.rng)
+                .unwrap_or_else(|_| Position::lone_white());
+            self.opponent_moves();
+            if !self.position.is_over() {
+                break;
+            }
+        }
+        self.legal = self.position.legal_move_mask();
+    }
+
+    /// In the single-agent form, the opponent's moves until the agent is to move or the
+    /// battle is over.
+    fn opponent_moves(&mut self) {
+        if let Some((agent, opponent)) = &mut self.against {
+            while !self.position.is_over() && self.position.to_move() != *agent {
+                let mv = opponent.choose(&self.position);
+                self.position = self.position.play_unchecked(mv).position;
+            }
         }
     }
 
-    /// A shuffled start, its starter a fair coin.
-    fn deal(per_colour: usize, rng: &mut SplitMix64) -> Position {
-        let starter = if rng.below(2) == 0 {
-            Player::Red
-        } else {
-            Player::Black
-        };
-        // Cannot fail: per_colour is checked when the batch is made.
-        random_start(per_colour, starter, rng).unwrap_or_else(|_| Position::lone_white())
+    /// The player whose view the observation takes: the agent's in the single-agent
+    /// form, else the mover's.
+    fn viewer(&self) -> Player {
+        self.against
+            .as_ref()
+            .map_or(self.position.to_move(), |(agent, _)| *agent)
     }
 }
 
 /// Where the outputs of a step go, one slice per array, `games` entries each.
 pub struct Outputs<'a> {
+    /// Whose turn it is: 0 Red, 1 Black.
     pub current_player: &'a mut [i8],
+    /// The legal piles, `max_piles` flags a game.
     pub legal_action_mask: &'a mut [bool],
+    /// Red's and Black's reward, two a game.
     pub rewards: &'a mut [f32],
+    /// Whether the step ended the battle.
     pub terminated: &'a mut [bool],
     /// `None`: observations are not wanted (faster).
     pub observation: Option<&'a mut [i8]>,
@@ -123,6 +170,7 @@ pub struct VecEnv {
     per_colour: usize,
     num_envs: usize,
     games: Vec<Game>,
+    against: Option<(Player, OpponentKind)>,
 }
 
 impl VecEnv {
@@ -130,11 +178,33 @@ impl VecEnv {
     /// own generator, seeded from `seed` and `i`, so that the games do not depend on
     /// how they are split across threads.
     pub fn new(num_envs: usize, per_colour: usize, seed: u64) -> Result<VecEnv, VariantError> {
+        Self::made(num_envs, per_colour, seed, None)
+    }
+
+    /// The single-agent form: the agent plays `agent` in every game, and `opponent`
+    /// plays the other side inside each step (and in the deal when it starts).
+    pub fn against(
+        num_envs: usize,
+        per_colour: usize,
+        seed: u64,
+        agent: Player,
+        opponent: OpponentKind,
+    ) -> Result<VecEnv, VariantError> {
+        Self::made(num_envs, per_colour, seed, Some((agent, opponent)))
+    }
+
+    fn made(
+        num_envs: usize,
+        per_colour: usize,
+        seed: u64,
+        against: Option<(Player, OpponentKind)>,
+    ) -> Result<VecEnv, VariantError> {
         let per_colour = Capability::Rules.check(per_colour as i64)?;
         let mut env = VecEnv {
             per_colour,
             num_envs,
             games: Vec::with_capacity(num_envs),
+            against,
         };
         env.reset(seed);
         Ok(env)
@@ -146,18 +216,21 @@ impl VecEnv {
         self.games.clear();
         for _ in 0..self.num_envs {
             self.games
-                .push(Game::new(self.per_colour, seeds.next_u64()));
+                .push(Game::new(self.per_colour, seeds.next_u64(), self.against));
         }
     }
 
+    /// The number of games.
     pub fn len(&self) -> usize {
         self.games.len()
     }
 
+    /// Whether there is no game.
     pub fn is_empty(&self) -> bool {
         self.games.is_empty()
     }
 
+    /// Buttons of each colour.
     pub fn per_colour(&self) -> usize {
         self.per_colour
     }
@@ -223,6 +296,19 @@ impl VecEnv {
             *outputs.reward_black = 0.0;
             *outputs.terminated = false;
             write_state(game, outputs);
+        });
+    }
+
+    /// Starts a new battle at once in every game whose battle ended on the last step
+    /// (the same-step reset of Gymnasium and Stable-Baselines3), rewriting its player,
+    /// mask and observation; rewards and `terminated` keep the step's values.
+    pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) {
+        self.run(out, threads, |per_colour, game, outputs, _| {
+            if game.done {
+                game.deal(per_colour);
+                game.done = false;
+                write_state(game, outputs);
+            }
         });
     }
 
@@ -301,7 +387,7 @@ fn write_state(game: &mut Game, out: GameOut<'_>) {
     *out.current_player = position.to_move() as i8;
     write_mask(game.legal, out.mask);
     if let Some(obs) = out.observation {
-        encode(position, obs);
+        encode_for(position, game.viewer(), obs);
     }
 }
 
@@ -310,11 +396,12 @@ fn write_state(game: &mut Game, out: GameOut<'_>) {
 fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) {
     let (mut red, mut done) = (0.0, false);
     if game.done {
-        game.position = Game::deal(per_colour, &mut game.rng);
+        game.deal(per_colour);
         game.done = false;
     } else {
         let pile = usize::try_from(action).unwrap_or(0);
         game.position = game.position.play_unchecked(pile).position;
+        game.opponent_moves();
         if game.position.is_over() {
             red = game.position.margin().unwrap_or(0) as f32;
             done = true;
@@ -322,7 +409,7 @@ fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) 
         }
     }
     *out.reward_red = red;
-    *out.reward_black = -red;
+    *out.reward_black = 0.0 - red; // not -0.0 when nothing is won
     *out.terminated = done;
     write_state(game, out);
 }
