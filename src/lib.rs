@@ -15,6 +15,8 @@
 //! assert_eq!(perft(&start, 1), 3);
 //! ```
 
+pub mod ai;
+pub mod draw;
 pub mod game;
 pub mod odds;
 pub mod run;

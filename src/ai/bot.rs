@@ -1,0 +1,314 @@
+//! A bot of the level scale: its random stream, its limits and its own tables.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::level::{Level, LevelError};
+use crate::game::match_rules::Match;
+use crate::game::rng::SplitMix64;
+use crate::game::rules::{Player, Position};
+use crate::game::variant::Capability;
+use crate::odds::{move_chances, MatchOdds, MOVE_TABLE_BYTES};
+use crate::run::interrupt::Interrupted;
+use crate::run::parallel::default_threads;
+use crate::search::{analyze_parallel, worth_threads, Iteration, Limits, Payoff, SearchResult};
+use crate::search::{Searcher, SharedTable};
+
+/// The table a bot searches on unless told otherwise (16 MiB, as the engine's `Hash`).
+pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
+
+/// An AI player of one [`Level`]: [`choose`](Self::choose) gives its move.
+///
+/// Without limits its perfect moves are exact: every legal move is solved and one of
+/// the best is drawn at random. With [`Limits`] (or with [`set_searching`](
+/// Self::set_searching)) it plays the best move of one iterative-deepening search
+/// within them on its own table, which carries over from move to move: exact when the
+/// search reaches the end, the best estimate at its horizon otherwise.
+pub struct Bot {
+    level: Level,
+    seed: u64,
+    rng: SplitMix64,
+    limits: Limits,
+    searching: bool,
+    threads: usize,
+    searcher: Searcher,
+    match_searcher: Option<Searcher>,
+    odds: Option<MatchOdds>,
+    last_random: bool,
+    last_search: Option<SearchResult>,
+}
+
+impl Bot {
+    /// The bot of `level` (1 to 10), its random choices fixed by `seed`.
+    pub fn new(level: i64, seed: u64) -> Result<Bot, LevelError> {
+        Ok(Bot::of(Level::new(level)?, seed))
+    }
+
+    /// The bot of `level`, its random choices fixed by `seed`.
+    pub fn of(level: Level, seed: u64) -> Bot {
+        Bot {
+            level,
+            seed,
+            rng: SplitMix64::new(seed),
+            limits: Limits::default(),
+            searching: false,
+            threads: default_threads(),
+            searcher: Searcher::new(Payoff::Margin, DEFAULT_TABLE_BYTES),
+            match_searcher: None,
+            odds: None,
+            last_random: false,
+            last_search: None,
+        }
+    }
+
+    /// Its level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The seed it was made with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The limits of each of its searches (none: exact play).
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Sets the limits of its next searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// With `true`, it plays the best move of one search even without limits (so that
+    /// every move has a search behind it, reported to [`choose_with`](Self::choose_with)),
+    /// where an exact bot draws between equally good moves.
+    pub fn set_searching(&mut self, searching: bool) {
+        self.searching = searching;
+    }
+
+    /// Sets how many threads it may solve big positions on (at least 1; the default is
+    /// every core).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Replaces its search table by one of `bytes` bytes.
+    pub fn set_table_bytes(&mut self, bytes: usize) -> Result<(), crate::search::TableAllocError> {
+        self.searcher = Searcher::try_new(Payoff::Margin, bytes)?;
+        Ok(())
+    }
+
+    /// Forgets what its table has learned (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The flag that stops its search from another thread (it then plays the best
+    /// move found so far). A stop set while no search runs stops the next one.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
+    }
+
+    /// Whether its last move was a random one.
+    pub fn last_random(&self) -> bool {
+        self.last_random
+    }
+
+    /// The search behind its last move, when it was chosen by one search.
+    pub fn last_search(&self) -> Option<&SearchResult> {
+        self.last_search.as_ref()
+    }
+
+    /// Its move in `position` (`None` once the battle is over). `game`, when given, is
+    /// the match being played, whose current position must be `position` for level 10
+    /// to play for the match.
+    pub fn choose(&mut self, position: &Position, game: Option<&Match>) -> Option<usize> {
+        self.choose_with(position, game, &mut |_| true)
+    }
+
+    /// [`choose`](Self::choose), telling `progress` of each finished iteration of its
+    /// search (when the move comes from one); the search stops after an iteration for
+    /// which `progress` returns `false`.
+    pub fn choose_with(
+        &mut self,
+        position: &Position,
+        game: Option<&Match>,
+        progress: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> Option<usize> {
+        self.last_random = false;
+        self.last_search = None;
+        let moves: Vec<usize> = position.legal_moves().collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let epsilon = self.level.epsilon();
+        if epsilon >= 1.0 || (epsilon > 0.0 && self.uniform() < epsilon) {
+            self.last_random = true;
+            return Some(self.pick(&moves));
+        }
+        if self.level.plays_for_the_match() {
+            if let Some(game) = game.filter(|g| plays_odds_of(g, position)) {
+                if let Ok(mv) = self.for_the_match(position, game) {
+                    return Some(mv);
+                }
+            }
+        }
+        Some(self.best(position, progress))
+    }
+
+    /// Who starts the next battle when the tie rule lets this bot choose in `game`:
+    /// level 10 takes the better chance of winning the match (starting itself when
+    /// both are equal); the others start themselves, which is worth more on average.
+    pub fn choose_starter(&mut self, game: &Match) -> Player {
+        let Some(chooser) = game.chooser() else {
+            return game.position().to_move();
+        };
+        if !self.level.plays_for_the_match() || !Capability::MatchOdds.supports(game.per_colour()) {
+            return chooser;
+        }
+        let Ok(odds) = self.odds_for(game) else {
+            return chooser;
+        };
+        let chance = |starter: Player, odds: &mut MatchOdds| -> f64 {
+            let red = game
+                .standing()
+                .choose(starter)
+                .ok()
+                .and_then(|s| odds.win_probability(&s).ok())
+                .unwrap_or(0.5);
+            if chooser == Player::Red {
+                red
+            } else {
+                1.0 - red
+            }
+        };
+        let other = chooser.other();
+        if chance(other, odds) > chance(chooser, odds) {
+            other
+        } else {
+            chooser
+        }
+    }
+
+    fn uniform(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn pick(&mut self, moves: &[usize]) -> usize {
+        moves[self.rng.below(moves.len() as u64) as usize]
+    }
+
+    /// The perfect move for the margin: exact and drawn between the best, or the best
+    /// of one search within the limits.
+    fn best(&mut self, position: &Position, progress: &mut dyn FnMut(&Iteration) -> bool) -> usize {
+        if self.limits.are_none() && !self.searching {
+            if let Ok(values) = self.exact_values(position) {
+                let top = values
+                    .iter()
+                    .map(|&(_, v)| v)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let best: Vec<usize> = values
+                    .iter()
+                    .filter(|&&(_, v)| v == top)
+                    .map(|&(mv, _)| mv)
+                    .collect();
+                return self.pick(&best);
+            }
+        }
+        let result = self.searcher.search_with(position, &self.limits, progress);
+        let mv = result
+            .best_move
+            .or_else(|| position.legal_moves().next())
+            .unwrap_or(0);
+        self.last_search = Some(result);
+        mv
+    }
+
+    fn exact_values(&mut self, position: &Position) -> Result<Vec<(usize, f64)>, Interrupted> {
+        if worth_threads(position, self.threads) {
+            let shared = Arc::new(
+                SharedTable::try_with_bytes(crate::search::parallel_table_bytes(position))
+                    .map_err(|_| Interrupted)?,
+            );
+            return analyze_parallel::<Interrupted>(position, self.threads, |lane| {
+                Ok(Searcher::sharing(Arc::clone(&shared), lane))
+            });
+        }
+        let values = self.searcher.analyze(position);
+        if self.searcher.was_cut_short() {
+            return Err(Interrupted);
+        }
+        Ok(values)
+    }
+
+    fn odds_for(&mut self, game: &Match) -> Result<&mut MatchOdds, ()> {
+        let fits = self
+            .odds
+            .as_ref()
+            .is_some_and(|o| o.target() == game.target() && o.per_colour() == game.per_colour());
+        if !fits {
+            self.odds = Some(MatchOdds::new(game.target(), game.per_colour()).map_err(|_| ())?);
+        }
+        self.odds.as_mut().ok_or(())
+    }
+
+    /// Level 10's move: the best chance of winning the match, ties to the better
+    /// margin, then at random.
+    fn for_the_match(&mut self, position: &Position, game: &Match) -> Result<usize, ()> {
+        let threads = self.threads;
+        let payoff = self
+            .odds_for(game)?
+            .payoff(game.standing())
+            .map_err(|_| ())?;
+        let searcher = self
+            .match_searcher
+            .get_or_insert_with(|| Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES));
+        let chances = move_chances(&payoff, position, threads, searcher).map_err(|_| ())?;
+        let top = chances
+            .iter()
+            .map(|&(_, p)| p)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let candidates: Vec<usize> = chances
+            .iter()
+            .filter(|&&(_, p)| p == top)
+            .map(|&(mv, _)| mv)
+            .collect();
+        if candidates.len() == 1 {
+            return Ok(candidates[0]);
+        }
+        let margins = self.exact_values(position).map_err(|_| ())?;
+        let margin = |mv: usize| {
+            margins
+                .iter()
+                .find(|&&(m, _)| m == mv)
+                .map_or(f64::MIN, |p| p.1)
+        };
+        let best = candidates
+            .iter()
+            .map(|&mv| margin(mv))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let best: Vec<usize> = candidates
+            .into_iter()
+            .filter(|&mv| margin(mv) == best)
+            .collect();
+        Ok(self.pick(&best))
+    }
+}
+
+/// Whether the match odds can be used for `game` at `position`.
+fn plays_odds_of(game: &Match, position: &Position) -> bool {
+    Capability::MatchOdds.supports(game.per_colour())
+        && game.battle_position().as_ref() == Some(position)
+}
+
+impl std::fmt::Debug for Bot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bot")
+            .field("level", &self.level.number())
+            .field("seed", &self.seed)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}

@@ -1,0 +1,109 @@
+//! The level scale: what each level is and its chance of a random move.
+
+use std::fmt;
+
+/// One level of the AI, 1 to 10.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// Every level, 1 to 10, with what it is (the table of docs/ai.md).
+pub const LEVELS: [(u8, &str); 10] = [
+    (1, "random moves"),
+    (2, "perfect play with 70% random moves"),
+    (3, "perfect play with 50% random moves"),
+    (4, "perfect play with 35% random moves"),
+    (5, "perfect play with 24% random moves"),
+    (6, "perfect play with 15% random moves"),
+    (7, "perfect play with 8% random moves"),
+    (8, "perfect play with 3% random moves"),
+    (9, "perfect play for the battle margin"),
+    (10, "perfect play for the match"),
+];
+
+/// The chance of a random move at each level, from level 1.
+const EPSILON: [f64; 10] = [1.0, 0.7, 0.5, 0.35, 0.24, 0.15, 0.08, 0.03, 0.0, 0.0];
+
+impl Level {
+    /// The lowest level: random moves.
+    pub const RANDOM: Level = Level(1);
+    /// Perfect play for the battle margin.
+    pub const PERFECT: Level = Level(9);
+    /// Perfect play for the match.
+    pub const MATCH: Level = Level(10);
+
+    /// The level `number`, or an error unless it is 1 to 10.
+    pub fn new(number: i64) -> Result<Level, LevelError> {
+        match u8::try_from(number) {
+            Ok(n @ 1..=10) => Ok(Level(n)),
+            _ => Err(LevelError {
+                level: number.to_string(),
+            }),
+        }
+    }
+
+    /// Its number, 1 to 10.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The chance that a move of this level is a uniformly random legal one.
+    pub fn epsilon(self) -> f64 {
+        EPSILON[usize::from(self.0 - 1)]
+    }
+
+    /// What this level is, in a few words.
+    pub fn describe(self) -> &'static str {
+        LEVELS[usize::from(self.0 - 1)].1
+    }
+
+    /// Whether it plays for the match when it is given one.
+    pub fn plays_for_the_match(self) -> bool {
+        self == Level::MATCH
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// A level that does not exist.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LevelError {
+    /// The level as it was given.
+    pub level: String,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level must be an int from 1 to 10, not {}", self.level)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_is_graded_and_described() {
+        for pair in EPSILON.windows(2) {
+            assert!(pair[0] >= pair[1]);
+        }
+        for (number, text) in LEVELS {
+            let level = Level::new(i64::from(number)).unwrap();
+            assert_eq!(level.describe(), text);
+            if (2..=8).contains(&number) {
+                let percent = format!("{:.0}%", level.epsilon() * 100.0);
+                assert!(text.contains(&percent), "{text} and {percent}");
+            }
+        }
+        assert!(Level::new(0).is_err() && Level::new(11).is_err() && Level::new(-1).is_err());
+        assert_eq!(
+            Level::new(11).unwrap_err().to_string(),
+            "level must be an int from 1 to 10, not 11"
+        );
+    }
+}

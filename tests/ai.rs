@@ -1,0 +1,160 @@
+//! The level scale of `buttonup::ai`, checked against a brute-force negamax written here
+//! (no table, no ordering: the rules alone).
+
+use buttonup::ai::{Bot, Level};
+use buttonup::game::notation;
+use buttonup::game::rng::{random_start, SplitMix64};
+use buttonup::search::Limits;
+use buttonup::{Match, Player, Position};
+
+/// Red's margin minus Black's, for the side to move, under perfect play.
+fn negamax(position: &Position) -> i32 {
+    if position.is_over() {
+        let margin = position.margin().unwrap();
+        return if position.to_move() == Player::Red {
+            margin
+        } else {
+            -margin
+        };
+    }
+    position
+        .legal_moves()
+        .map(|mv| {
+            let next = position.play(mv).unwrap();
+            let value = negamax(&next.position);
+            if next.position.to_move() == position.to_move() {
+                value
+            } else {
+                -value
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+fn move_values(position: &Position) -> Vec<(usize, i32)> {
+    position
+        .legal_moves()
+        .map(|mv| {
+            let next = position.play(mv).unwrap().position;
+            let v = negamax(&next);
+            (
+                mv,
+                if next.to_move() == position.to_move() {
+                    v
+                } else {
+                    -v
+                },
+            )
+        })
+        .collect()
+}
+
+fn starts(count: u64) -> Vec<Position> {
+    (0..count)
+        .map(|seed| random_start(3, Player::Red, &mut SplitMix64::new(seed)).unwrap())
+        .collect()
+}
+
+#[test]
+fn level_9_plays_only_perfect_moves_and_level_1_every_move() {
+    for start in starts(12) {
+        let mut position = start;
+        let mut perfect = Bot::new(9, 3).unwrap();
+        let mut searching = Bot::new(9, 3).unwrap();
+        searching.set_searching(true);
+        while !position.is_over() {
+            let values = move_values(&position);
+            let top = values.iter().map(|v| v.1).max().unwrap();
+            for bot in [&mut perfect, &mut searching] {
+                let mv = bot.choose(&position, None).unwrap();
+                assert_eq!(
+                    values.iter().find(|v| v.0 == mv).unwrap().1,
+                    top,
+                    "{position}"
+                );
+                assert!(!bot.last_random());
+            }
+            assert!(searching.last_search().is_some_and(|s| s.exact));
+            position = position.play(values[0].0).unwrap().position;
+        }
+        assert_eq!(perfect.choose(&position, None), None);
+    }
+    let start = notation::parse("W/R/B/W/B/R/R/W/B r").unwrap();
+    let mut random = Bot::new(1, 5).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        seen.insert(random.choose(&start, None).unwrap());
+        assert!(random.last_random());
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![0, 3, 7]);
+}
+
+#[test]
+fn noisy_levels_play_their_share_of_random_moves_and_repeat_by_seed() {
+    let start = notation::parse("W/R/B/W/B/R/R/W/B r").unwrap();
+    for level in 2..=8 {
+        let mut bot = Bot::new(level, 11).unwrap();
+        let draws = 4000;
+        let random = (0..draws)
+            .filter(|_| {
+                bot.choose(&start, None).unwrap();
+                bot.last_random()
+            })
+            .count() as f64;
+        let epsilon = Level::new(level).unwrap().epsilon();
+        // Four standard deviations of a binomial count.
+        let spread = 4.0 * (draws as f64 * epsilon * (1.0 - epsilon)).sqrt();
+        assert!(
+            (random - draws as f64 * epsilon).abs() <= spread,
+            "level {level}: {random}"
+        );
+        let moves = |seed| {
+            let mut bot = Bot::new(level, seed).unwrap();
+            (0..50)
+                .map(|_| bot.choose(&start, None).unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(1), moves(1));
+    }
+}
+
+#[test]
+fn limits_hold_at_every_level() {
+    let start = random_start(8, Player::Red, &mut SplitMix64::new(1)).unwrap();
+    for level in [5, 9, 10] {
+        let mut bot = Bot::new(level, 0).unwrap();
+        bot.set_limits(Limits {
+            depth: Some(2),
+            ..Limits::default()
+        });
+        let mv = bot.choose(&start, None).unwrap();
+        assert!(start.is_legal(mv));
+        if let Some(search) = bot.last_search() {
+            assert_eq!(search.depth, 2);
+            assert!(!search.exact);
+        }
+    }
+}
+
+#[test]
+fn level_10_plays_a_whole_match_and_chooses_starters() {
+    let mut game = Match::new(Player::Red, 7, 3, 4, &[]).unwrap();
+    let mut bots = [Bot::new(10, 1).unwrap(), Bot::new(9, 2).unwrap()];
+    let mut moves = 0;
+    while game.winner().is_none() {
+        if let Some(chooser) = game.chooser() {
+            let bot = &mut bots[usize::from(chooser == Player::Black)];
+            let starter = bot.choose_starter(&game);
+            game.choose_starter(starter).unwrap();
+            continue;
+        }
+        let position = game.position();
+        let bot = &mut bots[usize::from(position.to_move() == Player::Black)];
+        let mv = bot.choose(&position, Some(&game)).unwrap();
+        game.play(mv).unwrap();
+        moves += 1;
+        assert!(moves < 10_000);
+    }
+    assert!(!game.battles().is_empty());
+}
