@@ -201,6 +201,11 @@ impl PyMatch {
         Ok(self.inner.choose_starter(starter)?)
     }
 
+    /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
+    fn _repr_svg_(&self) -> PyResult<String> {
+        super::draw::match_svg(self)
+    }
+
     fn __repr__(&self) -> String {
         let standing = self.inner.standing();
         let state = match (self.inner.winner(), self.inner.chooser()) {

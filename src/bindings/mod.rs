@@ -3,6 +3,7 @@
 
 mod batch;
 mod convert;
+mod draw;
 mod errors;
 mod interrupt;
 mod matches;
@@ -72,6 +73,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(odds::win_probability, m)?)?;
     m.add_function(wrap_pyfunction!(odds::match_analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::draw_position, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::draw_tower, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::draw_walk, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::draw_match, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
     m.add("MAX_TARGET", MAX_TARGET)?;
     m.add("STANDARD_TARGET", STANDARD_TARGET)?;

@@ -190,6 +190,11 @@ impl PyPosition {
         format!("Position('{}')", self.inner)
     }
 
+    /// The picture of the position for Jupyter (`buttonup.svg.position`'s default).
+    fn _repr_svg_(&self) -> PyResult<String> {
+        super::draw::position_svg(self)
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {
         Ok((slf.get_type(), (slf.get().inner.to_string(),)))
     }

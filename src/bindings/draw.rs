@@ -1,0 +1,113 @@
+//! The pictures of `crate::draw` for Python (`buttonup.svg` wraps them): conversions
+//! only.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::convert::{move_index, Int};
+use super::errors::battle_not_over;
+use super::matches::PyMatch;
+use super::position::PyPosition;
+use crate::draw::{self, svg, Board, DrawError, DrawOptions, LastMove};
+
+impl From<DrawError> for PyErr {
+    fn from(error: DrawError) -> PyErr {
+        match error {
+            DrawError::NotOver => battle_not_over(),
+            error => PyValueError::new_err(error.to_string()),
+        }
+    }
+}
+
+/// A board as Python gets it: the position, the slots, the slot count and the last
+/// move as `(slot, drops)` or `None`.
+type PyBoard = (PyPosition, Vec<usize>, usize, Option<(usize, Vec<usize>)>);
+
+fn board_to_py(board: Board) -> PyBoard {
+    (
+        board.position.into(),
+        board.slots,
+        board.slot_count,
+        board.last_move.map(|last| (last.slot, last.drops)),
+    )
+}
+
+/// A list of pile or slot numbers, each from 0 to 63.
+fn indices(name: &str, values: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>> {
+    values
+        .map(|values| {
+            values
+                .iter()
+                .map(|v| Ok(v.within(name, 0, 63)? as usize))
+                .collect()
+        })
+        .transpose()
+}
+
+/// The SVG text of `position` (see `buttonup.svg.position`).
+#[pyfunction]
+#[pyo3(signature = (position, *, size = 360.0, highlight = None, lastmove = None, slots = None, slot_count = None, labels = true))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn draw_position(
+    position: &PyPosition,
+    size: f64,
+    highlight: Option<Vec<Int>>,
+    lastmove: Option<(Int, Vec<Int>)>,
+    slots: Option<Vec<Int>>,
+    slot_count: Option<Int>,
+    labels: bool,
+) -> PyResult<String> {
+    let last_move = match lastmove {
+        Some((slot, drops)) => Some(LastMove {
+            slot: slot.within("the last move's slot", 0, 63)? as usize,
+            drops: indices("a drop", Some(drops))?.unwrap_or_default(),
+        }),
+        None => None,
+    };
+    let options = DrawOptions {
+        size,
+        highlight: indices("a highlighted pile", highlight)?.unwrap_or_default(),
+        last_move,
+        slots: indices("a slot", slots)?,
+        slot_count: slot_count
+            .map(|n| n.within("slot_count", 1, 64).map(|n| n as usize))
+            .transpose()?,
+        labels,
+    };
+    Ok(svg::position(&position.inner, &options)?)
+}
+
+/// The SVG text of a finished battle's tower (see `buttonup.svg.tower`).
+#[pyfunction]
+#[pyo3(signature = (position, *, size = 400.0))]
+pub(crate) fn draw_tower(position: &PyPosition, size: f64) -> PyResult<String> {
+    Ok(svg::tower(&position.inner, size)?)
+}
+
+/// The board after `moves` from `start`: `(position, slots, slot_count, lastmove)`.
+#[pyfunction]
+pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+    let mut board = Board::new(&start.inner);
+    for mv in &moves {
+        let mv = move_index(&board.position, mv)?;
+        board.play(mv)?;
+    }
+    Ok(board_to_py(board))
+}
+
+/// The board of a match now (see `crate::draw::match_board`).
+#[pyfunction]
+pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
+    board_to_py(draw::match_board(&game.inner))
+}
+
+/// `_repr_svg_` of a position: the default picture.
+pub(crate) fn position_svg(position: &PyPosition) -> PyResult<String> {
+    Ok(svg::position(&position.inner, &DrawOptions::default())?)
+}
+
+/// `_repr_svg_` of a match: its board now.
+pub(crate) fn match_svg(game: &PyMatch) -> PyResult<String> {
+    let board = draw::match_board(&game.inner);
+    Ok(svg::position(&board.position, &board.options())?)
+}

@@ -1,0 +1,107 @@
+//! One button as SVG: a disc with a rim, a raised ring and four holes, in the colours
+//! of the physical game; and the number format of every picture.
+
+use std::fmt::Write;
+
+use crate::game::pieces::Colour;
+
+/// The face, rim and ring colours of a button.
+pub(crate) fn colours(colour: Colour) -> (&'static str, &'static str, &'static str) {
+    match colour {
+        Colour::Red => ("#c8322b", "#7f1b16", "#a6271f"),
+        Colour::Black => ("#2a2a2e", "#050506", "#4a4a50"),
+        Colour::White => ("#f4f0e4", "#9d937d", "#d4ccb9"),
+    }
+}
+
+/// The colour's name in words.
+pub(crate) fn name(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "red",
+        Colour::Black => "black",
+        Colour::White => "white",
+    }
+}
+
+/// The colour of the holes: the cloth seen through them.
+const HOLE: &str = "#7a6646";
+
+/// A number for an attribute: two decimals at most, no trailing zeros.
+pub(crate) fn num(value: f64) -> String {
+    let text = format!("{:.2}", value);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes the inside of a button's `<g>` (its face first) centred at `(x, y)`, the
+/// painted disc of radius `r` in all; `mark` adds a dot in the middle (a dropped
+/// button).
+pub(crate) fn write_button(out: &mut String, colour: Colour, x: f64, y: f64, r: f64, mark: bool) {
+    let (face, rim, ring) = colours(colour);
+    let stroke = r * 0.12;
+    let _ = write!(
+        out,
+        r#"<circle class="face" cx="{}" cy="{}" r="{}" fill="{face}" stroke="{rim}" stroke-width="{}"/>"#,
+        num(x),
+        num(y),
+        num(r - stroke / 2.0),
+        num(stroke)
+    );
+    let _ = write!(
+        out,
+        r#"<circle class="ring" cx="{}" cy="{}" r="{}" fill="none" stroke="{ring}" stroke-width="{}"/>"#,
+        num(x),
+        num(y),
+        num(r * 0.66),
+        num(r * 0.08)
+    );
+    let hole = r * 0.2;
+    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let _ = write!(
+            out,
+            r#"<circle class="hole" cx="{}" cy="{}" r="{}" fill="{HOLE}"/>"#,
+            num(x + dx * hole),
+            num(y + dy * hole),
+            num(r * 0.095)
+        );
+    }
+    if mark {
+        let _ = write!(
+            out,
+            r#"<circle class="drop-mark" cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+            num(x),
+            num(y),
+            num(r * 0.45),
+            super::svg::LAST_MOVE,
+            num(r * 0.14)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(200.0), "200");
+        assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn a_button_paints_no_farther_than_its_radius() {
+        let mut out = String::new();
+        write_button(&mut out, Colour::Red, 10.0, 10.0, 8.0, true);
+        // Face radius 7.52 plus half of 0.96.
+        assert!(out.starts_with(
+            r##"<circle class="face" cx="10" cy="10" r="7.52" fill="#c8322b" stroke="#7f1b16" stroke-width="0.96"/>"##
+        ));
+        assert_eq!(out.matches("class=\"hole\"").count(), 4);
+    }
+}
