@@ -14,9 +14,16 @@ use crate::run::interrupt::{interrupted, Interrupted};
 /// The number of threads to use when none is asked: every core the system lets us use,
 /// asked once (the answer reads cgroup files, some 45 us a call).
 pub fn default_threads() -> usize {
+    if !THREADS_AVAILABLE {
+        return 1;
+    }
     static CORES: OnceLock<usize> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
+
+/// Whether helper threads can be started at all: not on `wasm32-unknown-unknown`, where
+/// everything runs on the calling thread (one thread, the same answers).
+pub const THREADS_AVAILABLE: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// What a chunk's work may ask while it runs.
 pub struct Worker {
@@ -116,6 +123,9 @@ where
 /// thread the system refuses to start is one helper fewer, not a failure: the calling
 /// thread alone can do all the work. A helper's panic is raised again here.
 fn on_threads<R: Send>(threads: usize, run: impl Fn(bool) -> R + Sync) -> Vec<R> {
+    if !THREADS_AVAILABLE || threads <= 1 {
+        return vec![run(true)];
+    }
     std::thread::scope(|scope| {
         let run = &run;
         let helpers: Vec<_> = (1..threads)

@@ -2,11 +2,12 @@
 //! iteration, and the result it returns.
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::ordering::ordered_children;
 use super::searcher::Searcher;
 use crate::game::rules::Position;
+use crate::run::clock::Instant;
 use crate::run::interrupt::interrupted;
 
 /// Limits of a search; `None` means no limit. With no limit at all the search is exact.

@@ -11,7 +11,7 @@ use super::ordering::{children_by_order, hinted_move, ordered_children};
 use super::payoff::Payoff;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
-use std::time::Instant;
+use crate::run::clock::Instant;
 
 const CHECK_EVERY: u64 = 1024;
 

@@ -18,7 +18,7 @@ use super::searcher::Searcher;
 use super::shared_table::SharedTable;
 use crate::game::rules::Position;
 use crate::run::interrupt::Interrupted;
-use crate::run::parallel::map_chunks;
+use crate::run::parallel::{map_chunks, THREADS_AVAILABLE};
 
 /// Positions with at least this many piles are worth solving on several threads;
 /// below, one solve takes about as long as starting a thread.
@@ -26,7 +26,7 @@ pub const PARALLEL_FROM_PILES: usize = 16;
 
 /// Whether solving `position` on `threads` threads is worth starting them.
 pub fn worth_threads(position: &Position, threads: usize) -> bool {
-    threads > 1 && position.pile_count() >= PARALLEL_FROM_PILES
+    THREADS_AVAILABLE && threads > 1 && position.pile_count() >= PARALLEL_FROM_PILES
 }
 
 /// The table that the threads of one parallel solve of `position` share: small enough

@@ -4,7 +4,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
@@ -12,6 +11,7 @@ use super::payoff::Payoff;
 use super::shared_table::SharedTable;
 use super::table::Table;
 use crate::game::rules::Position;
+use crate::run::clock::Instant;
 use crate::run::interrupt::interrupted;
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
