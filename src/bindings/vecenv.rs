@@ -26,7 +26,7 @@ use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 /// rewritten by every `reset` and `step`. A finished game starts a new battle on its
 /// next step, whatever its action (or at once, by `restart_finished`).
 ///
-/// With `agent` (a player) and `opponent` (a level that Rust plays: 1, random moves)
+/// With `agent` (a player) and `opponent` (a level, 1 to 10, of `buttonup.ai`)
 /// it is single-agent: the opponent's moves are played inside each step, the agent is
 /// to move in every unfinished game, and observations are the agent's view.
 #[pyclass(module = "buttonup", name = "VecEnv")]
@@ -96,7 +96,7 @@ impl PyVecEnv {
                 let kind = OpponentKind::for_level(level).ok_or_else(|| {
                     PyValueError::new_err(format!(
                         "opponent: level {level} is not played inside VecEnv \
-                         (levels played there: {})",
+                         (levels played there: {}; other opponents: the single environment)",
                         OpponentKind::LEVELS
                     ))
                 })?;

@@ -8,7 +8,7 @@ use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Colour, Player, Position};
 use crate::game::variant::{buttons, Capability, VariantError};
 use crate::run::parallel::for_each_part;
-use crate::sim::opponent::{Opponent, OpponentKind};
+use crate::sim::opponent::{Opponent, OpponentKind, SharedBot};
 
 /// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
 /// the button at that height of that pile is the mover's (channel 0), the opponent's
@@ -84,7 +84,6 @@ impl std::error::Error for StepError {}
 const MIN_GAMES_A_THREAD: usize = 1024;
 
 /// One game of the batch.
-#[derive(Clone, Debug)]
 struct Game {
     position: Position,
     /// The legal moves of `position` (bit `p` for pile `p`), kept for the checks.
@@ -97,7 +96,12 @@ struct Game {
 }
 
 impl Game {
-    fn new(per_colour: usize, seed: u64, against: Option<(Player, OpponentKind)>) -> Game {
+    fn new(
+        per_colour: usize,
+        seed: u64,
+        against: Option<(Player, OpponentKind)>,
+        bot: &mut SharedBot,
+    ) -> Game {
         let against = against.map(|(agent, kind)| (agent, Opponent::new(kind, seed)));
         let mut game = Game {
             position: Position::lone_white(),
@@ -106,14 +110,14 @@ impl Game {
             done: false,
             against,
         };
-        game.deal(per_colour);
+        game.deal(per_colour, bot);
         game
     }
 
     /// A shuffled start, its starter a fair coin; in the single-agent form the
     /// opponent's first moves are played, and a battle that the opponent would play to
     /// its end without the agent moving once is dealt again (it asks nothing of him).
-    fn deal(&mut self, per_colour: usize) {
+    fn deal(&mut self, per_colour: usize, bot: &mut SharedBot) {
         loop {
             let starter = if self.rng.below(2) == 0 {
                 Player::Red
@@ -123,7 +127,7 @@ impl Game {
             // Cannot fail: per_colour is checked when the batch is made.
             self.position = random_start(per_colour, starter, &mut self.rng)
                 .unwrap_or_else(|_| Position::lone_white());
-            self.opponent_moves();
+            self.opponent_moves(bot);
             if !self.position.is_over() {
                 break;
             }
@@ -133,10 +137,10 @@ impl Game {
 
     /// In the single-agent form, the opponent's moves until the agent is to move or the
     /// battle is over.
-    fn opponent_moves(&mut self) {
+    fn opponent_moves(&mut self, bot: &mut SharedBot) {
         if let Some((agent, opponent)) = &mut self.against {
             while !self.position.is_over() && self.position.to_move() != *agent {
-                let mv = opponent.choose(&self.position);
+                let mv = opponent.choose(&self.position, bot);
                 self.position = self.position.play_unchecked(mv).position;
             }
         }
@@ -171,6 +175,8 @@ pub struct VecEnv {
     num_envs: usize,
     games: Vec<Game>,
     against: Option<(Player, OpponentKind)>,
+    /// The opponent's bot of each part of the batch (see `SharedBot`).
+    bots: Vec<SharedBot>,
 }
 
 impl VecEnv {
@@ -205,6 +211,7 @@ impl VecEnv {
             num_envs,
             games: Vec::with_capacity(num_envs),
             against,
+            bots: vec![None],
         };
         env.reset(seed);
         Ok(env)
@@ -214,9 +221,10 @@ impl VecEnv {
     pub fn reset(&mut self, seed: u64) {
         let mut seeds = SplitMix64::new(seed);
         self.games.clear();
+        let bot = &mut self.bots[0];
         for _ in 0..self.num_envs {
-            self.games
-                .push(Game::new(self.per_colour, seeds.next_u64(), self.against));
+            let game = Game::new(self.per_colour, seeds.next_u64(), self.against, bot);
+            self.games.push(game);
         }
     }
 
@@ -283,15 +291,15 @@ impl VecEnv {
             });
         }
         self.check(actions)?;
-        self.run(out, threads, |per_colour, game, outputs, i| {
-            step_game(per_colour, game, actions_at(actions, i), outputs)
+        self.run(out, threads, |per_colour, game, bot, outputs, i| {
+            step_game(per_colour, game, bot, actions_at(actions, i), outputs)
         });
         Ok(())
     }
 
     /// Writes the outputs of the current state (after a reset), without stepping.
     pub fn observe(&mut self, out: Outputs<'_>, threads: usize) {
-        self.run(out, threads, |_, game, outputs, _| {
+        self.run(out, threads, |_, game, _, outputs, _| {
             *outputs.reward_red = 0.0;
             *outputs.reward_black = 0.0;
             *outputs.terminated = false;
@@ -303,9 +311,9 @@ impl VecEnv {
     /// (the same-step reset of Gymnasium and Stable-Baselines3), rewriting its player,
     /// mask and observation; rewards and `terminated` keep the step's values.
     pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) {
-        self.run(out, threads, |per_colour, game, outputs, _| {
+        self.run(out, threads, |per_colour, game, bot, outputs, _| {
             if game.done {
-                game.deal(per_colour);
+                game.deal(per_colour, bot);
                 game.done = false;
                 write_state(game, outputs);
             }
@@ -317,7 +325,7 @@ impl VecEnv {
         &mut self,
         out: Outputs<'_>,
         threads: usize,
-        f: impl Fn(usize, &mut Game, GameOut<'_>, usize) + Sync,
+        f: impl Fn(usize, &mut Game, &mut SharedBot, GameOut<'_>, usize) + Sync,
     ) {
         let count = self.games.len();
         let obs_len = observation_len(self.per_colour);
@@ -325,6 +333,7 @@ impl VecEnv {
         // A thread is worth its start only for a thousand games or so.
         let threads = threads.clamp(1, (count / MIN_GAMES_A_THREAD).max(1));
         let chunk = count.div_ceil(threads).max(1);
+        self.bots.resize_with(count.div_ceil(chunk).max(1), || None);
         let per_colour = self.per_colour;
         let Outputs {
             current_player,
@@ -341,13 +350,14 @@ impl VecEnv {
             .zip(legal_action_mask.chunks_mut(chunk * width))
             .zip(rewards.chunks_mut(chunk * 2))
             .zip(terminated.chunks_mut(chunk))
+            .zip(self.bots.iter_mut())
             .enumerate()
             .map(|(c, part)| (c, part, obs_chunks.as_mut().and_then(|o| o.next())))
             .collect();
         for_each_part(
             parts,
             threads,
-            |(c, ((((games, current), mask), reward), done), mut obs)| {
+            |(c, (((((games, current), mask), reward), done), bot), mut obs)| {
                 for (j, game) in games.iter_mut().enumerate() {
                     let (red, black) = reward[2 * j..2 * j + 2].split_at_mut(1);
                     let outputs = GameOut {
@@ -360,7 +370,7 @@ impl VecEnv {
                             .as_deref_mut()
                             .map(|o| &mut o[j * obs_len..(j + 1) * obs_len]),
                     };
-                    f(per_colour, game, outputs, c * chunk + j);
+                    f(per_colour, game, bot, outputs, c * chunk + j);
                 }
             },
         );
@@ -393,15 +403,21 @@ fn write_state(game: &mut Game, out: GameOut<'_>) {
 
 /// One game's step: a finished game starts a new battle; otherwise the action is played
 /// (it was checked) and a battle that ends pays its margin.
-fn step_game(per_colour: usize, game: &mut Game, action: i64, out: GameOut<'_>) {
+fn step_game(
+    per_colour: usize,
+    game: &mut Game,
+    bot: &mut SharedBot,
+    action: i64,
+    out: GameOut<'_>,
+) {
     let (mut red, mut done) = (0.0, false);
     if game.done {
-        game.deal(per_colour);
+        game.deal(per_colour, bot);
         game.done = false;
     } else {
         let pile = usize::try_from(action).unwrap_or(0);
         game.position = game.position.play_unchecked(pile).position;
-        game.opponent_moves();
+        game.opponent_moves(bot);
         if game.position.is_over() {
             red = game.position.margin().unwrap_or(0) as f32;
             done = true;
