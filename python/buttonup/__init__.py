@@ -23,6 +23,7 @@ from buttonup.errors import (
     IllegalMoveError,
     MatchStateError,
     NotationError,
+    RecordError,
     SearchStoppedError,
 )
 from buttonup.player import Player
@@ -84,6 +85,7 @@ __all__ = [
     "Player",
     "PlayoutSummary",
     "Position",
+    "RecordError",
     "Scoring",
     "SearchResult",
     "SearchStoppedError",

@@ -24,3 +24,8 @@ class BattleNotOverError(ValueError):
 
 class SearchStoppedError(RuntimeError):
     """A solve was stopped (``Searcher.stop()``) before it found the exact value."""
+
+
+class RecordError(ValueError):
+    """A text is not a match record (docs/notation.md, "Match records"): the message
+    names the line and the token at fault; or a match cannot be written as one."""

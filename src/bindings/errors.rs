@@ -6,6 +6,7 @@ use pyo3::PyErr;
 
 use crate::game::error::{IllegalMove, NotationError, PositionError};
 use crate::game::match_rules::MatchError;
+use crate::game::record::RecordError;
 use crate::game::standing::StandingError;
 use crate::game::variant::VariantError;
 use crate::run::interrupt::Interrupted;
@@ -18,6 +19,7 @@ mod py {
     import_exception!(buttonup.errors, BattleNotOverError);
     import_exception!(buttonup.errors, SearchStoppedError);
     import_exception!(buttonup.errors, MatchStateError);
+    import_exception!(buttonup.errors, RecordError);
 }
 
 impl From<NotationError> for PyErr {
@@ -76,6 +78,12 @@ impl From<MatchError> for PyErr {
             // interpreter's own exception instead.
             MatchError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         }
+    }
+}
+
+impl From<RecordError> for PyErr {
+    fn from(error: RecordError) -> PyErr {
+        py::RecordError::new_err(error.to_string())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
 use super::errors::wrong_type;
@@ -55,6 +55,52 @@ impl PyMatch {
             inner,
             battles: Vec::new(),
         })
+    }
+
+    /// The record of the match so far (docs/notation.md, "Match records"), with the
+    /// tags given as keywords, each a str: `Event`, `Date`, `Red` and `Black` are
+    /// written `?` when not given; `Seed=None` leaves out the seed (and with it the
+    /// shuffles of the battles to come). `Target`, `PerColour`, `Seed`, `Deals`,
+    /// `Score` and `Result` are written from the match itself.
+    #[pyo3(signature = (**tags))]
+    fn record(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        super::records::write_record(&self.inner, tags)
+    }
+
+    /// The match of a record (docs/notation.md), every move checked by the rules;
+    /// `RecordError` names the line and token of the first fault. The battles after
+    /// the record's are shuffled from its `Seed` (a fresh seed without one).
+    #[classmethod]
+    fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyMatch {
+            inner: super::records::read_record(text)?,
+            battles: Vec::new(),
+        })
+    }
+
+    /// The state for `pickle`: the match's record, its seed and deals to come included.
+    fn __getstate__(&self) -> PyResult<String> {
+        super::records::write_record(&self.inner, None)
+    }
+
+    /// Restores the state `__getstate__` gave.
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner = super::records::read_record(state)?;
+        self.battles.clear();
+        Ok(())
+    }
+
+    /// A copy of the match (its future shuffles included), independent of this one.
+    fn __copy__(&self) -> Self {
+        PyMatch {
+            inner: self.inner.clone(),
+            battles: Vec::new(),
+        }
+    }
+
+    /// A copy of the match, as `__copy__`: a match holds no other Python objects.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__()
     }
 
     /// The victory points that win the match.

@@ -10,6 +10,7 @@ mod matches;
 mod odds;
 mod playouts;
 mod position;
+mod records;
 mod results;
 mod search;
 mod vecenv;

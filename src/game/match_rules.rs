@@ -91,6 +91,8 @@ impl From<StandingError> for MatchError {
 /// A match to `target` victory points (rules 7 to 9).
 #[derive(Clone, Debug)]
 pub struct Match {
+    /// The seed the match was made with (its shuffles follow from it).
+    seed: u64,
     rng: SplitMix64,
     /// Start orders given up front, used in turn before any shuffle (Red to move).
     deals: Vec<Position>,
@@ -130,6 +132,7 @@ impl Match {
         let mut rng = SplitMix64::new(seed);
         let start = battle_start(&deals, 0, per_colour, &mut rng, starter)?;
         Ok(Match {
+            seed,
             rng,
             deals,
             standing,
@@ -141,10 +144,24 @@ impl Match {
         })
     }
 
+    /// The seed the match was made with: with the same deals, the same seed gives the
+    /// same shuffles.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The start orders given up front (as positions, Red to move), one per battle from
+    /// the first; the battles after them are shuffled.
+    pub fn deals(&self) -> &[Position] {
+        &self.deals
+    }
+
+    /// The victory points that win the match.
     pub fn target(&self) -> u32 {
         self.standing.target
     }
 
+    /// The buttons of each colour of every battle.
     pub fn per_colour(&self) -> usize {
         self.standing.per_colour
     }

@@ -9,6 +9,7 @@ pub mod notation;
 pub mod perft;
 pub mod pieces;
 pub mod reachable;
+pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod scoring;
