@@ -8,6 +8,8 @@ from types import ModuleType
 
 import pytest
 from harness import ENGINES
+from ugi_engines import NAMES as UGI_NAMES
+from ugi_engines import command as ugi_engine_command
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -21,3 +23,10 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def each_engine(request: pytest.FixtureRequest) -> ModuleType:
     """The Rust-backed ``buttonup``, then the pure-Python ``buttonup.reference``."""
     return ENGINES[request.param]
+
+
+@pytest.fixture(params=UGI_NAMES)
+def ugi_command(request: pytest.FixtureRequest) -> list[str]:
+    """The command line of each UGI engine: ``buttonup engine``, then the native
+    ``buttonup-engine`` (tests/ugi_engines.py)."""
+    return ugi_engine_command(request.param)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 import time
@@ -12,14 +13,13 @@ from buttonup import Position, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
 
-COMMAND = [sys.executable, "-m", "buttonup", "engine"]
 START = "W/R/B/W/B/R/R/W/B r"
 
 
 @pytest.fixture
-def ugi() -> Iterator[EngineProcess]:
-    """``buttonup engine`` as a subprocess, spoken to in UGI."""
-    process = EngineProcess(COMMAND)
+def ugi(ugi_command: list[str]) -> Iterator[EngineProcess]:
+    """Each UGI engine as a subprocess, spoken to in UGI."""
+    process = EngineProcess(ugi_command)
     yield process
     assert process.close() == 0
 
@@ -154,19 +154,22 @@ def test_infinite_search_waits_for_stop_even_when_solved(ugi: EngineProcess) -> 
     assert ugi.until("bestmove")[0] == "bestmove 3"
 
 
-def test_quit_during_a_search_and_eof_end_cleanly() -> None:
-    process = EngineProcess(COMMAND)
+def test_quit_during_a_search_and_eof_end_cleanly(ugi_command: list[str]) -> None:
+    process = EngineProcess(ugi_command)
     process.send(f"position fen {Position.random(seed=2, per_colour=7)}")
     process.send("go infinite")
     process.until("info depth 1")
     process.send("quit")
     assert process.process.wait(timeout=10) == 0
-    done = subprocess.run(COMMAND, input=b"isready\n", capture_output=True, timeout=10)
+    done = subprocess.run(ugi_command, input=b"isready\n", capture_output=True, timeout=10)
     assert done.returncode == 0 and done.stdout == b"readyok\n"
 
 
-def test_two_engines_play_a_battle_through_the_referee(capsys: pytest.CaptureFixture[str]) -> None:
-    assert referee_main(["--seed", "7", "--movetime", "20"]) == 0
+def test_two_engines_play_a_battle_through_the_referee(
+    capsys: pytest.CaptureFixture[str], ugi_command: list[str]
+) -> None:
+    engine = shlex.join(ugi_command)
+    assert referee_main(["--seed", "7", "--movetime", "20", "--red", engine, "--black", engine]) == 0
     out = capsys.readouterr().out.splitlines()
     start = Position(out[0].removeprefix("start "))
     moves = [int(m) for m in out[1].removeprefix("moves ").split()]
@@ -186,7 +189,7 @@ def test_two_engines_play_a_battle_through_the_referee(capsys: pytest.CaptureFix
 BIG_30 = "R/R/R/B/B/R/B/R/W/R/B/B/B/W/R/W/R/W/W/R/W/R/B/W/B/W/B/W/W/B r"
 
 
-def test_every_level_keeps_the_go_limits_on_a_big_position() -> None:
+def test_every_level_keeps_the_go_limits_on_a_big_position(ugi_command: list[str]) -> None:
     # Levels 1 to 9 used an unlimited analysis: `movetime` was ignored and `stop`,
     # `isready` and `quit` waited for it (the command below timed out).
     script = (
@@ -194,7 +197,7 @@ def test_every_level_keeps_the_go_limits_on_a_big_position() -> None:
         "isready\nstop\nisready\nquit\n"
     )
     started = time.perf_counter()
-    done = subprocess.run(COMMAND, input=script.encode(), capture_output=True, timeout=20)
+    done = subprocess.run(ugi_command, input=script.encode(), capture_output=True, timeout=20)
     assert time.perf_counter() - started < 10
     lines = done.stdout.decode().splitlines()
     assert lines.count("readyok") == 2 and sum(x.startswith("bestmove ") for x in lines) == 1
@@ -221,11 +224,11 @@ def test_movetime_holds_at_every_level(ugi: EngineProcess, level: int) -> None:
         assert int(bestmove.split()[1]) in big.legal_moves()
 
 
-def test_a_hash_too_large_for_the_machine_keeps_the_old_table() -> None:
+def test_a_hash_too_large_for_the_machine_keeps_the_old_table(ugi_command: list[str]) -> None:
     script = "setoption name Hash value 4096\nisready\nposition fen " + START + "\ngo\nquit\n"
     started = time.perf_counter()
     done = subprocess.run(
-        ["bash", "-c", 'ulimit -v 3000000; exec "$0" "$@"', *COMMAND],
+        ["bash", "-c", 'ulimit -v 3000000; exec "$0" "$@"', *ugi_command],
         input=script.encode(),
         capture_output=True,
         timeout=30,

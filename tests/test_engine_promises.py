@@ -5,19 +5,17 @@ search), numbers are ASCII digits, and a closed output ends it quietly."""
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 from buttonup import Position
 
 START = "W/R/B/W/B/R/R/W/B r"
-ENGINE = [sys.executable, "-m", "buttonup", "engine"]
 
 
-def session(*commands: str) -> list[str]:
-    """The engine's answers to ``commands`` (then ``quit``)."""
+def session(engine: list[str], *commands: str) -> list[str]:
+    """The answers of ``engine`` to ``commands`` (then ``quit``)."""
     done = subprocess.run(
-        ENGINE,
+        engine,
         input="\n".join([*commands, "isready", "quit", ""]),
         capture_output=True,
         text=True,
@@ -40,8 +38,10 @@ def session(*commands: str) -> list[str]:
         ("movetime 0", False),
     ],
 )
-def test_the_parser_takes_what_the_search_takes(limit: str, searched: bool) -> None:
-    lines = session(f"position fen {START}", f"go {limit}")
+def test_the_parser_takes_what_the_search_takes(
+    ugi_command: list[str], limit: str, searched: bool
+) -> None:
+    lines = session(ugi_command, f"position fen {START}", f"go {limit}")
     bestmoves = [line for line in lines if line.startswith("bestmove")]
     assert len(bestmoves) == 1, lines
     errors = [line for line in lines if line.startswith("info string error")]
@@ -52,12 +52,12 @@ def test_the_parser_takes_what_the_search_takes(limit: str, searched: bool) -> N
         assert "must be from" in errors[0] and "search failed" not in errors[0]
 
 
-def test_every_go_gets_exactly_one_bestmove() -> None:
+def test_every_go_gets_exactly_one_bestmove(ugi_command: list[str]) -> None:
     commands = [f"position fen {Position.random(seed=1, per_colour=8)!s}", "go infinite"]
     for i in range(100):
         commands += ["go", "go depth 3", "isready"] if i % 2 else ["go movetime 5", "stop"]
     commands += ["stop", "go depth 2"]
-    lines = session(*commands)
+    lines = session(ugi_command, *commands)
     gos = sum(command.startswith("go") for command in commands)
     bestmoves = [line for line in lines if line.startswith("bestmove")]
     assert len(bestmoves) == gos, (len(bestmoves), gos)
@@ -74,15 +74,15 @@ def test_every_go_gets_exactly_one_bestmove() -> None:
         "go depth \u0663",
     ],
 )
-def test_numbers_are_ascii_digits(command: str) -> None:
-    lines = session(f"position fen {START}", command, "query p1turn")
+def test_numbers_are_ascii_digits(ugi_command: list[str], command: str) -> None:
+    lines = session(ugi_command, f"position fen {START}", command, "query p1turn")
     assert any("must be an integer, not" in line for line in lines), lines
     assert "response true" in lines  # the position was kept
 
 
-def test_a_closed_output_ends_the_engine_quietly() -> None:
+def test_a_closed_output_ends_the_engine_quietly(ugi_command: list[str]) -> None:
     engine = subprocess.Popen(
-        ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        ugi_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert engine.stdin is not None and engine.stdout is not None
     engine.stdin.write(f"position fen {START}\ngo infinite\nisready\n")

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import queue
 import subprocess
-import sys
 import threading
 import time
 
+import ugi_engines
 from buttonup import Position
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-COMMAND = [sys.executable, "-m", "buttonup", "engine"]
 POSITIONS = [
     "W/R/B/W/B/R/R/W/B r",
     "RBWWBRWBR b",  # a finished battle
@@ -48,9 +47,9 @@ SLACK = 3.0
 class Engine:
     """An engine process whose output lines are stamped with their arrival time."""
 
-    def __init__(self) -> None:
+    def __init__(self, command: list[str]) -> None:
         self.process = subprocess.Popen(
-            COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
@@ -77,9 +76,12 @@ class Engine:
 
 
 class EngineModel(RuleBasedStateMachine):
+    #: The engine's name in tests/ugi_engines.py.
+    engine_name = "python"
+
     def __init__(self) -> None:
         super().__init__()
-        self.engine = Engine()
+        self.engine = Engine(ugi_engines.command(self.engine_name))
         self.position: Position | None = None
         self.search_from: Position | None = None
         self.movetime: tuple[float, int] | None = None
@@ -227,11 +229,19 @@ class EngineModel(RuleBasedStateMachine):
                 self.engine.process.kill()
 
 
+class NativeEngineModel(EngineModel):
+    """The same model, on the native ``buttonup-engine``."""
+
+    engine_name = "native"
+
+
 # Shrinking restarts engines thousands of times: the failing steps are printed as found.
-EngineModel.TestCase.settings = settings(
-    max_examples=25,
-    stateful_step_count=25,
-    deadline=None,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+for model in (EngineModel, NativeEngineModel):
+    model.TestCase.settings = settings(
+        max_examples=25,
+        stateful_step_count=25,
+        deadline=None,
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
 test_engine_model = EngineModel.TestCase
+test_native_engine_model = NativeEngineModel.TestCase

@@ -100,6 +100,16 @@ impl Bot {
         Ok(())
     }
 
+    /// Makes it the bot of `level` from `seed` again, as new but for its table, its
+    /// limits and its other settings.
+    pub fn reset(&mut self, level: Level, seed: u64) {
+        self.level = level;
+        self.seed = seed;
+        self.rng = SplitMix64::new(seed);
+        self.last_random = false;
+        self.last_search = None;
+    }
+
     /// Forgets what its table has learned (a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();
