@@ -25,6 +25,8 @@
 mod error;
 mod lex;
 mod read;
+mod shape;
+mod tally;
 mod write;
 
 pub use error::RecordError;

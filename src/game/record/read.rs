@@ -4,14 +4,15 @@
 use std::collections::HashSet;
 
 use super::error::RecordError;
-use super::lex::{lex, Kind, TagLine, Token};
-use super::{Notes, Place, Record};
+use super::lex::{lex, Kind, TagLine};
+use super::shape::{shape, BattleText, MoveText};
+use super::tally::{letters, result_tag, result_text, score_after};
+use super::{Notes, Record};
 use crate::game::error::IllegalMove;
 use crate::game::match_rules::Match;
 use crate::game::notation::parse_start;
 use crate::game::pieces::Player;
 use crate::game::rng::entropy_seed;
-use crate::game::rules::Position;
 use crate::game::standing::{check_target, STANDARD_TARGET};
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 
@@ -49,34 +50,6 @@ fn split(text: &str) -> Vec<(usize, &str)> {
         parts.push((start_line, &text[start..]));
     }
     parts
-}
-
-/// A move as written.
-struct MoveText {
-    token: Token,
-    pile: Option<usize>,
-    plus: bool,
-}
-
-/// A battle as written, before the rules look at it.
-struct BattleText {
-    number: Token,
-    order: Option<Token>,
-    side: Option<(Token, Player)>,
-    moves: Vec<MoveText>,
-    last: Option<Token>,
-    result: Option<(Token, i64)>,
-    score: Option<(Token, u64, u64)>,
-}
-
-impl BattleText {
-    /// The first token written after the moves, if any.
-    fn ending(&self) -> Option<&Token> {
-        self.last
-            .as_ref()
-            .or(self.result.as_ref().map(|r| &r.0))
-            .or(self.score.as_ref().map(|s| &s.0))
-    }
 }
 
 /// What the tags say about the match.
@@ -160,117 +133,6 @@ fn header(tag_lines: Vec<TagLine>) -> Result<Header, RecordError> {
         }
     }
     Ok(header)
-}
-
-/// The battles as written: numbers, starts, moves, endings, in their order; the
-/// comments and values go to `notes`.
-fn shape(
-    tokens: Vec<Token>,
-    notes: &mut Notes,
-    end_line: usize,
-) -> Result<Vec<BattleText>, RecordError> {
-    let mut battles: Vec<BattleText> = Vec::new();
-    let mut place = Place::Match;
-    let mut after_move = false;
-    for token in tokens {
-        let bad = |message: String| Err(RecordError::at(token.line, &token.text, message));
-        let number = battles.len();
-        if let Kind::Comment(text) = &token.kind {
-            notes.comments.push((place, text.clone()));
-            continue;
-        }
-        let was_after_move = std::mem::replace(&mut after_move, false);
-        let Some(battle) = battles.last_mut().filter(|b| b.side.is_some()) else {
-            // Before the first battle, or inside a battle's start.
-            match (battles.last_mut(), &token.kind) {
-                (None, Kind::Number(_)) => battles.push(new_battle(token)),
-                (None, _) => return bad("a record's battles start with '1.', after the tags".into()),
-                (Some(battle), Kind::Pile) if battle.order.is_none() => battle.order = Some(token),
-                (Some(battle), _) if battle.order.is_none() => {
-                    return bad(format!(
-                        "battle {number}'s start order comes here, one letter a pile, such as WRBWBRRWB"
-                    ))
-                }
-                (Some(battle), Kind::Side(player)) => {
-                    let player = *player;
-                    battle.side = Some((token, player));
-                    place = Place::Start(number);
-                }
-                (Some(_), _) => {
-                    return bad(format!("battle {number}'s starter comes here, 'r' or 'b'"))
-                }
-            }
-            continue;
-        };
-        let ended = battle.ending().is_some();
-        match &token.kind {
-            Kind::Number(_) => {
-                battles.push(new_battle(token));
-                place = Place::Match;
-            }
-            Kind::Move { pile, plus } if !ended => {
-                place = Place::Move(number, battle.moves.len());
-                let (pile, plus) = (*pile, *plus);
-                battle.moves.push(MoveText { token, pile, plus });
-                after_move = true;
-            }
-            Kind::Move { .. } => {
-                return bad(format!("a move cannot follow battle {number}'s result"))
-            }
-            Kind::Value(value) if was_after_move => {
-                notes
-                    .values
-                    .push(((number, battle.moves.len() - 1), *value));
-            }
-            Kind::Value(_) => {
-                return bad("a value in parentheses comes right after its move".into())
-            }
-            Kind::Pile if !ended => {
-                battle.last = Some(token);
-                place = Place::End(number);
-            }
-            Kind::Result(margin) if battle.result.is_none() && battle.score.is_none() => {
-                battle.result = Some((token.clone(), *margin));
-                place = Place::End(number);
-            }
-            Kind::Score(red, black) if battle.result.is_some() && battle.score.is_none() => {
-                battle.score = Some((token.clone(), *red, *black));
-            }
-            Kind::Score(..) => {
-                return bad(format!(
-                    "the score comes after battle {number}'s result, once"
-                ))
-            }
-            Kind::Side(_) => return bad("a starter, 'r' or 'b', follows a start order only".into()),
-            _ => return bad(format!("this cannot follow the moves of battle {number}")),
-        }
-    }
-    match battles.last() {
-        None => Err(RecordError::at_end(
-            end_line,
-            "a record holds at least the start of battle 1, such as '1. WRBWBRRWB r'".into(),
-        )),
-        Some(battle) if battle.side.is_none() => Err(RecordError::at_end(
-            end_line,
-            format!(
-                "battle {}'s start is cut short: its start order and starter",
-                battles.len()
-            ),
-        )),
-        Some(_) => Ok(battles),
-    }
-}
-
-fn new_battle(number: Token) -> BattleText {
-    BattleText {
-        number,
-        order: None,
-        side: None,
-        moves: Vec::new(),
-        last: None,
-        result: None,
-        score: None,
-    }
 }
 
 /// A start order checked: its letters and its count of each colour.
@@ -466,40 +328,6 @@ fn end_battle(
         }
     }
     Ok(())
-}
-
-/// Red's and Black's points after battle `b` (from 0).
-pub(super) fn score_after(game: &Match, b: usize) -> (u32, u32) {
-    game.battles()[..=b]
-        .iter()
-        .fold((0u32, 0u32), |(red, black), battle| {
-            let margin = battle.scoring.margin();
-            let points = margin.unsigned_abs();
-            match margin.signum() {
-                1 => (red.saturating_add(points), black),
-                -1 => (red, black.saturating_add(points)),
-                _ => (red, black),
-            }
-        })
-}
-
-/// A battle's result as written: `R+3`, `B+2` or `=`.
-pub(super) fn result_text(margin: i32) -> String {
-    match margin.signum() {
-        1 => format!("R+{margin}"),
-        -1 => format!("B+{}", -margin),
-        _ => "=".to_string(),
-    }
-}
-
-/// The letters of a position's buttons, clockwise, each pile bottom first.
-pub(super) fn letters(position: &Position) -> String {
-    position.buttons().map(|c| c.letter()).collect()
-}
-
-/// The `Result` tag of a match: the winner's name, or `*` while it is not over.
-pub(super) fn result_tag(game: &Match) -> &'static str {
-    game.winner().map_or("*", Player::name)
 }
 
 /// Checks the tags `Score` and `Result` against the match read.

@@ -3,7 +3,7 @@
 
 use super::error::RecordError;
 use super::lex::{check_tag_name, value};
-use super::read::{letters, result_tag, result_text, score_after};
+use super::tally::{letters, result_tag, result_text, score_after};
 use super::{Notes, Place, MATCH_TAGS, ROSTER};
 use crate::game::match_rules::Match;
 
