@@ -1,8 +1,11 @@
 """Adapters for learning agents: PettingZoo (:mod:`buttonup.envs.pettingzoo`), OpenSpiel
-(:mod:`buttonup.envs.openspiel`) and Gymnasium (:mod:`buttonup.envs.gymnasium`), all on
-the Rust engine; the batched environment is :class:`buttonup.VecEnv`. They need the
-``rl`` extra (``pip install 'buttonup[rl]'``); docs/rl.md describes the encodings and
-the reward conventions.
+(:mod:`buttonup.envs.openspiel`), Gymnasium (:mod:`buttonup.envs.gymnasium`, and its
+vector forms in :mod:`buttonup.envs.vector`), Stable-Baselines3 (:mod:`buttonup.envs.sb3`)
+and JAX (:mod:`buttonup.envs.jax`), all but the last on the Rust engine; the batched
+environment is :class:`buttonup.VecEnv`. :func:`evaluate` measures a policy exactly
+(:mod:`buttonup.envs.evaluation`). They need the ``rl`` extra (``pip install
+'buttonup[rl]'``; ``[sb3]`` and ``[jax]`` for those two); docs/rl.md describes the
+encodings and the reward conventions.
 
 The observation of a position, from the point of view of one player, is an int8 array
 of shape ``(N, N, 3)`` for ``N`` buttons in all: cell ``[p, h, c]`` is 1 when pile ``p``
@@ -12,7 +15,7 @@ of shape ``(N, N, 3)`` for ``N`` buttons in all: cell ``[p, h, c]`` is 1 when pi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from buttonup._core import Position, encode_observation, legal_action_mask, max_margin
 from buttonup.player import Player
@@ -21,7 +24,16 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["action_mask", "largest_margin", "observation"]
+__all__ = ["action_mask", "evaluate", "largest_margin", "observation"]
+
+
+def __getattr__(name: str) -> Any:
+    # evaluate, imported on first use (it needs NumPy and the bots).
+    if name == "evaluate":
+        from buttonup.envs.evaluation import evaluate
+
+        return evaluate
+    raise AttributeError(f"module 'buttonup.envs' has no attribute {name!r}")
 
 
 def largest_margin(start: Position) -> int:

@@ -5,15 +5,25 @@ registered as ``buttonup/Battle-v0``.
 >>> import buttonup.envs.gymnasium  # registers the environment
 >>> game = gymnasium.make("buttonup/Battle-v0", opponent=1)
 >>> observation, info = game.reset(seed=3)
->>> observation.shape, info["action_mask"].shape
-((9, 9, 3), (9,))
+>>> observation.shape, observation.dtype, info["action_mask"].shape
+((9, 9, 3), dtype('int8'), (9,))
+>>> game.unwrapped.action_masks().tolist() == info["action_mask"].tolist()
+True
 
 One episode is one battle. The agent plays ``colour`` (Red by default); the opponent's
-moves, extra moves included, are played inside ``step``. The reward comes at the end:
+moves, extra moves included, are played inside ``step``. ``opponent`` takes any form of
+:mod:`buttonup.envs.opponents` (a level, a bot, a callable, a policy). The observation
+space is ``MultiBinary((N, N, 3))`` (int8 cells); ``action_masks()`` gives the legal piles, as
+sb3-contrib's MaskablePPO asks. The reward comes at the end:
 the agent's margin (``reward="margin"``) or +1/0/-1 (``reward="win"``). ``info`` holds the
 ``action_mask`` of the agent's legal piles. An illegal action (a pile without a white
 button, or beyond the last pile) ends the episode at once with the worst reward, the
-largest possible margin against (or -1), and ``info["illegal_action"]`` set.
+largest possible margin against (or -1), and ``info["illegal_action"]`` set. A battle
+that the opponent would play to its end without the agent moving is dealt again.
+
+``gymnasium.make_vec("buttonup/Battle-v0", num_envs=...,
+vectorization_mode="vector_entry_point")`` makes the batched form,
+:class:`buttonup.envs.vector.BattleVectorEnv`.
 """
 
 from __future__ import annotations
@@ -25,8 +35,9 @@ import numpy as np
 from gymnasium import spaces
 
 from buttonup._core import Position, max_margin
-from buttonup.ai import Bot, bot
 from buttonup.envs import action_mask, observation
+from buttonup.envs.opponents import Chooser, chooser
+from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
 from buttonup.text import draw_piles
 
@@ -34,13 +45,14 @@ __all__ = ["BattleEnv"]
 
 
 class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
-    """One battle against ``opponent``, a level from 1 to 10 or a bot object."""
+    """One battle against ``opponent``: a level from 1 to 10, a bot, a callable of a
+    position or a policy (:mod:`buttonup.envs.opponents`)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
-        opponent: int | Bot = 5,
+        opponent: Any = 5,
         colour: str = "red",
         per_colour: int = 3,
         reward: str = "margin",
@@ -57,12 +69,21 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.per_colour = per_colour
         self.reward_kind = reward
         self.render_mode = render_mode
-        self._level = opponent
-        self.opponent: Bot = bot(opponent) if isinstance(opponent, int) else opponent
+        self.set_opponent(opponent)
         n = len(self.position.piles)  # a start has one button a pile
         self._worst = -float(max_margin(per_colour))
-        self.observation_space = spaces.Box(0, 1, (n, n, 3), np.int8)
+        self.observation_space = observation_space(per_colour)
         self.action_space = spaces.Discrete(n)
+
+    def set_opponent(self, opponent: Any, *, seed: int | None = None) -> None:
+        """Plays against ``opponent`` (any form of :mod:`buttonup.envs.opponents`) from
+        the next move on."""
+        self._level = opponent
+        self.opponent: Chooser = chooser(opponent, seed=seed)
+
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal piles now, a bool array (none once the battle is over)."""
+        return action_mask(self.position, self.agent).astype(bool)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         return observation(self.position, self.agent), {
@@ -71,19 +92,21 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _opponent_moves(self) -> None:
         while not self.position.is_over and self.position.to_move is not self.agent:
-            self.position = self.position.play(self.opponent.choose(self.position))
+            self.position = self.position.play(self.opponent(self.position))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        draw = int(self.np_random.integers(0, 2**63))
         if seed is not None and isinstance(self._level, int):
-            self.opponent = bot(self._level, seed=seed)
-        starter = Player.RED if draw & 1 == 0 else Player.BLACK
-        self.position = Position.random(draw >> 1, to_move=starter, per_colour=self.per_colour)
-        self._opponent_moves()
-        return self._observe()
+            self.set_opponent(self._level, seed=seed)
+        while True:
+            draw = int(self.np_random.integers(0, 2**63))
+            starter = Player.RED if draw & 1 == 0 else Player.BLACK
+            self.position = Position.random(draw >> 1, to_move=starter, per_colour=self.per_colour)
+            self._opponent_moves()
+            if not self.position.is_over:
+                return self._observe()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if not self.position.is_legal(int(action)):
@@ -110,4 +133,8 @@ def _make(**kwargs: Any) -> BattleEnv:
     return BattleEnv(**kwargs)
 
 
-gymnasium.register(id="buttonup/Battle-v0", entry_point=_make)
+gymnasium.register(
+    id="buttonup/Battle-v0",
+    entry_point=_make,
+    vector_entry_point="buttonup.envs.vector:BattleVectorEnv",
+)

@@ -17,6 +17,7 @@ the ``(N, N, 3)`` encoding of :mod:`buttonup.envs` from the observing player's s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,13 @@ from buttonup.player import Player
 __all__ = ["ButtonUpGame", "ButtonUpState"]
 
 PLAYERS = (Player.RED, Player.BLACK)
+
+
+@cache
+def _orders(per_colour: int) -> tuple[str, ...]:
+    """The start orders, the chance outcomes of the shuffle: kept once a process, not
+    in each state, so that a state serialises as its position and history."""
+    return tuple(start_orders(per_colour))
 
 
 def _game_type(chance_mode: Any) -> Any:
@@ -67,10 +75,10 @@ class ButtonUpGame(pyspiel.Game):
             self.buttons = sum(len(pile) for pile in self.start.piles)
             per_colour = -1
             reach = largest_margin(self.start)
-            self.orders = []
+            self.orders: tuple[str, ...] = ()
         else:
             per_colour = int(params.get("per_colour", STANDARD_PER_COLOUR))
-            self.orders = start_orders(per_colour)
+            self.orders = _orders(per_colour)
             self.buttons = len(self.orders[0])  # one button a pile
             reach = max_margin(per_colour)
         n = self.buttons
@@ -96,12 +104,19 @@ class ButtonUpGame(pyspiel.Game):
 
 
 class ButtonUpState(pyspiel.State):
-    """A battle in progress; before the shuffle, a chance node."""
+    """A battle in progress; before the shuffle, a chance node. Its attributes are the
+    position (``None`` before the shuffle) and the number of buttons of each colour, so
+    that OpenSpiel's serialisation writes little more than the position and history."""
 
     def __init__(self, game: ButtonUpGame) -> None:
         super().__init__(game)
-        self.orders = game.orders
+        self.per_colour = len(game.orders[0]) // 3 if game.orders else 0
         self.position: Position | None = game.start
+
+    @property
+    def orders(self) -> tuple[str, ...]:
+        """The shuffle's outcomes (none for a game given its start)."""
+        return _orders(self.per_colour) if self.per_colour else ()
 
     def current_player(self) -> int:
         if self.position is None:

@@ -1,0 +1,220 @@
+"""The vector forms: Gymnasium's ``make_vec`` entry point and the self-play batch against
+the engine's own ``Position``, and the Stable-Baselines3 adapter through SB3's wrappers
+and a short MaskablePPO run. CI installs the ``rl`` and ``sb3`` extras and sets
+``BUTTONUP_REQUIRE_RL``, so that nothing here is skipped there."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+import pytest
+from buttonup import Player, Position
+
+if os.environ.get("BUTTONUP_REQUIRE_RL"):
+    import gymnasium
+    import numpy as np
+else:
+    np = pytest.importorskip("numpy")
+    gymnasium = pytest.importorskip("gymnasium")
+
+import buttonup.envs.gymnasium
+from buttonup.envs import observation
+from buttonup.envs.vector import BattleVectorEnv, SelfPlayVectorEnv
+
+
+def needs(module: str) -> Any:
+    """``module``, or a skip naming it (never in CI, which installs it)."""
+    if os.environ.get("BUTTONUP_REQUIRE_RL"):
+        return __import__(module)
+    return pytest.importorskip(module, reason=f"{module} is in the sb3 extra")
+
+
+def first_legal(masks: Any) -> Any:
+    return np.where(masks.any(axis=1), masks.argmax(axis=1), 0)
+
+
+def random_legal(masks: Any, rng: Any) -> Any:
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+@pytest.mark.parametrize("opponent, colour", [(1, "red"), (5, "black"), (9, "red")])
+def test_make_vec_steps_as_the_engine_plays(opponent: int, colour: str) -> None:
+    envs = gymnasium.make_vec(
+        "buttonup/Battle-v0",
+        num_envs=16,
+        opponent=opponent,
+        colour=colour,
+        vectorization_mode="vector_entry_point",
+    )
+    assert isinstance(envs.unwrapped, BattleVectorEnv)
+    assert envs.metadata["autoreset_mode"] is gymnasium.vector.AutoresetMode.NEXT_STEP
+    agent = Player.RED if colour == "red" else Player.BLACK
+    observations, infos = envs.reset(seed=3)
+    rng = np.random.default_rng(opponent)
+    finished = np.zeros(16, bool)
+    endings = 0
+    for _ in range(40):
+        assert envs.observation_space.contains(observations)
+        positions = envs.unwrapped.env.positions()
+        for i, position in enumerate(positions):
+            assert (observations[i] == observation(position, agent)).all()
+            mask = np.zeros(9, bool)
+            if position.to_move is agent:
+                mask[position.legal_moves()] = True
+            assert (infos["action_mask"][i] == mask).all()
+            # The opponent has played: the agent is to move, or the battle is over.
+            assert position.is_over or position.to_move is agent
+        actions = random_legal(infos["action_mask"], rng)
+        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        after = envs.unwrapped.env.positions()
+        for i, position in enumerate(after):
+            if finished[i]:  # next-step reset: a new battle, nothing paid
+                assert not terminated[i] and rewards[i] == 0 and not position.is_over
+            else:
+                assert terminated[i] == position.is_over
+                margin = position.scoring().margin_for(agent) if position.is_over else 0
+                assert rewards[i] == margin
+        assert not truncated.any()
+        endings += int(terminated.sum())
+        finished = terminated
+    assert endings > 10
+
+
+def test_the_vector_env_against_a_level_is_the_same_on_any_threads() -> None:
+    one = BattleVectorEnv(2100, opponent=5, threads=1)
+    two = BattleVectorEnv(2100, opponent=5, threads=2)
+    a, infos = one.reset(seed=11)
+    b, _ = two.reset(seed=11)
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        assert (a == b).all()
+        actions = random_legal(infos["action_mask"], rng)
+        a, ra, _, _, infos = one.step(actions)
+        b, rb, _, _, _ = two.step(actions)
+        assert (ra == rb).all()
+
+
+def test_same_step_resets_and_gymnasium_wrappers() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(
+        BattleVectorEnv(32, opponent=1, reward="win", autoreset_mode="same_step")
+    )
+    _, infos = envs.reset(seed=0)
+    episodes = 0
+    for _ in range(30):
+        _observations, rewards, terminated, _, infos = envs.step(first_legal(infos["action_mask"]))
+        assert set(np.unique(rewards)) <= {-1.0, 0.0, 1.0}
+        # Every game has a move at once: finished ones started again within the step.
+        assert infos["action_mask"].any(axis=1).all()
+        if terminated.any():
+            assert (infos["_final_obs"] == terminated).all()
+            assert infos["final_obs"][terminated].sum() == 9 * terminated.sum()  # 9 buttons
+            episodes += int(terminated.sum())
+            assert (infos["episode"]["l"][terminated] >= 1).all()
+    assert episodes > 0
+
+
+def test_the_vector_env_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="sync"):
+        BattleVectorEnv(4, opponent=lambda position: 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="opponent"):
+        BattleVectorEnv(4, opponent=11)
+    envs = BattleVectorEnv(4, opponent=1)
+    _, infos = envs.reset(seed=1)
+    actions = first_legal(infos["action_mask"])
+    actions[2] = int(np.flatnonzero(~infos["action_mask"][2])[0])
+    with pytest.raises(ValueError, match="game 2: pile"):
+        envs.step(actions)
+
+
+def test_self_play_batches_both_sides() -> None:
+    envs = SelfPlayVectorEnv(24, per_colour=2)
+    observations, infos = envs.reset(seed=2)
+    rng = np.random.default_rng(2)
+    endings = 0
+    for _ in range(30):
+        positions = envs.env.positions()
+        for i, position in enumerate(positions):
+            assert (observations[i] == observation(position, position.to_move)).all()
+            assert infos["current_player"][i] == (0 if position.to_move is Player.RED else 1)
+        movers = infos["current_player"].copy()
+        observations, rewards, terminated, _, infos = envs.step(
+            random_legal(infos["action_mask"], rng)
+        )
+        both = infos["rewards"]
+        assert (both[:, 0] == -both[:, 1]).all()
+        assert (rewards == both[np.arange(24), movers]).all()
+        for i in np.flatnonzero(terminated):
+            final = envs.env.positions()[i]
+            assert both[i, 0] == final.scoring().margin_for(Player.RED)
+        endings += int(terminated.sum())
+    assert endings > 0
+
+
+def test_single_env_opponent_forms_and_action_masks() -> None:
+    from buttonup.ai import bot
+    from gymnasium.utils.env_checker import check_env
+
+    last = lambda position: position.legal_moves()[-1]  # noqa: E731
+    policy = lambda observation, mask: int(np.flatnonzero(mask)[0])  # noqa: E731
+    for opponent in (4, bot(2, seed=1), last, policy):
+        game = gymnasium.make("buttonup/Battle-v0", opponent=opponent, colour="black")
+        if not hasattr(opponent, "choose"):  # a bot object's draws go on across seeds
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                check_env(game.unwrapped)
+        _, info = game.reset(seed=5)
+        done = False
+        while not done:
+            masks = game.unwrapped.action_masks()
+            assert masks.dtype == bool and (masks == info["action_mask"].astype(bool)).all()
+            _, _, done, _, info = game.step(int(np.flatnonzero(masks)[0]))
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        buttonup.envs.gymnasium.BattleEnv(opponent=lambda a, b, c: 0)
+
+
+def test_sb3_adapter_with_sb3_wrappers_and_maskable_ppo() -> None:
+    needs("torch")
+    sb3 = needs("stable_baselines3")
+    contrib = needs("sb3_contrib")
+    from buttonup.envs.sb3 import BattleVecEnv
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from stable_baselines3.common.vec_env import VecCheckNan, VecMonitor
+
+    envs = VecCheckNan(VecMonitor(BattleVecEnv(16, opponent=1, seed=0)), raise_exception=True)
+    assert is_masking_supported(envs)
+    observations = envs.reset()
+    assert observations.shape == (16, 9, 9, 3)
+    ends = 0
+    for _ in range(20):
+        masks = get_action_masks(envs)
+        assert masks.shape == (16, 9) and masks.any(axis=1).all()
+        observations, _rewards, dones, infos = envs.step(first_legal(masks))
+        for i in np.flatnonzero(dones):
+            assert infos[i]["terminal_observation"].sum() == 9
+            assert "episode" in infos[i]
+            ends += 1
+    assert ends > 0
+    model = contrib.MaskablePPO(
+        "MlpPolicy", BattleVecEnv(32, opponent=1, seed=1), n_steps=64, batch_size=256, seed=0
+    )
+    model.learn(4096)
+    assert model.num_timesteps >= 4096
+    action, _ = model.predict(observations[:1], action_masks=masks[:1], deterministic=True)
+    assert masks[0, int(action[0])]
+    assert sb3.__version__
+
+
+def test_an_sb3_model_plays_as_an_opponent() -> None:
+    needs("torch")
+    contrib = needs("sb3_contrib")
+    from buttonup.envs.opponents import chooser
+    from buttonup.envs.sb3 import BattleVecEnv
+
+    model = contrib.MaskablePPO("MlpPolicy", BattleVecEnv(4, opponent=1, seed=0), n_steps=8)
+    choose = chooser(model)
+    position = Position("W/R/B/W/B/R/R/W/B r")
+    assert choose(position) in position.legal_moves()
