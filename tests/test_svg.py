@@ -236,7 +236,7 @@ def test_the_tower_from_bottom_to_top() -> None:
     buttons = find(root, "button")
     assert [b.get("data-strength") for b in buttons] == [str(s) for s in range(1, 10)]
     assert "".join(b.get("data-colour", "?") for b in buttons) == "RBWWBRWBR"
-    heights = [float(b[0].get("cy", "0")) for b in buttons]
+    heights = [float(b[0].get("y", "0")) for b in buttons]
     assert heights == sorted(heights, reverse=True), "strength 1 at the bottom"
     red, black = final.sums()
     sums = {s.get("data-player"): s.text for s in find(root, "sum")}

@@ -21,12 +21,12 @@ pub const FIELD_RADIUS: f64 = 176.0;
 /// No button reaches farther from the centre than this.
 pub const OUTER: f64 = 170.0;
 /// No button comes nearer the centre than this (the centre shows who moves).
-pub const INNER: f64 = 38.0;
+pub const INNER: f64 = 34.0;
 /// The largest button radius.
-pub const MAX_RADIUS: f64 = 16.0;
+pub const MAX_RADIUS: f64 = 20.0;
 /// Space kept around every button, as a fraction of its radius (two buttons are at
 /// least twice that apart).
-pub const GAP: f64 = 0.08;
+pub const GAP: f64 = 0.12;
 /// The widest half-angle of a wedge (one or two piles left): a wedge must stay a wedge.
 const MAX_HALF_ANGLE: f64 = 1.25;
 /// The smallest radius tried; every pile of a position fits at it.

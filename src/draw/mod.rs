@@ -48,7 +48,9 @@
 //!   `data-level` (0 for the bottom button), `data-colour` (`R`, `B`, `W`); its first
 //!   child is `<circle class="face">` whose `cx`, `cy`, `r` plus half its
 //!   `stroke-width` is the button's whole painted disc.
-//! - `<g class="lifted" data-slot="k">`: where the last move's pile stood.
+//! - `<g class="lifted" data-slot="k">`: where the last move's pile stood, with
+//!   `<path class="sowing">` (and its head `sowing-head`), an arc outside the field
+//!   clockwise from that slot to the last pile that received a button.
 //! - `<text class="to-move">` in the centre.
 //!
 //! A tower picture ([`svg::tower`]) is an `<svg class="buttonup-tower">` with one
@@ -58,6 +60,7 @@
 mod button;
 pub mod layout;
 pub mod svg;
+mod tower;
 mod walk;
 
 use std::fmt;

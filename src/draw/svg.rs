@@ -5,7 +5,8 @@
 use std::fmt::Write;
 
 use super::button::{name, num, write_button};
-use super::layout::{layout, polar, PileLayout, CENTRE, FIELD_RADIUS, INNER, VIEW};
+use super::layout::{bearing, layout, polar, PileLayout, CENTRE, FIELD_RADIUS, INNER, VIEW};
+pub use super::tower::tower;
 use super::{checked_slots, DrawError, DrawOptions};
 use crate::game::pieces::{Colour, Player};
 use crate::game::rules::Position;
@@ -18,7 +19,7 @@ const HIGHLIGHT: &str = "#2f6fdf";
 const LIFTABLE_FILL: &str = "#f2c14e";
 const LIFTABLE_STROKE: &str = "#b8860b";
 /// The ink of the texts.
-const INK: &str = "#4a3b24";
+pub(crate) const INK: &str = "#4a3b24";
 
 /// The SVG text of `position` drawn with `options`, or why the options do not fit it.
 pub fn position(position: &Position, options: &DrawOptions) -> Result<String, DrawError> {
@@ -39,11 +40,7 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
     );
     write_field(&mut out);
     for slot in (0..slot_count).filter(|slot| !slots.contains(slot)) {
-        let at = polar(
-            super::layout::bearing(slot, slot_count),
-            FIELD_RADIUS - 14.0,
-            0.0,
-        );
+        let at = polar(bearing(slot, slot_count), FIELD_RADIUS - 14.0, 0.0);
         let _ = write!(
             out,
             r##"<circle class="slot" data-slot="{slot}" cx="{}" cy="{}" r="3" fill="#c9b891"/>"##,
@@ -53,18 +50,22 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
     }
     if let Some(last) = &options.last_move {
         let at = polar(
-            super::layout::bearing(last.slot, slot_count),
+            bearing(last.slot, slot_count),
             FIELD_RADIUS - 6.0 - layout.radius,
             0.0,
         );
         let _ = write!(
             out,
-            r#"<g class="lifted" data-slot="{}"><title>the last move lifted the pile of this slot</title><circle cx="{}" cy="{}" r="{}" fill="none" stroke="{LAST_MOVE}" stroke-width="2" stroke-dasharray="4 3"/></g>"#,
+            r#"<g class="lifted" data-slot="{}"><title>the last move lifted the pile of this slot</title><circle cx="{}" cy="{}" r="{}" fill="none" stroke="{LAST_MOVE}" stroke-width="2" stroke-dasharray="4 3"/>"#,
             last.slot,
             num(at.x),
             num(at.y),
             num(layout.radius)
         );
+        if let Some(&pile) = last.drops.last() {
+            write_sowing(&mut out, last.slot, slots[pile], slot_count);
+        }
+        out.push_str("</g>");
     }
     for (index, (pile, place)) in piles.iter().zip(&layout.piles).enumerate() {
         let dropped = options
@@ -95,6 +96,36 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
     Ok(out)
 }
 
+/// The way the last move sowed: an arc outside the field, clockwise from the lifted
+/// pile's slot to the slot of the last pile that received a button, with its arrowhead.
+fn write_sowing(out: &mut String, from: usize, to: usize, slot_count: usize) {
+    let radius = FIELD_RADIUS + 5.0;
+    let (start, end) = (bearing(from, slot_count), bearing(to, slot_count));
+    let sweep = (end - start).rem_euclid(360.0);
+    let (a, b) = (polar(start, radius, 0.0), polar(end, radius, 0.0));
+    let head = 7.0 / radius * 180.0 / std::f64::consts::PI;
+    let (left, right) = (
+        polar(end - head, radius - 4.0, 0.0),
+        polar(end - head, radius + 4.0, 0.0),
+    );
+    let _ = write!(
+        out,
+        r#"<path class="sowing" d="M{} {} A{r} {r} 0 {} 1 {} {}" fill="none" stroke="{LAST_MOVE}" stroke-width="2.5" stroke-linecap="round"/><path class="sowing-head" d="M{} {} L{} {} L{} {} Z" fill="{LAST_MOVE}"/>"#,
+        num(a.x),
+        num(a.y),
+        u8::from(sweep > 180.0),
+        num(b.x),
+        num(b.y),
+        num(b.x),
+        num(b.y),
+        num(left.x),
+        num(left.y),
+        num(right.x),
+        num(right.y),
+        r = num(radius),
+    );
+}
+
 /// The picture's title: the notation and who moves.
 fn describe(position: &Position) -> String {
     if position.is_over() {
@@ -107,7 +138,7 @@ fn describe(position: &Position) -> String {
     }
 }
 
-fn check_size(size: f64) -> Result<(), DrawError> {
+pub(crate) fn check_size(size: f64) -> Result<(), DrawError> {
     if (1.0..=10_000.0).contains(&size) {
         Ok(())
     } else {
@@ -172,9 +203,9 @@ impl Pile<'_> {
                 .collect();
             let _ = write!(
                 out,
-                r##"<polyline class="thread" points="{}" fill="none" stroke="#5b4a30" stroke-opacity="0.55" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"##,
+                r##"<polyline class="thread" points="{}" fill="none" stroke="#5b4a30" stroke-opacity="0.7" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"##,
                 points.join(" "),
-                num((self.radius * 0.22).max(0.5))
+                num((self.radius * 0.3).max(0.5))
             );
         }
         let height = self.buttons.len();
@@ -197,10 +228,10 @@ impl Pile<'_> {
             out.push_str("</g>");
         }
         if labels {
-            let at = polar(self.place.bearing, FIELD_RADIUS + 13.0, 0.0);
+            let at = polar(self.place.bearing, FIELD_RADIUS + 16.0, 0.0);
             let _ = write!(
                 out,
-                r#"<text class="label" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="13" font-weight="{}" fill="{INK}">{}</text>"#,
+                r#"<text class="label" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="12" font-weight="{}" fill="{INK}">{}</text>"#,
                 num(at.x),
                 num(at.y),
                 if self.liftable { "bold" } else { "normal" },
@@ -254,88 +285,6 @@ impl Pile<'_> {
             c = num(CENTRE),
         );
     }
-}
-
-/// The SVG text of a finished battle's final pile as the scoring tower of rule 6:
-/// strength 1 at the bottom to `N` at the top, each player's strengths beside his
-/// buttons and his sum below; [`DrawError::NotOver`] before the end.
-pub fn tower(position: &Position, size: f64) -> Result<String, DrawError> {
-    check_size(size)?;
-    let scoring = position.scoring().ok_or(DrawError::NotOver)?;
-    let buttons: Vec<Colour> = position.buttons().collect();
-    let count = buttons.len();
-    let (r, pitch, top, width) = (11.0, 25.0, 34.0, 220.0);
-    let height = top + count as f64 * pitch + 62.0;
-    let words = match scoring.winner() {
-        Some(winner) => format!(
-            "{} wins {} point{}",
-            winner.name(),
-            scoring.points(),
-            if scoring.points() == 1 { "" } else { "s" }
-        ),
-        None => "a tie: no points".to_string(),
-    };
-    let title = format!(
-        "Button Up! final tower {position}: Red {}, Black {}; {words}",
-        scoring.red, scoring.black
-    );
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="buttonup-tower" viewBox="0 0 {w} {h}" width="{}" height="{}" role="img" aria-label="{title}" data-position="{position}"><title>{title}</title><rect class="field" x="1" y="1" width="{}" height="{}" rx="14" fill="#eadfc4" stroke="#8a6a3f" stroke-width="2"/>"##,
-        num(size * width / height),
-        num(size),
-        num(width - 2.0),
-        num(height - 2.0),
-        w = num(width),
-        h = num(height),
-    );
-    let font = r#"font-family="sans-serif" text-anchor="middle" dominant-baseline="central""#;
-    let _ = write!(
-        out,
-        r##"<text x="45" y="18" {font} font-size="12" font-weight="bold" fill="#a6271f">Red</text><text x="110" y="18" {font} font-size="11" fill="{INK}">strength</text><text x="175" y="18" {font} font-size="12" font-weight="bold" fill="#1d1d20">Black</text>"##
-    );
-    let centre = 110.0;
-    for (level, &colour) in buttons.iter().enumerate() {
-        let strength = level + 1;
-        let y = top + (count - level) as f64 * pitch - pitch / 2.0;
-        let _ = write!(
-            out,
-            r#"<g class="button" data-strength="{strength}" data-colour="{}">"#,
-            colour.letter()
-        );
-        write_button(&mut out, colour, centre, y, r, false);
-        let _ = write!(
-            out,
-            r##"<text class="strength" x="{}" y="{}" {font} font-size="10" fill="#ffffff" stroke="{INK}" stroke-width="2.5" paint-order="stroke">{strength}</text>"##,
-            num(centre + r + 12.0),
-            num(y)
-        );
-        let side = match colour {
-            Colour::Red => Some((45.0, "#a6271f")),
-            Colour::Black => Some((175.0, "#1d1d20")),
-            Colour::White => None,
-        };
-        if let Some((x, ink)) = side {
-            let _ = write!(
-                out,
-                r#"<text class="points" x="{x}" y="{}" {font} font-size="12" fill="{ink}">{strength}</text>"#,
-                num(y)
-            );
-        }
-        out.push_str("</g>");
-    }
-    let y = top + count as f64 * pitch + 16.0;
-    let _ = write!(
-        out,
-        r##"<text class="sum" data-player="red" x="45" y="{}" {font} font-size="14" font-weight="bold" fill="#a6271f">{}</text><text class="sum" data-player="black" x="175" y="{}" {font} font-size="14" font-weight="bold" fill="#1d1d20">{}</text><text class="result" x="110" y="{}" {font} font-size="12" fill="{INK}">{words}</text></svg>"##,
-        num(y),
-        scoring.red,
-        num(y),
-        scoring.black,
-        num(y + 24.0)
-    );
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -415,20 +364,5 @@ mod tests {
             ..DrawOptions::default()
         };
         assert_eq!(with(size), "size must be a number from 1 to 10000, not NaN");
-    }
-
-    #[test]
-    fn the_tower_counts_from_the_bottom() {
-        let p = parse("RBWWBRWBR b").unwrap();
-        let svg = tower(&p, 400.0).unwrap();
-        assert!(svg.contains(r#"<g class="button" data-strength="1" data-colour="R">"#));
-        assert!(svg.contains(r#"<g class="button" data-strength="9" data-colour="R">"#));
-        // Red 1 + 6 + 9 = 16, Black 2 + 5 + 8 = 15.
-        assert!(svg.contains(r#"data-player="red" x="45""#) && svg.contains(">16</text>"));
-        assert!(svg.contains(">15</text>") && svg.contains("Red wins 1 point<"));
-        assert_eq!(
-            tower(&parse("W/R r").unwrap(), 400.0),
-            Err(DrawError::NotOver)
-        );
     }
 }
