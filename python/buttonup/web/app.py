@@ -8,8 +8,7 @@ lock; one that finds it held is answered 409 and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -21,22 +20,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, win_probability
-from buttonup.ai import bot
+from buttonup.ai import LEVELS, bot
 from buttonup.player import Player
 from buttonup.results import Standing
 from buttonup.web.guard import Guard
-from buttonup.web.models import (
-    BestMoveIn,
-    ErrorOut,
-    MoveIn,
-    NewMatchIn,
-    OddsIn,
-    PlayIn,
-    PositionIn,
-    StarterIn,
-)
-from buttonup.web.service import Busy, Conflict, Entry, NotFound, Service, Stopping
-from buttonup.web.views import match_json, played_json, position_json
+from buttonup.web.history import replay
+from buttonup.web.match_routes import add_match_routes
+from buttonup.web.models import AnalyzeIn, BestMoveIn, ErrorOut, OddsIn, PlayIn
+from buttonup.web.service import Busy, Conflict, NotFound, Service, Stopping
+from buttonup.web.views import board_json, position_json
 
 STATIC = resources.files("buttonup.web") / "static"
 
@@ -126,11 +118,24 @@ def create_app(
 
     # --- the stateless API ------------------------------------------------------------
     @app.post("/api/analyze")
-    async def analyze(body: PositionIn) -> dict[str, Any]:
-        """The value for the side to move of every legal move, and the best line."""
-        position = Position(body.position)
+    async def analyze(body: AnalyzeIn) -> dict[str, Any]:
+        """The value for the side to move of every legal move, which give an extra
+        move, and the best line (`pv`, and as plies with the record's labels,
+        `pv_line`); of `position`, or of where `moves` played from it lead (`line`),
+        drawn (`svg`) with every pile where it was at `position`."""
+        root = Position(body.position)
+        plies = replay(root, body.moves)
+        position = plies[-1].after if plies else root
         analysis = await service.run(lambda: service.analysis(position), position)
-        return {**position_json(position), **analysis}
+        line = [ply.json() for ply in plies]
+        best = [ply.json() for ply in replay(position, analysis["pv"])]
+        return {
+            **board_json(position, plies, root),
+            **analysis,
+            "root": str(root),
+            "line": line,
+            "pv_line": best,
+        }
 
     @app.post("/api/bestmove")
     async def bestmove(body: BestMoveIn) -> dict[str, Any]:
@@ -166,91 +171,10 @@ def create_app(
         chances = await service.run(lambda: win_probability(standing))
         return {"red": chances.red, "black": chances.black}
 
-    # --- matches for the page -------------------------------------------------------
-    @asynccontextmanager
-    async def hold(key: str) -> AsyncIterator[Entry]:
-        """The match ``key``, locked for one request; 409 if another holds it."""
-        entry = service.entry(key)
-        if entry.lock.locked():
-            raise Conflict("another request on this match is still being answered")
-        async with entry.lock:
-            yield entry
+    @app.get("/api/levels")
+    async def levels() -> dict[str, str]:
+        """What each level of the AI is (1 to 10)."""
+        return {str(level): text for level, text in LEVELS.items()}
 
-    @app.post("/api/matches")
-    async def new_match(body: NewMatchIn, request: Request) -> dict[str, Any]:
-        """A match against the AI; the human plays `human`."""
-        client = request.client.host if request.client else "?"
-        key = service.new_match(
-            client, body.human, body.level, body.target, body.starter, body.seed
-        )
-        return match_json(key, service.entry(key))
-
-    @app.get("/api/matches/{key}")
-    async def get_match(key: str) -> dict[str, Any]:
-        return match_json(key, service.entry(key))
-
-    @app.post("/api/matches/{key}/play")
-    async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
-        """The human's move, with its drops and extra move."""
-        async with hold(key) as entry:
-            match = entry.match
-            before = match.position
-            if match.to_move is not entry.human:
-                raise ValueError("it is the AI's turn")
-            outcome = match.play(body.move)
-            return {**match_json(key, entry), "played": played_json(before, body.move, outcome)}
-
-    @app.post("/api/matches/{key}/ai")
-    async def match_ai(key: str) -> dict[str, Any]:
-        """The AI's next move (or its choice of starter when the tie rule asks it)."""
-        async with hold(key) as entry:
-            match = entry.match
-            ai_side = entry.human.other
-            if match.chooser is ai_side:
-                match.choose_starter(entry.ai.choose_starter(match))
-                return match_json(key, entry)
-            if match.is_over or match.chooser is not None or match.to_move is not ai_side:
-                raise ValueError("it is not the AI's turn")
-            before = match.position
-            choice = await service.run(lambda: service.best_move(entry.ai, before, match), before)
-            move = int(choice["move"])
-            outcome = match.play(move)
-            return {**match_json(key, entry), "played": played_json(before, move, outcome)}
-
-    @app.post("/api/matches/{key}/choose")
-    async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
-        """The tie rule: the human, as chooser, names who starts."""
-        async with hold(key) as entry:
-            if entry.match.chooser is not entry.human:
-                raise ValueError("no choice of starter is yours to make")
-            entry.match.choose_starter(Player.of(body.starter))
-            return match_json(key, entry)
-
-    @app.post("/api/matches/{key}/undo")
-    async def match_undo(key: str) -> dict[str, Any]:
-        """Takes back the human's last move and the AI's replies after it."""
-        async with hold(key) as entry:
-            match = entry.match
-            movers = match.movers()
-            if entry.human not in movers:
-                raise ValueError("there is no move of yours to take back in this battle")
-            while movers.pop() is not entry.human:
-                match.undo()
-            match.undo()
-            return match_json(key, entry)
-
-    @app.post("/api/matches/{key}/hint")
-    async def match_hint(key: str) -> dict[str, Any]:
-        """The value of every move for the human, and his chance of winning the match
-        from here under perfect match play."""
-        async with hold(key) as entry:
-            match = entry.match
-            position = match.position
-            analysis = await service.run(lambda: service.analysis(position), position)
-            chance = None
-            if not match.is_over:
-                chances = await service.run(lambda: win_probability(match))
-                chance = chances.of(entry.human)
-            return {**analysis, "match_win_probability": chance}
-
+    add_match_routes(app, service)
     return app

@@ -35,6 +35,10 @@ class PositionIn(Body):
     position: StrictStr = Field(examples=["W/R/B/W/B/R/R/W/B r"])
 
 
+class AnalyzeIn(PositionIn):
+    moves: list[StrictInt] = Field(default_factory=list, max_length=64, examples=[[3, 0]])
+
+
 class BestMoveIn(PositionIn):
     level: Optional[StrictInt] = Field(default=None, ge=1, le=10)  # noqa: UP045 (pydantic, 3.9)
     movetime: Optional[StrictInt] = Field(default=None, ge=1, le=10_000)  # noqa: UP045
@@ -68,3 +72,11 @@ class MoveIn(Body):
 
 class StarterIn(Body):
     starter: Side
+
+
+class ImportIn(Body):
+    """A match record (docs/notation.md) to play on, as `human` against the AI."""
+
+    record: StrictStr = Field(max_length=15_000)
+    human: Side = "r"
+    level: StrictInt = Field(default=5, ge=1, le=10)

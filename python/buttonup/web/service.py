@@ -14,6 +14,7 @@ every request still waiting is answered 503 at once.
 from __future__ import annotations
 
 import asyncio
+import copy
 import secrets
 import threading
 import time
@@ -27,6 +28,7 @@ from buttonup._core import Match, Position, analyze, search
 from buttonup.ai import LevelBot, Limits, bot
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
+from buttonup.web.history import by_colour, chances, margins
 from buttonup.web.models import Side
 
 T = TypeVar("T")
@@ -71,6 +73,80 @@ class Entry:
     client: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
+    starts: dict[int, Position] = field(default_factory=dict)
+    """The start of every battle dealt, by number (the match keeps those it scored)."""
+    points: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = field(default_factory=dict)
+    """The chart's points: where the match stood after each sequence of moves of a
+    battle, by colour (:func:`buttonup.web.history.margins`, :func:`~.chances`)."""
+
+    @property
+    def battle_number(self) -> int:
+        """The battle being played (or the last one, once the match is over)."""
+        battles = len(self.match.battles)
+        return battles if self.match.is_over else battles + 1
+
+    def battle(self, number: int) -> tuple[Position, tuple[int, ...]]:
+        """Battle ``number``'s start and its moves so far."""
+        match = self.match
+        if 1 <= number <= len(match.battles):
+            done = match.battles[number - 1]
+            return done.start, done.moves
+        if number == len(match.battles) + 1 and number in self.starts:
+            return self.starts[number], match.moves
+        raise NotFound(f"no battle {number} in this match (it has {self.battle_number})")
+
+    def note(self, seconds: float) -> None:
+        """Records the start of a battle just dealt and the chart's point for the
+        state the last change left (run after every change, off the event loop)."""
+        match = self.match
+        done = len(match.battles)
+        if done and (done, match.battles[-1].moves) not in self.points:
+            last = match.battles[-1]
+            self.points[(done, last.moves)] = {
+                "margin": margins(last.final_position, seconds),
+                "chance": chances(match),
+            }
+        if match.is_over or match.chooser is not None:
+            return
+        if not match.moves:
+            self.starts.setdefault(done + 1, match.position)
+        key = (done + 1, match.moves)
+        if key not in self.points:
+            self.points[key] = {
+                "margin": margins(match.position, seconds),
+                "chance": chances(match),
+            }
+
+    def backfill(self, seconds: float) -> None:
+        """Records what :meth:`note` would have for a match made elsewhere (an imported
+        record): the current battle's start and a point for each of its moves so far
+        (on a copy of the match, its moves taken back one by one), and the final point
+        of each battle scored."""
+        match = self.match
+        done = len(match.battles)
+        earlier = copy.copy(match)
+        if not match.is_over and match.chooser is None:
+            while True:
+                self.points.setdefault(
+                    (done + 1, earlier.moves),
+                    {"margin": margins(earlier.position, seconds), "chance": chances(earlier)},
+                )
+                if not earlier.moves:
+                    break
+                earlier.undo()
+            self.starts[done + 1] = earlier.position
+        for number, battle in enumerate(match.battles, 1):
+            self.points[(number, battle.moves)] = {
+                "margin": margins(battle.final_position, seconds),
+                # known for the last one only: the match as it stood right after it
+                "chance": chances(earlier) if number == done else by_colour(),
+            }
+
+    def chart(self, number: int) -> list[dict[str, Any] | None]:
+        """The chart's points of battle ``number``: one before its first move and one
+        after each (``None`` where none was recorded)."""
+        _, moves = self.battle(number)
+        return [self.points.get((number, moves[:ply])) for ply in range(len(moves) + 1)]
 
 
 class Lane:
@@ -204,10 +280,15 @@ class Service:
     ) -> str:
         """A new match of ``client``'s; its oldest beyond :data:`MATCHES_PER_CLIENT` is
         forgotten, and beyond :data:`MAX_MATCHES` in all the one left alone longest."""
-        key = secrets.token_urlsafe(16)
         match = Match(starter, target=target, seed=seed)
+        return self.add(match, client, Player.of(human), level, seed)
+
+    def add(self, match: Match, client: str, human: Player, level: int, seed: int | None) -> str:
+        """Keeps ``match`` of ``client``'s against the AI at ``level`` under a new
+        unguessable key, within the caps."""
+        key = secrets.token_urlsafe(16)
         ai = bot(level, seed, limits=self.limits(1.0))
-        self.matches[key] = Entry(match, Player.of(human), level, ai, client)
+        self.matches[key] = Entry(match, human, level, ai, client)
         own = [k for k, entry in self.matches.items() if entry.client == client]
         for old in own[: max(0, len(own) - MATCHES_PER_CLIENT)]:
             del self.matches[old]

@@ -1,12 +1,16 @@
-"""The JSON of the web app's answers: positions, moves and matches, all from the engine
-(nothing here re-derives a rule)."""
+"""The JSON of the web app's answers: positions with their drawing, moves and matches,
+all from the engine (nothing here re-derives a rule)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from buttonup._core import Position
-from buttonup.results import MoveOutcome, Scoring
+from buttonup.ai import LEVELS
+from buttonup.results import Scoring
+from buttonup.web.drawing import board, tower
+from buttonup.web.history import Ply, replay
 from buttonup.web.service import Entry
 
 
@@ -36,39 +40,73 @@ def position_json(position: Position) -> dict[str, Any]:
     return data
 
 
-def played_json(before: Position, move: int, outcome: MoveOutcome[Position]) -> dict[str, Any]:
-    """What a move did, from the engine's one evaluation of it."""
-    return {
-        "move": move,
-        "drops": list(outcome.drops),
-        "extra_move": outcome.extra_move,
-        "from": str(before),
+def board_json(position: Position, plies: Sequence[Ply], start: Position) -> dict[str, Any]:
+    """A position with its drawing: the piles in the slots the plies leading to it left
+    them in, the last of them marked."""
+    picture, slots = board(start, plies)
+    return {**position_json(position), "svg": picture, "slots": list(slots)}
+
+
+def played_json(entry: Entry) -> dict[str, Any]:
+    """The move just made in the match (the last of its battle, which it may have
+    ended), with its drops and the slots they go to."""
+    match = entry.match
+    number = len(match.battles) + 1 if match.moves else len(match.battles)
+    start, moves = entry.battle(number)
+    ply = replay(start, moves)[-1]
+    return {**ply.json(), "battle": number, "ended_battle": not match.moves}
+
+
+def battle_json(entry: Entry, number: int) -> dict[str, Any]:
+    """Battle ``number`` of a match: its start, its moves as plies, the chart's points."""
+    start, moves = entry.battle(number)
+    match = entry.match
+    data: dict[str, Any] = {
+        "number": number,
+        "start": str(start),
+        "starter": start.to_move.letter,
+        "plies": [ply.json() for ply in replay(start, moves)],
+        "points": entry.chart(number),
+        "over": number <= len(match.battles),
     }
+    if data["over"]:
+        data["scoring"] = scoring_json(match.battles[number - 1].scoring)
+    return data
 
 
 def match_json(key: str, entry: Entry) -> dict[str, Any]:
-    """A match's whole state, for the page."""
+    """A match's whole state, for the page: the position drawn, the match, the battle
+    being played (or the last one, once the match is over) and those scored."""
     match = entry.match
     red, black = match.scores
-    data = position_json(match.position)
+    number = entry.battle_number
+    start, moves = entry.battle(number)
+    plies = replay(start, moves)
+    data = board_json(match.position, plies, start)  # once over, the final pile
     data.update(
         {
             "id": key,
             "human": entry.human.letter,
             "level": entry.level,
+            "level_name": LEVELS[entry.level],
             "scores": {"r": red, "b": black},
             "target": match.target,
+            "per_colour": match.per_colour,
             "starter": match.starter.letter,
             "chooser": match.chooser.letter if match.chooser else None,
             "winner": match.winner.letter if match.winner else None,
             "moves": list(match.moves),
             "legal_moves": match.legal_moves(),
+            "battle": battle_json(entry, number),
             "battles": [
                 {
                     "number": b.number,
                     "starter": b.starter.letter,
+                    "start": str(b.start),
                     "moves": list(b.moves),
+                    "labels": [ply.label for ply in replay(b.start, b.moves)],
                     **position_json(b.final_position),
+                    "tower": tower(b.final_position),
                 }
                 for b in match.battles
             ],

@@ -1,279 +1,354 @@
-// The page of `buttonup serve`. It draws what the server says: every rule (legal
-// moves, drops, extra moves, scoring, the match) is the engine's answer.
+// The page of `buttonup serve`: a match against the AI, its moves and chart, the end of
+// each battle, its review, and the analysis board. It draws what the engine says: every
+// rule (legal moves, drops, extra moves, scoring, the match) and every drawing of the
+// board is the engine's answer, through the one interface of engine.js.
 
-const $ = (id) => document.getElementById(id);
-const NAMES = { r: "Red", b: "Black" };
-const PAUSE = 450; // before the AI answers, and between dropped buttons (ms)
-let match = null;
-let busy = false;
-let focused = 0;
+import { $, NAMES, clearError, h, other, percent, say, showError, signed, sleep } from "./dom.js";
+import { ServerEngine } from "./engine.js";
+import { Board } from "./board.js";
+import { MoveList } from "./moves.js";
+import { drawChart } from "./chart.js";
+import { hidePanel, showPanel } from "./panel.js";
+import { showReview } from "./review.js";
+import { AnalysisBoard } from "./analysis.js";
+import { setUpTheme } from "./theme.js";
+import { setUpRecords } from "./records.js";
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const params = new URLSearchParams(location.search);
+const PAUSE = params.get("speed") === "fast" ? 40 : 420; // between the steps of a move (ms)
 
-async function api(path, body) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    showError("The server cannot be reached: is `buttonup serve` still running?");
-    throw error;
-  }
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) {
-    showError(data.error || `HTTP ${response.status}`);
-    throw new Error(data.error);
-  }
-  $("error").hidden = true;
-  return data;
+const engine = window.buttonupEngine || new ServerEngine();
+const board = new Board($("board"), "The board");
+const analysis = new AnalysisBoard(engine, fail);
+const state = {
+  match: null, // the engine's latest Match
+  version: 0, // bumped whenever the position on the board changes (hints check it)
+  busy: false, // a move is being made or shown
+  notice: "", // the extra move's announcement, kept until the next move
+  finished: null, // the Battle just scored, shown until "Next battle"
+  view: null, // null: the live position; else the ply of the battle shown
+  levels: {},
+};
+const moveList = new MoveList($("moves"), (ply) => showPly(ply));
+
+function fail(error) {
+  showError(error.message || String(error));
 }
 
-function showError(message) {
-  $("error").textContent = message;
-  $("error").hidden = false;
-}
+const mine = () => {
+  const m = state.match;
+  return m && !m.winner && !m.chooser && !state.finished && m.to_move === m.human;
+};
 
-// --- drawing ------------------------------------------------------------------------
-function draw(svg, piles, legal, onLift) {
-  svg.replaceChildren();
-  const n = piles.length;
-  const radius = n > 1 ? 120 : 0;
-  piles.forEach((pile, index) => {
-    const angle = -Math.PI / 2 + (2 * Math.PI * index) / Math.max(n, 1);
-    const x = radius * Math.cos(angle);
-    const y = radius * Math.sin(angle);
-    const group = node("g", { class: "pile", "data-pile": index });
-    const height = Math.max(pile.length, 1);
-    group.append(node("rect", { class: "hit", x: x - 14, y: y - 8 - 12 * height, width: 28, height: 12 * height + 24, rx: 6 }));
-    [...pile].forEach((button, level) => {
-      group.append(node("circle", { class: `button-${button}`, cx: x, cy: y - 12 * level, r: 9, "stroke-width": 1.5 }));
-    });
-    const label = node("text", { class: "label", x, y: y + 22 });
-    label.textContent = String(index);
-    group.append(label);
-    if (legal.includes(index) && onLift) {
-      group.classList.add("legal");
-      group.setAttribute("tabindex", "0");
-      group.setAttribute("role", "button");
-      group.setAttribute("aria-label", `Lift pile ${index} (${pile}, bottom first)`);
-      group.addEventListener("click", () => onLift(index));
-      group.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") onLift(index);
-      });
-    } else {
-      group.setAttribute("aria-label", `Pile ${index}: ${pile}`);
-    }
-    svg.append(group);
-  });
-}
+// The battle in the move list and the chart: the one just scored, else the current one.
+const shownBattle = () => state.finished || state.match.battle;
 
-function node(name, attributes) {
-  const element = document.createElementNS("http://www.w3.org/2000/svg", name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
-}
-
-// The sowing, button by button: the engine says which pile receives each button.
-async function animate(played) {
-  const piles = played.from.split(" ")[0].split("/");
-  const lifted = piles[played.move];
-  piles[played.move] = "";
-  draw($("board"), piles, []);
-  for (let j = 0; j < played.drops.length; j++) {
-    await sleep(PAUSE / 2);
-    piles[played.drops[j]] += lifted[j];
-    draw($("board"), piles, []);
-  }
-  await sleep(PAUSE / 2);
-}
-
+// --- drawing the state ------------------------------------------------------------
 function render() {
-  const human = match.human;
-  const mine = !match.winner && !match.chooser && match.to_move === human;
-  draw($("board"), match.piles, mine && !busy ? match.legal_moves : [], mine ? lift : null);
-  $("score").textContent =
-    `Red ${match.scores.r} - Black ${match.scores.b} (first to ${match.target}) · ` +
-    `battle ${match.battles.length + (match.winner ? 0 : 1)}, started by ${NAMES[match.starter]}`;
-  $("choice").hidden = !(match.chooser === human);
-  if (match.winner) {
-    $("status").textContent = match.winner === human ? "You win the match!" : "The AI wins the match.";
-  } else if (match.chooser === human) {
-    $("status").textContent = "You lost the last decided battle: choose who starts.";
-  } else if (mine) {
-    $("status").textContent = `Your move (${NAMES[human]}): lift a marked pile.`;
-  } else {
-    $("status").textContent = "The AI is thinking…";
+  const m = state.match;
+  if (!m) return;
+  $("match-card").hidden = $("moves-card").hidden = false;
+  const ai = other(m.human);
+  $("name-you").textContent = `You (${NAMES[m.human]})`;
+  $("name-ai").textContent = `AI level ${m.level} (${NAMES[ai]})`;
+  $("dot-you").className = `dot dot-${m.human}`;
+  $("dot-ai").className = `dot dot-${ai}`;
+  $("points-you").textContent = `${m.scores[m.human]} pt`;
+  $("points-ai").textContent = `${m.scores[ai]} pt`;
+  const battle = shownBattle();
+  say("score", `Red ${m.scores.r} – Black ${m.scores.b} · first to ${m.target}`);
+  $("battle-line").textContent = `Battle ${battle.number}, started by ${NAMES[battle.starter]} · the AI: ${m.level_name}`;
+  $("undo").disabled = state.busy || !m.battle.plies.some((p) => p.mover === m.human) || !!state.finished;
+  $("hint").disabled = state.busy || !mine();
+  $("choice").hidden = !(m.chooser === m.human) || !!state.finished;
+  const shown = state.view === null ? battle.plies.length : state.view;
+  moveList.render(battle.number, battle.plies, shown);
+  $("moves-battle").textContent = `· battle ${battle.number}`;
+  drawChart($("chart"), battle.points, m.human, shown, (ply) => showPly(ply));
+  if (state.view === null && !state.finished) {
+    board.show(m, { onLift: mine() && !state.busy ? lift : null, label: statusText() });
   }
-  if (mine) {
-    const legal = [...$("board").querySelectorAll(".pile.legal")];
-    if (legal.length) legal[Math.min(focused, legal.length - 1)].focus();
+  if (!state.busy) say("status", statusText());
+  $("notice").textContent = state.notice;
+  $("notice").hidden = !state.notice;
+}
+
+function statusText() {
+  const m = state.match;
+  if (state.view !== null) {
+    const battle = shownBattle();
+    const where = state.view === 0 ? "the start" : `move ${state.view} (${battle.plies[state.view - 1].label})`;
+    return `Showing battle ${battle.number} after ${where}. ▶ or → steps on; Esc goes back to the game.`;
   }
+  if (m.winner) return m.winner === m.human ? "You win the match!" : "The AI wins the match.";
+  if (state.finished) return `Battle ${state.finished.number} is over.`;
+  if (m.chooser === m.human) return "You lost the last battle with a winner: choose who starts.";
+  if (mine()) return `Your move (${NAMES[m.human]}): lift a marked pile.`;
+  return "The AI is thinking…";
 }
 
-// Elements built from server data as text, never as markup: h("p", {id: "x"}, "text", child).
-function h(tag, attributes, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes || {})) element.setAttribute(name, value);
-  element.append(...children.map((child) => (child instanceof Node ? child : String(child))));
-  return element;
-}
-
-function table(attributes, headers, rows) {
-  return h("table", attributes, h("tr", null, ...headers.map((text) => h("th", null, text))),
-    ...rows.map((cells) => h("tr", null, ...cells.map((text) => h("td", null, text)))));
-}
-
-const signed = (value) => `${value > 0 ? "+" : ""}${value}`;
-
-function showScoring(battle) {
-  const out = $("scoring");
-  if (!battle) {
-    out.replaceChildren();
+// The position after `ply` moves of the battle in the list (the last one: live again).
+async function showPly(ply) {
+  const battle = shownBattle();
+  if (state.busy || ply < 0 || ply > battle.plies.length) return;
+  if (ply === battle.plies.length && !state.finished) {
+    state.view = null;
+    render();
     return;
   }
-  const s = battle.scoring;
-  const rows = [...s.tower].map((b, i) => [i + 1, b]).reverse();
-  const sum = (list) => (list.length ? list.join(" + ") : "0");
-  const result = s.winner ? `${NAMES[s.winner]} gains ${s.points} victory point${s.points > 1 ? "s" : ""}` : "Equal sums: nobody gains victory points";
-  out.replaceChildren(
-    h("h3", null, `Battle ${battle.number}: the final pile`),
-    table({ "aria-label": "Final pile, strength and button" }, ["strength", "button"], rows),
-    h("p", { id: "sum-red" }, `Red: ${sum(s.red_strengths)} = ${s.red}`),
-    h("p", { id: "sum-black" }, `Black: ${sum(s.black_strengths)} = ${s.black}`),
-    h("p", { id: "battle-result" }, result),
-  );
-}
-
-// --- playing ------------------------------------------------------------------------
-async function update(data) {
-  const battles = match ? match.battles.length : 0;
-  if (data.played) await animate(data.played);
-  match = data;
-  if (data.battles.length > battles) showScoring(data.battles[data.battles.length - 1]);
-  render();
-  if (data.played && data.played.extra_move && data.battles.length === battles) {
-    const who = data.to_move === data.human ? "you move" : "the AI moves";
-    $("status").textContent = `Extra move: the last button landed on its own colour, ${who} again. ` + $("status").textContent;
+  const asked = state.version;
+  let data;
+  try {
+    data = await engine.ply(state.match.id, battle.number, ply);
+  } catch (error) {
+    fail(error);
+    return;
   }
-  if (data.played && data.played.extra_move && data.battles.length === battles) await sleep(PAUSE);
-  await aiIfDue();
+  if (asked !== state.version) return; // the game moved on meanwhile
+  state.view = ply === battle.plies.length ? null : ply;
+  board.show(data, { label: `battle ${battle.number}, after ${ply} moves` });
+  render();
 }
 
-async function aiIfDue() {
-  if (!match || match.winner) return;
-  const ai = match.human === "r" ? "b" : "r";
-  if (match.chooser === ai || (!match.chooser && match.to_move === ai)) {
-    busy = true;
-    render();
-    await sleep(PAUSE);
-    try {
-      const data = await api(`/api/matches/${match.id}/ai`, {});
-      busy = false;
-      await update(data);
-    } finally {
-      busy = false;
-    }
+// --- moves --------------------------------------------------------------------------
+function setMatch(data) {
+  state.match = data;
+  state.version += 1;
+  state.view = null;
+}
+
+// Shows the move `data.played` (the answer of play or aiMove), then its outcome.
+async function showMove(data) {
+  const played = data.played;
+  state.notice = "";
+  state.view = null;
+  $("notice").hidden = true;
+  let after = data;
+  if (played.ended_battle) after = await engine.ply(data.id, played.battle, played.ply);
+  await board.sow(played, after, PAUSE, (text) => say("status", text));
+  setMatch(data);
+  if (played.ended_battle) {
+    state.finished = await engine.battle(data.id, played.battle);
+    board.show(after, { label: `the final tower of battle ${played.battle}` });
+    const scored = data.battles[played.battle - 1];
+    showPanel($("battle-panel"), data, scored, { next: nextBattle, review: reviewBattle, newMatch: focusSetup });
+  } else if (played.extra_move) {
+    const who = played.mover === data.human ? "You move" : "The AI moves";
+    state.notice = `Extra move: the last button landed on its own colour. ${who} again.`;
   }
 }
 
 async function lift(pile) {
-  if (busy || !match) return;
-  busy = true;
+  if (state.busy || !mine()) return;
+  state.busy = true;
+  state.version += 1; // a hint asked before this move is for a position that is gone
   $("hint-out").replaceChildren();
   try {
-    const data = await api(`/api/matches/${match.id}/play`, { move: pile });
-    busy = false;
-    await update(data);
+    const data = await engine.play(state.match.id, pile);
+    clearError();
+    await showMove(data);
+  } catch (error) {
+    fail(error);
   } finally {
-    busy = false;
-    if (match) render();
+    state.busy = false;
+    render();
   }
+  await aiIfDue();
+}
+
+async function aiIfDue() {
+  const m = state.match;
+  if (!m || m.winner || state.finished || state.busy) return;
+  const ai = other(m.human);
+  if (!(m.chooser === ai || (!m.chooser && m.to_move === ai))) {
+    if (mine()) board.focus();
+    return;
+  }
+  state.busy = true;
+  render();
+  say("status", m.chooser === ai ? "The AI chooses who starts…" : "The AI is thinking…");
+  try {
+    await sleep(PAUSE);
+    const data = await engine.aiMove(m.id);
+    if (data.played) await showMove(data);
+    else setMatch(data);
+  } catch (error) {
+    fail(error);
+    return;
+  } finally {
+    state.busy = false;
+    render();
+  }
+  await aiIfDue();
+}
+
+function nextBattle() {
+  state.finished = null;
+  hidePanel($("battle-panel"));
+  $("review").hidden = true;
+  state.version += 1;
+  render();
+  aiIfDue();
+}
+
+async function reviewBattle() {
+  const battle = state.finished || state.match.battles[state.match.battles.length - 1];
+  if (!battle) return;
+  try {
+    const review = await engine.review(state.match.id, battle.number);
+    showReview($("review"), review, state.match.human, {
+      onShow: (ply) => showPly(ply),
+      onLine: (position, line) => {
+        analysis.load(position, [], { pv: line });
+        $("analysis").scrollIntoView({ behavior: "smooth" });
+      },
+    });
+    $("review").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  } catch (error) {
+    fail(error);
+  }
+}
+
+function focusSetup() {
+  $("level").focus();
+  $("setup").scrollIntoView({ behavior: "smooth" });
 }
 
 async function newMatch(event) {
   event.preventDefault();
-  const human = $("colour").value;
-  match = null;
-  showScoring(null);
-  $("hint-out").replaceChildren();
-  const data = await api("/api/matches", { human, level: Number($("level").value), starter: human });
-  await update(data);
+  if (state.busy) return;
+  const human = document.querySelector("input[name=colour]:checked").value;
+  const settings = { human, level: Number($("level").value), starter: human };
+  if (params.get("seed")) settings.seed = Number(params.get("seed"));
+  try {
+    const data = await engine.newMatch(settings);
+    clearError();
+    startWith(data);
+  } catch (error) {
+    fail(error);
+  }
 }
 
+function startWith(data) {
+  state.finished = null;
+  state.notice = "";
+  hidePanel($("battle-panel"));
+  $("review").hidden = true;
+  $("hint-out").replaceChildren();
+  setMatch(data);
+  render();
+  aiIfDue();
+}
+
+// --- hint, undo, the tie rule --------------------------------------------------------
 async function hint() {
-  if (!match) return;
-  const data = await api(`/api/matches/${match.id}/hint`, {});
+  const m = state.match;
+  if (!mine() || state.busy) return;
+  const asked = state.version;
+  $("hint-out").replaceChildren(h("p", { class: "muted" }, "Thinking…"));
+  let data;
+  try {
+    data = await engine.hint(m.id);
+  } catch (error) {
+    if (asked === state.version) $("hint-out").replaceChildren();
+    fail(error);
+    return;
+  }
+  // An answer for a position that is gone is dropped.
+  if (asked !== state.version || data.position !== state.match.position) return;
   const rows = Object.entries(data.moves)
     .sort((a, b) => b[1] - a[1])
-    .map(([move, value]) => [move, signed(value)]);
-  const parts = [table({ id: "hint-table" }, ["pile", "your margin"], rows)];
+    .map(([move, value]) => h("tr", { class: value === data.value ? "best" : "" },
+      h("td", null, h("button", { type: "button", class: "link", "aria-label": `Lift pile ${move}` }, move)),
+      h("td", { class: "mono" }, signed(value)),
+      h("td", null, data.extra_moves[move] ? "+" : ""),
+      h("td", { class: "mono" }, move in data.match_odds ? percent(data.match_odds[move]) : "")));
+  const table = h("table", { id: "hint-table", class: "table", "data-position": data.position },
+    h("thead", null, h("tr", null, ...["pile", "your margin", "extra", "match chance"].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", null, ...rows));
+  for (const button of table.querySelectorAll("button")) button.addEventListener("click", () => lift(Number(button.textContent)));
+  const parts = [table];
   if (data.match_win_probability !== null) {
-    const percent = (100 * data.match_win_probability).toFixed(1);
-    parts.push(h("p", { id: "hint-odds" }, `Your chance of winning the match from here: ${percent}%`));
+    parts.push(h("p", { id: "hint-odds" }, `Your chance of winning the match from here: ${percent(data.match_win_probability)}`));
   }
   $("hint-out").replaceChildren(...parts);
 }
 
 async function undo() {
-  if (!match || busy) return;
-  match = await api(`/api/matches/${match.id}/undo`, {});
-  $("status").textContent = "Took back your last move.";
-  render();
+  const m = state.match;
+  if (!m || state.busy || state.finished) return;
+  try {
+    const data = await engine.undo(m.id);
+    clearError();
+    setMatch(data);
+    state.notice = "";
+    $("hint-out").replaceChildren();
+    render();
+    say("status", `Took back your last move. ${statusText()}`);
+    board.focus();
+  } catch (error) {
+    fail(error);
+  }
 }
 
 async function choose(starter) {
-  const data = await api(`/api/matches/${match.id}/choose`, { starter });
-  await update(data);
-}
-
-// --- the analysis board -------------------------------------------------------------
-async function analyze(event) {
-  event.preventDefault();
-  const data = await api("/api/analyze", { position: $("analyze-input").value });
-  draw($("analysis-board"), data.piles, data.legal_moves, null);
-  if (data.is_over) {
-    $("analysis-out").replaceChildren(
-      h("p", { id: "analysis-value" }, `The battle is over: Red ${data.scoring.red}, Black ${data.scoring.black}.`),
-    );
-    return;
+  try {
+    setMatch(await engine.choose(state.match.id, starter));
+    render();
+    await aiIfDue();
+  } catch (error) {
+    fail(error);
   }
-  const rows = Object.entries(data.moves)
-    .sort((a, b) => b[1] - a[1])
-    .map(([move, value]) => [move, signed(value), data.extra_moves[move] ? "yes" : ""]);
-  $("analysis-out").replaceChildren(
-    h("p", { id: "analysis-value" }, `${NAMES[data.to_move]} to move: value ${signed(data.value)}${data.exact ? " (exact)" : " (estimate)"}`),
-    table({ id: "analysis-table" }, ["pile", "value", "extra move"], rows),
-    h("p", { id: "analysis-pv" }, `Best line: ${data.pv.join(" ")}`),
-  );
 }
 
-// --- keyboard -----------------------------------------------------------------------
+// --- keys ---------------------------------------------------------------------------
 document.addEventListener("keydown", (event) => {
-  if (!match || event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
-  if (/^[0-9]$/.test(event.key) && match.legal_moves.includes(Number(event.key))) {
+  const tag = event.target.tagName;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
+  const m = state.match;
+  if (!m) return;
+  if (/^[0-9]$/.test(event.key) && mine() && state.view === null && m.legal_moves.includes(Number(event.key))) {
     lift(Number(event.key));
-  } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-    const legal = [...$("board").querySelectorAll(".pile.legal")];
-    if (!legal.length) return;
-    focused = (focused + (event.key === "ArrowRight" ? 1 : legal.length - 1)) % legal.length;
-    legal[focused].focus();
+  } else if (event.key === "h" || event.key === "H") {
+    hint();
+  } else if (event.key === "u" || event.key === "U") {
+    undo();
+  } else if (event.key === "Escape" && state.view !== null) {
+    showPly(shownBattle().plies.length);
+  } else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && !event.target.closest(".pile")) {
+    const at = state.view === null ? shownBattle().plies.length : state.view;
+    showPly(at + (event.key === "ArrowLeft" ? -1 : 1));
     event.preventDefault();
   }
 });
 
-for (let level = 1; level <= 10; level++) {
-  const option = document.createElement("option");
-  option.value = String(level);
-  option.textContent = String(level);
-  if (level === 5) option.selected = true;
-  $("level").append(option);
+// --- setting up -----------------------------------------------------------------------
+async function setUp() {
+  setUpTheme($("theme"));
+  $("error-close").addEventListener("click", clearError);
+  $("setup").addEventListener("submit", newMatch);
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
+  $("me-first").addEventListener("click", () => choose(state.match.human));
+  $("ai-first").addEventListener("click", () => choose(other(state.match.human)));
+  setUpRecords(engine, () => state.match, (data) => startWith(data), fail);
+  moveList.clear();
+  try {
+    state.levels = await engine.levels();
+  } catch (error) {
+    fail(error);
+  }
+  for (let level = 1; level <= 10; level++) {
+    $("level").append(h("option", { value: level, selected: level === 5 }, `${level} · ${state.levels[level] || ""}`));
+  }
+  const describe = () => { $("level-desc").textContent = `Level ${$("level").value}: ${state.levels[$("level").value] || ""}.`; };
+  $("level").addEventListener("change", describe);
+  describe();
+  const hash = new URLSearchParams(location.hash.slice(1));
+  await analysis.load(hash.get("analyze") || $("analyze-input").value,
+    (hash.get("moves") || "").split(",").filter(Boolean).map(Number));
+  document.body.dataset.ready = "true";
 }
-$("setup").addEventListener("submit", newMatch);
-$("hint").addEventListener("click", hint);
-$("undo").addEventListener("click", undo);
-$("me-first").addEventListener("click", () => choose(match.human));
-$("ai-first").addEventListener("click", () => choose(match.human === "r" ? "b" : "r"));
-$("analyze-form").addEventListener("submit", analyze);
+
+window.buttonup = { engine, state, analysis, board };
+setUp();

@@ -1,0 +1,155 @@
+"""The page's view of a battle's past: its plies with the positions before and after
+each, each drawn with its piles in their stable slots (``buttonup.svg.walk``: a pile
+keeps its place on the board for the whole battle, while the labels follow the
+notation), the chart's points, and each move's loss against perfect play (the review).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from buttonup import svg
+from buttonup._core import VARIANT_LIMITS, Match, Position, analyze, search, win_probability
+from buttonup.errors import SearchStoppedError
+from buttonup.player import Player
+
+#: Positions of at most this many buttons get a value on the chart (solved at once).
+CHARTED_BUTTONS = 15
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of a battle, with what it did and where its piles are drawn."""
+
+    number: int
+    """1 for the battle's first move."""
+    mover: Player
+    move: int
+    extra_move: bool
+    drops: tuple[int, ...]
+    """The pile, numbered before the move, receiving each lifted button (the engine's)."""
+    before: Position
+    slots_before: tuple[int, ...]
+    board: svg.Board
+    """The position after the move, its piles' slots and the move marked."""
+
+    @property
+    def after(self) -> Position:
+        return self.board.position
+
+    @property
+    def label(self) -> str:
+        """The move as the record writes it: the pile, and ``+`` for an extra move."""
+        return f"{self.move}+" if self.extra_move else str(self.move)
+
+    @property
+    def lifted_slot(self) -> int:
+        return self.slots_before[self.move]
+
+    @property
+    def drop_slots(self) -> list[int]:
+        """The slot receiving each lifted button, in the order sown."""
+        last = self.board.lastmove
+        return [self.board.slots[pile] for pile in last.drops] if last else []
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "ply": self.number,
+            "mover": self.mover.letter,
+            "move": self.move,
+            "label": self.label,
+            "extra_move": self.extra_move,
+            "drops": list(self.drops),
+            "lifted_slot": self.lifted_slot,
+            "drop_slots": self.drop_slots,
+            "from": str(self.before),
+            "position": str(self.after),
+        }
+
+
+def replay(start: Position, moves: Sequence[int]) -> list[Ply]:
+    """The plies of ``moves`` played from ``start`` (each checked by the engine: an
+    illegal one raises its ``IllegalMoveError``)."""
+    plies: list[Ply] = []
+    position, slots = start, svg.walk(start, []).slots
+    for number, move in enumerate(moves, 1):
+        outcome = position.outcome(move)
+        board = svg.walk(start, moves[:number])
+        plies.append(
+            Ply(
+                number,
+                position.to_move,
+                move,
+                outcome.extra_move,
+                tuple(outcome.drops),
+                position,
+                slots,
+                board,
+            )
+        )
+        position, slots = outcome.position, board.slots
+    return plies
+
+
+def review(plies: Sequence[Ply], seconds: float) -> list[dict[str, Any]]:
+    """Each move's loss against perfect play: the mover's best margin minus the margin
+    of the move played (both the engine's exact values, for the mover), and the best
+    line from the position before it. A loss of at least 1 is marked a mistake. When a
+    position cannot be solved within ``seconds``, its loss is ``None``."""
+    out: list[dict[str, Any]] = []
+    for ply in plies:
+        try:
+            values = analyze(ply.before, time_limit=seconds)
+        except SearchStoppedError:
+            values = {}
+        best = max(values.values()) if values else None
+        played = values.get(ply.move)
+        loss = None if best is None or played is None else best - played
+        line = search(ply.before, time_limit=seconds)
+        out.append(
+            {
+                **ply.json(),
+                "best_value": best,
+                "played_value": played,
+                "loss": loss,
+                "mistake": bool(loss),
+                "best_moves": sorted(m for m, v in values.items() if v == best),
+                "best_line": list(line.pv),
+            }
+        )
+    return out
+
+
+def by_colour(red: float | None = None, black: float | None = None) -> dict[str, float | None]:
+    return {Player.RED.letter: red, Player.BLACK.letter: black}
+
+
+def margins(position: Position, seconds: float) -> dict[str, float | None]:
+    """Each colour's margin in the battle under perfect play (his sum minus the other's
+    once it is over); ``None`` for a position too big to chart or not solved within
+    ``seconds``."""
+    if position.is_over:
+        scoring = position.scoring()
+        return by_colour(scoring.margin_for(Player.RED), scoring.margin_for(Player.BLACK))
+    if sum(len(pile) for pile in position.piles) > CHARTED_BUTTONS:
+        return by_colour(None, None)
+    try:
+        values = analyze(position, time_limit=seconds)
+    except SearchStoppedError:
+        return by_colour(None, None)
+    best = max(values.values())  # the side to move's margin; the other's is its opposite
+    return {position.to_move.letter: best, position.to_move.other.letter: -best}
+
+
+def chances(match: Match) -> dict[str, float | None]:
+    """Each colour's chance of winning the match from here under perfect match play
+    (``None`` for a variant beyond the engine's match odds)."""
+    if match.per_colour > VARIANT_LIMITS["match_odds"] and match.winner is None:
+        return by_colour(None, None)
+    odds = win_probability(match) if match.winner is None else None
+    return {
+        player.letter: (odds.of(player) if odds else float(player is match.winner))
+        for player in Player
+    }

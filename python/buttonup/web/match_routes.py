@@ -1,0 +1,220 @@
+"""The routes of the page's matches against the AI (docs/http.md): a match's state, its
+moves, the AI's, the tie rule's choice, undo, hints, each battle's plies, chart and
+review, and the match record to download and to import.
+
+Every request that changes a match holds that match's lock (409 when another holds
+it); after every change the chart's point for the new state is computed off the event
+loop (:meth:`buttonup.web.service.Entry.note`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import date
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Path, Request
+from fastapi.responses import PlainTextResponse
+
+from buttonup._core import Match, match_analyze, win_probability
+from buttonup.player import Player
+from buttonup.web.history import replay, review
+from buttonup.web.models import ErrorOut, ImportIn, MoveIn, NewMatchIn, StarterIn
+from buttonup.web.service import Conflict, Entry, NotFound, Service
+from buttonup.web.views import battle_json, board_json, match_json, played_json
+
+#: A battle's number or a ply's, in a path.
+Number = Annotated[int, Path(ge=0, le=10_000)]
+
+
+#: The statuses of the record's route besides 200 (each with the body ``{"error": ...}``).
+RECORD_ERRORS = {
+    400: "a bad Host",
+    404: "no such match",
+    422: "a bad path",
+    503: "the server is stopping",
+}
+
+
+def add_match_routes(app: FastAPI, service: Service) -> None:
+    """Adds the match routes to ``app``."""
+
+    @asynccontextmanager
+    async def hold(key: str) -> AsyncIterator[Entry]:
+        """The match ``key``, locked for one request; 409 if another holds it."""
+        entry = service.entry(key)
+        if entry.lock.locked():
+            raise Conflict("another request on this match is still being answered")
+        async with entry.lock:
+            yield entry
+
+    async def noted(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
+        """The match's state after a change, its chart's point recorded first."""
+        await service.run(lambda: entry.note(service.search_seconds / 2), entry.match.position)
+        data = match_json(key, entry)
+        if played:
+            data["played"] = played_json(entry)
+        return data
+
+    @app.post("/api/matches")
+    async def new_match(body: NewMatchIn, request: Request) -> dict[str, Any]:
+        """A match against the AI; the human plays `human`."""
+        client = request.client.host if request.client else "?"
+        key = service.new_match(
+            client, body.human, body.level, body.target, body.starter, body.seed
+        )
+        return await noted(key, service.entry(key))
+
+    @app.post("/api/matches/import")
+    async def match_import(body: ImportIn, request: Request) -> dict[str, Any]:
+        """A new match made from a record (`Match.from_record`: a bad record is a 400
+        naming what is wrong), to play on from where it stands, the human playing
+        `human` against the AI at `level`."""
+        match = Match.from_record(body.record)
+        client = request.client.host if request.client else "?"
+        key = service.add(match, client, Player.of(body.human), body.level, None)
+        entry = service.entry(key)
+        await service.run(lambda: entry.backfill(service.search_seconds / 2), match.position)
+        return match_json(key, entry)
+
+    @app.get("/api/matches/{key}")
+    async def get_match(key: str) -> dict[str, Any]:
+        """The match's whole state: the position and its drawing, the scores, the
+        battle being played with its moves and chart, the battles scored."""
+        return match_json(key, service.entry(key))
+
+    @app.post("/api/matches/{key}/play")
+    async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
+        """The human's move, with its drops and extra move."""
+        async with hold(key) as entry:
+            match = entry.match
+            if match.to_move is not entry.human:
+                raise ValueError("it is the AI's turn")
+            match.play(body.move)
+            return await noted(key, entry, played=True)
+
+    @app.post("/api/matches/{key}/ai")
+    async def match_ai(key: str) -> dict[str, Any]:
+        """The AI's next move (or its choice of starter when the tie rule asks it)."""
+        async with hold(key) as entry:
+            match = entry.match
+            ai_side = entry.human.other
+            if match.chooser is ai_side:
+                match.choose_starter(entry.ai.choose_starter(match))
+                return await noted(key, entry)
+            if match.is_over or match.chooser is not None or match.to_move is not ai_side:
+                raise ValueError("it is not the AI's turn")
+            before = match.position
+            choice = await service.run(lambda: service.best_move(entry.ai, before, match), before)
+            match.play(int(choice["move"]))
+            return await noted(key, entry, played=True)
+
+    @app.post("/api/matches/{key}/choose")
+    async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
+        """The tie rule: the human, as chooser, names who starts."""
+        async with hold(key) as entry:
+            if entry.match.chooser is not entry.human:
+                raise ValueError("no choice of starter is yours to make")
+            entry.match.choose_starter(Player.of(body.starter))
+            return await noted(key, entry)
+
+    @app.post("/api/matches/{key}/undo")
+    async def match_undo(key: str) -> dict[str, Any]:
+        """Takes back the human's last move and the AI's replies after it."""
+        async with hold(key) as entry:
+            match = entry.match
+            movers = match.movers()
+            if entry.human not in movers:
+                raise ValueError("there is no move of yours to take back in this battle")
+            while movers.pop() is not entry.human:
+                match.undo()
+            match.undo()
+            return await noted(key, entry)
+
+    @app.post("/api/matches/{key}/hint")
+    async def match_hint(key: str) -> dict[str, Any]:
+        """For the position on the board: every move's value for the human (his margin
+        under perfect play), which moves give an extra move, the best line, his chance
+        of winning the match after each move (`match_odds`) and from here
+        (`match_win_probability`, `null` once the match is over). `position` names the
+        position answered for."""
+        async with hold(key) as entry:
+            match = entry.match
+            position = match.position
+            analysis = await service.run(lambda: service.analysis(position), position)
+            chance = None
+            odds: dict[str, float] = {}
+            if not match.is_over:
+                chances = await service.run(lambda: win_probability(match))
+                chance = chances.of(entry.human)
+                if match.to_move is entry.human and match.chooser is None:
+                    moves = await service.run(lambda: match_analyze(match))
+                    odds = {str(move): value for move, value in moves.items()}
+            return {
+                **analysis,
+                "position": str(position),
+                "match_odds": odds,
+                "match_win_probability": chance,
+            }
+
+    @app.get("/api/matches/{key}/battles/{number}")
+    async def match_battle(key: str, number: Number) -> dict[str, Any]:
+        """Battle `number` (1 for the first): its start, its moves (each with its drops,
+        the slots they go to, and the record's label, `+` for an extra move), the
+        chart's points (Red's margin under perfect play and Red's chance of winning the
+        match, after each move) and, once scored, its scoring."""
+        return battle_json(service.entry(key), number)
+
+    @app.get("/api/matches/{key}/battles/{number}/plies/{ply}")
+    async def match_ply(key: str, number: Number, ply: Number) -> dict[str, Any]:
+        """The position after the first `ply` moves of battle `number` (0: its start),
+        drawn with its piles where they were and the move that led there marked."""
+        start, moves = service.entry(key).battle(number)
+        if ply > len(moves):
+            raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
+        plies = replay(start, moves[:ply])
+        position = plies[-1].after if plies else start
+        return {**board_json(position, plies, start), "battle": number, "ply": ply}
+
+    @app.get("/api/matches/{key}/battles/{number}/review")
+    async def match_review(key: str, number: Number) -> dict[str, Any]:
+        """Each move of battle `number` against perfect play: the mover's best margin,
+        the margin of the move played (both for the mover), the loss (`mistake` when at
+        least 1), the best moves and the best line from the position before it."""
+        start, moves = service.entry(key).battle(number)
+        plies = replay(start, moves)
+        seconds = service.search_seconds / 4
+        moves_out = await service.run(lambda: review(plies, seconds), start)
+        return {"number": number, "start": str(start), "moves": moves_out}
+
+    @app.get(
+        "/api/matches/{key}/record",
+        response_class=PlainTextResponse,
+        responses={
+            200: {"content": {"text/plain": {}}, "description": "the match record"},
+            **{  # the errors are JSON as everywhere, though the answer is text
+                status: {
+                    "description": description,
+                    "content": {"application/json": {"schema": ErrorOut.model_json_schema()}},
+                }
+                for status, description in RECORD_ERRORS.items()
+            },
+        },
+    )
+    async def match_record(key: str) -> PlainTextResponse:
+        """The match as a record (docs/notation.md): its tags, the start and the moves of
+        each battle with `+` for extra moves, the results and points; a file to keep, to
+        read with `Match.from_record`, or to import here again."""
+        entry = service.entry(key)
+        red, black = (
+            ("You", f"buttonup level {entry.level}")
+            if entry.human is Player.RED
+            else (f"buttonup level {entry.level}", "You")
+        )
+        text = entry.match.record(
+            Event="buttonup serve", Date=date.today().isoformat(), Red=red, Black=black
+        )
+        filename = f"buttonup-{key[:8]}.txt"
+        return PlainTextResponse(
+            text, headers={"content-disposition": f'attachment; filename="{filename}"'}
+        )
