@@ -1,0 +1,140 @@
+//! The AI levels of the core (`buttonup::ai`): `bestMove` and the `Bot` class.
+
+use std::cell::RefCell;
+
+use buttonup::ai::{Bot, Level, LevelError};
+use buttonup::search::Limits;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{self, absent, field, integer, letter, millis};
+use crate::errors::{range, wrong_type};
+use crate::matches::JsMatch;
+use crate::position::JsPosition;
+use crate::search::{duration, result_object};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** How an AI plays. */
+export interface BotOptions {
+  /** 1 (random moves) to 10 (perfect play for the match); 10 when left out. */
+  level?: number;
+  /** The seed of its random choices (a fresh one when left out). */
+  seed?: number | bigint;
+  /** At most this long a move: the best move of one search within it (exact play,
+   * every move solved, when left out). */
+  timeLimitMs?: number;
+}
+"#;
+
+thread_local! {
+    static BOT: RefCell<Option<Bot>> = const { RefCell::new(None) };
+}
+
+/// The level, seed and limits of an options object.
+fn settings(options: &JsValue) -> Result<(Level, u64, Limits), JsValue> {
+    let level = field(options, "level")?;
+    let level = if absent(&level) {
+        Level::MATCH
+    } else {
+        let refused = |e: LevelError| range(&e.to_string());
+        match integer(&level) {
+            Ok(number) => Level::new(number).map_err(refused)?,
+            Err(Some(text)) => return Err(refused(LevelError { level: text })),
+            Err(None) => return Err(wrong_type("level", "an integer", &level)),
+        }
+    };
+    let seed = convert::seed(&field(options, "seed")?)?;
+    let time = millis(&field(options, "timeLimitMs")?, "timeLimitMs")?.map(duration);
+    let limits = Limits {
+        time,
+        ..Limits::default()
+    };
+    Ok((level, seed, limits))
+}
+
+/// The move of the AI at `level` (10 when left out) in `position`, searching at most
+/// `timeLimitMs` when given; `null` once the battle is over. (`Bot.chooseInMatch` plays
+/// a match's move, where level 10 plays for the match.)
+#[wasm_bindgen(js_name = bestMove)]
+pub fn best_move(
+    position: &JsPosition,
+    #[wasm_bindgen(unchecked_param_type = "BotOptions | null")] options: Option<JsValue>,
+) -> Result<Option<u32>, JsValue> {
+    let (level, seed, limits) = settings(&options.unwrap_or_default())?;
+    Ok(BOT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let bot = slot.get_or_insert_with(|| Bot::of(level, seed));
+        bot.reset(level, seed);
+        bot.set_limits(limits);
+        bot.choose(&position.inner, None).map(|m| m as u32)
+    }))
+}
+
+/// An AI player of one level, with its own random stream and table (which carries
+/// over from move to move).
+#[wasm_bindgen(js_name = Bot)]
+pub struct JsBot {
+    inner: Bot,
+}
+
+#[wasm_bindgen(js_class = Bot)]
+impl JsBot {
+    /// The bot of `options.level` (10 when left out) from `options.seed`, each move
+    /// searched within `options.timeLimitMs` when given.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "BotOptions | null")] options: Option<JsValue>,
+    ) -> Result<JsBot, JsValue> {
+        let (level, seed, limits) = settings(&options.unwrap_or_default())?;
+        let mut inner = Bot::of(level, seed);
+        inner.set_limits(limits);
+        Ok(JsBot { inner })
+    }
+
+    /// Its level, 1 to 10.
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> u8 {
+        self.inner.level().number()
+    }
+
+    /// Its move in `position`, `null` once the battle is over.
+    pub fn choose(&mut self, position: &JsPosition) -> Option<u32> {
+        self.inner.choose(&position.inner, None).map(|m| m as u32)
+    }
+
+    /// Its move in the current battle of `match` (level 10 plays for the match), `null`
+    /// when no move is due.
+    #[wasm_bindgen(js_name = chooseInMatch)]
+    pub fn choose_in_match(&mut self, game: &JsMatch) -> Option<u32> {
+        game.inner.check_playing().ok()?;
+        let position = game.inner.position();
+        self.inner
+            .choose(&position, Some(&game.inner))
+            .map(|m| m as u32)
+    }
+
+    /// Who it has start the next battle when the tie rule lets it choose in `match`.
+    #[wasm_bindgen(js_name = chooseStarter, unchecked_return_type = "\"r\" | \"b\"")]
+    pub fn choose_starter(&mut self, game: &JsMatch) -> JsValue {
+        letter(self.inner.choose_starter(&game.inner))
+    }
+
+    /// Whether its last move was a random one.
+    #[wasm_bindgen(getter, js_name = lastRandom)]
+    pub fn last_random(&self) -> bool {
+        self.inner.last_random()
+    }
+
+    /// The search behind its last move, when one search chose it, else `null`.
+    #[wasm_bindgen(getter, js_name = lastSearch, unchecked_return_type = "SearchResult | null")]
+    pub fn last_search(&self) -> JsValue {
+        self.inner
+            .last_search()
+            .map_or(JsValue::NULL, result_object)
+    }
+
+    /// Forgets what its table has learned (a new game).
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+}

@@ -1,0 +1,216 @@
+//! `solve`, `analyze` and `search`: the core's searcher, on the one thread there is.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use buttonup::run::clock::Instant;
+use buttonup::search::{Limits, Payoff, SearchResult, Searcher};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{field, millis, numbers, object, within};
+use crate::errors::search_stopped;
+use crate::position::JsPosition;
+
+/// The table of the searcher behind the module's functions (the Python engine's size).
+const TABLE_BYTES: usize = 8 << 20;
+
+thread_local! {
+    static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** What a search found (`search`). `value` is for the side to move: his final margin
+ * under perfect play when `exact`, else the estimate at the search's horizon. */
+export interface SearchResult {
+  /** The best move; `null` only when the battle is over. */
+  bestMove: number | null;
+  value: number;
+  /** Whether the search reached the end of the battle on every line. */
+  exact: boolean;
+  /** The deepest iteration completed. */
+  depth: number;
+  /** Positions visited. */
+  nodes: number;
+  /** The expected line of play, starting with `bestMove`. */
+  pv: number[];
+  /** Milliseconds the search took. */
+  elapsedMs: number;
+}
+
+/** Limits of a search; none given: exact. */
+export interface SearchLimits {
+  depth?: number;
+  nodes?: number;
+  timeLimitMs?: number;
+}
+"#;
+
+/// Runs `f` on the module's margin searcher (made on first use; a fresh one if it is
+/// busy, which one thread never sees).
+pub(crate) fn with_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
+    SEARCHER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let searcher = slot.get_or_insert_with(|| Searcher::new(Payoff::Margin, TABLE_BYTES));
+            searcher.set_payoff(Payoff::Margin);
+            f(searcher)
+        }
+        Err(_) => f(&mut Searcher::new(Payoff::Margin, 1 << 20)),
+    })
+}
+
+/// A time limit in milliseconds as a duration.
+pub(crate) fn duration(ms: f64) -> Duration {
+    Duration::from_secs_f64((ms / 1000.0).min(1e9))
+}
+
+/// The exact value of `position` for the side to move under perfect play: his final
+/// margin (his sum minus the other's).
+#[wasm_bindgen]
+pub fn solve(position: &JsPosition) -> f64 {
+    let p = position.inner;
+    with_searcher(|s| s.solve(&p))
+}
+
+/// The exact value, for the side to move, of every legal move: a `Map` from move to
+/// value. With `timeLimitMs`, throws a `SearchStoppedError` if it is not done in time.
+#[wasm_bindgen(unchecked_return_type = "Map<number, number>")]
+pub fn analyze(
+    position: &JsPosition,
+    #[wasm_bindgen(unchecked_param_type = "{ timeLimitMs?: number } | null")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    let options = options.unwrap_or_default();
+    let p = position.inner;
+    let values = match millis(&field(&options, "timeLimitMs")?, "timeLimitMs")? {
+        Some(ms) => {
+            let deadline = Instant::now() + duration(ms);
+            with_searcher(|s| s.analyze_until(&p, deadline)).ok_or_else(|| {
+                search_stopped(&format!(
+                    "the analysis was not done within its time limit of {ms} ms"
+                ))
+            })?
+        }
+        None => with_searcher(|s| s.analyze(&p)),
+    };
+    let map = js_sys::Map::new();
+    for (mv, value) in values {
+        map.set(&JsValue::from(mv as u32), &JsValue::from_f64(value));
+    }
+    Ok(map.into())
+}
+
+/// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
+/// `timeLimitMs`); exact when none is given.
+#[wasm_bindgen(unchecked_return_type = "SearchResult")]
+pub fn search(
+    position: &JsPosition,
+    #[wasm_bindgen(unchecked_param_type = "SearchLimits | null")] limits: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let limits = search_limits(&limits.unwrap_or_default())?;
+    let p = position.inner;
+    Ok(result_object(&with_searcher(|s| s.search(&p, &limits))))
+}
+
+/// The limits of an options object: `depth`, `nodes`, `timeLimitMs`.
+pub(crate) fn search_limits(options: &JsValue) -> Result<Limits, JsValue> {
+    let depth = field(options, "depth")?;
+    let nodes = field(options, "nodes")?;
+    let depth = if depth.is_undefined() || depth.is_null() {
+        None
+    } else {
+        Some(within(&depth, "depth", 1, i64::from(u32::MAX))? as u32)
+    };
+    let nodes = if nodes.is_undefined() || nodes.is_null() {
+        None
+    } else {
+        Some(within(&nodes, "nodes", 1, 9_007_199_254_740_991)? as u64)
+    };
+    let time = millis(&field(options, "timeLimitMs")?, "timeLimitMs")?.map(duration);
+    Ok(Limits { depth, nodes, time })
+}
+
+/// A `SearchResult` object.
+pub(crate) fn result_object(result: &SearchResult) -> JsValue {
+    object(&[
+        (
+            "bestMove",
+            result
+                .best_move
+                .map_or(JsValue::NULL, |m| JsValue::from(m as u32)),
+        ),
+        ("value", JsValue::from_f64(result.value)),
+        ("exact", JsValue::from_bool(result.exact)),
+        ("depth", JsValue::from(result.depth)),
+        ("nodes", JsValue::from_f64(result.nodes as f64)),
+        ("pv", numbers(result.pv.iter().map(|&m| m as u32))),
+        (
+            "elapsedMs",
+            JsValue::from_f64(result.elapsed.as_secs_f64() * 1000.0),
+        ),
+    ])
+}
+
+/// A searcher of its own: its transposition table (`ttMb` megabytes, 8 when left out)
+/// persists across its searches until `clear()`.
+#[wasm_bindgen(js_name = Searcher)]
+pub struct JsSearcher {
+    inner: Searcher,
+}
+
+#[wasm_bindgen(js_class = Searcher)]
+impl JsSearcher {
+    /// A searcher with a table of `ttMb` megabytes (from 0.001 to 1024).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "{ ttMb?: number } | null")] options: Option<JsValue>,
+    ) -> Result<JsSearcher, JsValue> {
+        let options = options.unwrap_or_default();
+        let mb = field(&options, "ttMb")?;
+        let mb = if mb.is_undefined() || mb.is_null() {
+            8.0
+        } else {
+            match mb.as_f64() {
+                Some(mb) if (0.001..=1024.0).contains(&mb) => mb,
+                _ => {
+                    return Err(crate::errors::range(&format!(
+                        "ttMb must be a number from 0.001 to 1024, not {}",
+                        crate::convert::shown(&mb)
+                    )))
+                }
+            }
+        };
+        let bytes = (mb * 1_048_576.0) as usize;
+        let inner = Searcher::try_new(Payoff::Margin, bytes)
+            .map_err(|e| crate::errors::range(&e.to_string()))?;
+        Ok(JsSearcher { inner })
+    }
+
+    /// The exact value of `position` for the side to move (as `solve`).
+    pub fn solve(&mut self, position: &JsPosition) -> f64 {
+        self.inner.solve(&position.inner)
+    }
+
+    /// A search within `limits` (as `search`).
+    #[wasm_bindgen(unchecked_return_type = "SearchResult")]
+    pub fn search(
+        &mut self,
+        position: &JsPosition,
+        #[wasm_bindgen(unchecked_param_type = "SearchLimits | null")] limits: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let limits = search_limits(&limits.unwrap_or_default())?;
+        Ok(result_object(&self.inner.search(&position.inner, &limits)))
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+
+    /// The size of its table in bytes.
+    #[wasm_bindgen(getter, js_name = ttBytes)]
+    pub fn tt_bytes(&self) -> usize {
+        self.inner.table_bytes()
+    }
+}
