@@ -4,9 +4,13 @@ say; piles kept at their slots across a battle; the last move marked."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import json
 import math
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from buttonup import BattleNotOverError, IllegalMoveError, Match, Position, svg
@@ -14,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 NS = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def parse(text: str) -> ET.Element:
@@ -268,3 +273,52 @@ def test_a_match_keeps_its_piles_in_place_to_the_end() -> None:
 def test_repr_svg_of_a_position() -> None:
     position = Position("RW/B/W/B/R/R/W/B r")
     assert position._repr_svg_() == svg.position(position)
+
+
+def test_the_pictures_of_the_docs_are_current() -> None:
+    path = ROOT / "docs" / "make_pictures.py"
+    if not path.exists():
+        pytest.skip("docs/ is absent (an installed-artifact run copies tests/ alone)")
+    spec = importlib.util.spec_from_file_location("make_pictures", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    made = script.pictures()
+    assert {"board.svg", "board-tall.svg", "tower.svg"} <= set(made)
+    for name, text in made.items():
+        committed = (path.parent / name).read_text(encoding="utf-8")
+        assert committed == text, f"docs/{name} is out of date: python docs/make_pictures.py"
+        parse(text)
+
+
+def test_the_notebook_runs_and_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / "examples" / "pictures.ipynb"
+    if not path.exists():
+        pytest.skip("examples/ is absent")
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["nbformat"] == 4 and notebook["metadata"]["kernelspec"]["language"] == "python"
+    namespace: dict[str, object] = {}
+    drawn = []
+    for cell in notebook["cells"]:
+        assert cell["cell_type"] in ("markdown", "code") and "metadata" in cell
+        if cell["cell_type"] != "code":
+            continue
+        assert cell["outputs"] == [] and cell["execution_count"] is None
+        tree = ast.parse("".join(cell["source"]))
+        # As Jupyter does: run the cell, and show its last expression's value.
+        last = tree.body[-1]
+        if isinstance(last, ast.Expr):
+            tree.body.pop()
+        exec(compile(tree, str(path), "exec"), namespace)
+        if isinstance(last, ast.Expr):
+            value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+            if hasattr(value, "_repr_svg_"):
+                drawn.append(parse(value._repr_svg_()).get("class"))
+    assert drawn.count("buttonup-board") == 6 and drawn.count("buttonup-tower") == 1
+    # The last cell lists the start's piles from the SVG: number, slot, buttons, classes.
+    start = Position("W/R/B/W/B/R/R/W/B r")
+    listed = [
+        f"{i} {i} {pile} pile{' liftable' if 'W' in pile else ''}"
+        for i, pile in enumerate(start.piles)
+    ]
+    assert capsys.readouterr().out.splitlines()[-9:] == listed

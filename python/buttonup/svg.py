@@ -31,10 +31,19 @@ from dataclasses import dataclass
 from buttonup import _core
 from buttonup._core import Match, Position
 
-__all__ = ["Board", "LastMove", "board", "match_board", "position", "tower", "walk"]
+__all__ = ["Board", "LastMove", "Picture", "board", "match_board", "position", "tower", "walk"]
 
 #: The default width and height of a position's picture, in CSS pixels.
 SIZE = 360
+
+
+class Picture(str):
+    """SVG text (a ``str``) that Jupyter shows as the picture it is."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -61,7 +70,9 @@ class Board:
     slot_count: int
     lastmove: LastMove | None
 
-    def svg(self, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True) -> str:
+    def svg(
+        self, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True
+    ) -> Picture:
         """The picture of this board (see :func:`position`)."""
         return position(
             self.position,
@@ -86,7 +97,7 @@ def position(
     slots: Iterable[int] | None = None,
     slot_count: int | None = None,
     labels: bool = True,
-) -> str:
+) -> Picture:
     """The SVG text of ``position``: the round battle field, every pile whole.
 
     ``size`` is the picture's width and height in CSS pixels; ``highlight`` piles (by
@@ -97,18 +108,20 @@ def position(
     numbers outside the field. Options that do not fit the position raise
     ``ValueError`` naming what is wrong.
     """
-    return _core.draw_position(
-        position,
-        size=size,
-        highlight=list(highlight),
-        lastmove=None if lastmove is None else (lastmove.slot, list(lastmove.drops)),
-        slots=None if slots is None else list(slots),
-        slot_count=slot_count,
-        labels=labels,
+    return Picture(
+        _core.draw_position(
+            position,
+            size=size,
+            highlight=list(highlight),
+            lastmove=None if lastmove is None else (lastmove.slot, list(lastmove.drops)),
+            slots=None if slots is None else list(slots),
+            slot_count=slot_count,
+            labels=labels,
+        )
     )
 
 
-def tower(position: Position, *, size: float = 400) -> str:
+def tower(position: Position, *, size: float = 400) -> Picture:
     """The SVG text of a finished battle's final pile as rule 6 scores it: strength 1
     at the bottom to the top, each player's strengths and sum; ``size`` is the
     picture's height. Raises ``BattleNotOverError`` before the end.
@@ -117,7 +130,7 @@ def tower(position: Position, *, size: float = 400) -> str:
     >>> 'data-player="red"' in tower(Position("RBWWBRWBR b"))
     True
     """
-    return _core.draw_tower(position, size=size)
+    return Picture(_core.draw_tower(position, size=size))
 
 
 def _board(raw: tuple[Position, list[int], int, tuple[int, list[int]] | None]) -> Board:
@@ -142,6 +155,6 @@ def board(match: Match) -> Board:
 
 def match_board(
     match: Match, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True
-) -> str:
+) -> Picture:
     """The SVG text of ``match``'s board now (what ``Match._repr_svg_`` shows)."""
     return board(match).svg(size=size, highlight=highlight, labels=labels)
