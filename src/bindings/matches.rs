@@ -90,6 +90,15 @@ impl PyMatch {
         Ok(())
     }
 
+    /// How `pickle` (every protocol) and `copy` rebuild the match: a new `Match`
+    /// given this one's state.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, String)> {
+        let state = slf.borrow().__getstate__()?;
+        Ok((slf.get_type(), PyTuple::empty(slf.py()), state))
+    }
+
     /// A copy of the match (its future shuffles included), independent of this one.
     fn __copy__(&self) -> Self {
         PyMatch {
@@ -250,6 +259,11 @@ impl PyMatch {
     /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
     fn _repr_svg_(&self) -> PyResult<String> {
         super::draw::match_svg(self)
+    }
+
+    /// The board now and a caption (the score, who moves) for Jupyter.
+    fn _repr_html_(&self) -> String {
+        super::draw::match_html(self)
     }
 
     fn __repr__(&self) -> String {
