@@ -132,6 +132,7 @@ class LevelBot(_StartsItself):
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> None:
         self._rng = random.Random(seed)
+        self._seed = seed
         self.limits = limits
         self.searcher = searcher
         self.on_iteration = on_iteration
@@ -140,6 +141,24 @@ class LevelBot(_StartsItself):
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        """The kind of bot, its level when it is one of :func:`bot`'s, and its settings:
+        ``NoisyBot(level=5, epsilon=0.24, seed=1)``."""
+        epsilon = getattr(self, "epsilon", None)
+        levels = {RandomBot: 1, PerfectBot: 9, MatchBot: 10}
+        level = levels.get(type(self))
+        if type(self) is NoisyBot:
+            level = next((n for n in range(2, 9) if EPSILON[n] == epsilon), None)
+        fields = [f"level={level}"] if level is not None else []
+        if epsilon is not None:
+            fields.append(f"epsilon={epsilon!r}")
+        fields.append(f"seed={self._seed!r}")
+        for name in ("limits", "searcher", "on_iteration"):
+            value = getattr(self, name)
+            if value is not None:
+                fields.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(fields)})"
 
 
 class RandomBot(LevelBot):
@@ -164,6 +183,12 @@ class AlphaBetaBot(_StartsItself):
         self.depth = depth
         self.name = f"alphabeta-{depth}"
         self.last_random = False
+
+    def __repr__(self) -> str:
+        """``AlphaBetaBot(depth=3)``, or ``GreedyBot()``."""
+        if type(self) is GreedyBot:
+            return "GreedyBot()"
+        return f"{type(self).__name__}(depth={self.depth})"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
         _moves(position)
