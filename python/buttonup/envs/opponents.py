@@ -43,7 +43,7 @@ def policy_view(position: Position) -> tuple[np.ndarray, np.ndarray]:
     """What a policy sees of ``position``: the mover's observation, ``(N, N, 3)`` int8,
     and the legal piles as a bool array."""
     seen = observation(position, position.to_move)
-    mask = np.zeros(len(position.piles), bool)
+    mask = np.zeros(sum(len(pile) for pile in position.piles), bool)  # one a button
     mask[position.legal_moves()] = True
     return seen, mask
 
