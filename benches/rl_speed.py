@@ -1,11 +1,18 @@
 """Speed of the learning-agent interfaces, measured in one run: the figures of docs/rl.md.
 
-    python benches/rl_speed.py [--seconds S] [--rounds R]
+    python benches/rl_speed.py [--seconds S] [--rounds R] [--only PREFIX]
 
 - VecEnv steps per second (one step = one move in one game), for 1, 64 and 4,096 games,
   on 1 and 2 threads, with masks only and with observations, against a Python loop of
   ``Position.play`` over as many games, and against pgx (tic_tac_toe, connect_four,
   batch 1,024) where JAX and pgx are installed;
+- ``gymnasium.make_vec("buttonup/Battle-v0", num_envs=1024)`` with
+  ``vectorization_mode="vector_entry_point"`` (``buttonup.envs.vector``, the opponent
+  played in Rust) against ``"sync"`` (SyncVectorEnv of the single environment, the
+  opponent a Python bot), against levels 1 and 5, and the ratio of the two in each
+  round; the SB3 adapter (``buttonup.envs.sb3``) at 1,024 games;
+- the JAX environment (``buttonup.envs.jax``, batch 1,024, jitted, finished battles
+  started again) on CPU, where JAX is installed;
 - PettingZoo AEC steps per second, the loop of ``pettingzoo.test.performance_benchmark``
   (random legal actions), for ``buttonup.envs.pettingzoo`` and PettingZoo's own
   ``connect_four_v3`` and ``tictactoe_v3`` (they need pygame).
@@ -49,6 +56,70 @@ def python_loop_rate(games: int, seconds: float) -> float:
                 else:
                     positions[i] = position.play(position.legal_moves()[0])
         steps += 20 * games
+    return steps / (time.perf_counter() - started)
+
+
+def make_vec_rate(mode: str, level: int, seconds: float) -> float:
+    """Agent steps per second of ``make_vec`` in ``mode``, 1,024 games against
+    ``level``, the first legal pile everywhere (set-up outside the timing)."""
+    import buttonup.envs.gymnasium  # noqa: F401 (registers the environment)
+    import gymnasium
+
+    envs = gymnasium.make_vec(
+        "buttonup/Battle-v0", num_envs=1024, opponent=level, vectorization_mode=mode
+    )
+    _, infos = envs.reset(seed=0)
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(5):
+            masks = infos["action_mask"].astype(bool)
+            _, _, _, _, infos = envs.step(np.where(masks.any(axis=1), masks.argmax(axis=1), 0))
+        steps += 5 * 1024
+    envs.close()
+    return steps / (time.perf_counter() - started)
+
+
+def sb3_rate(seconds: float) -> float | None:
+    try:
+        from buttonup.envs.sb3 import BattleVecEnv
+    except ImportError:
+        return None
+    envs = BattleVecEnv(1024, opponent=1, seed=0)
+    envs.reset()
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            masks = envs.action_masks()
+            envs.step(masks.argmax(axis=1))
+        steps += 20 * 1024
+    return steps / (time.perf_counter() - started)
+
+
+def jax_rate(batch: int, seconds: float) -> float | None:
+    try:
+        import jax
+    except ImportError:
+        return None
+    from buttonup.envs.jax import Battle
+
+    env = Battle()
+
+    def auto_reset(state: Any, action: Any, key: Any) -> Any:
+        stepped = env.step(state, action)
+        fresh = env.init(key)
+        return jax.tree.map(lambda a, b: jax.numpy.where(stepped.terminated, a, b), fresh, stepped)
+
+    step = jax.jit(jax.vmap(auto_reset))
+    keys = jax.random.split(jax.random.PRNGKey(0), batch)
+    state = jax.jit(jax.vmap(env.init))(keys)
+    state = step(state, state.legal_action_mask.argmax(axis=1), keys)  # compile
+    state.current_player.block_until_ready()
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            state = step(state, state.legal_action_mask.argmax(axis=1), keys)
+        state.current_player.block_until_ready()
+        steps += 20 * batch
     return steps / (time.perf_counter() - started)
 
 
@@ -105,9 +176,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", default="", help="only the measures starting with this")
     args = parser.parse_args()
     s = args.seconds
     work: dict[str, Callable[[], float | None]] = {}
+    for level in (1, 5):
+        for mode in ("vector_entry_point", "sync"):
+            label = f"make_vec {mode}, 1024 games, level {level}"
+            work[label] = lambda m=mode, lv=level: make_vec_rate(m, lv, s)
+    work["SB3 adapter (buttonup.envs.sb3), 1024 games, level 1"] = lambda: sb3_rate(s)
+    work["JAX buttonup.envs.jax, batch 1024 (CPU, jitted, auto-reset)"] = lambda: jax_rate(1024, s)
     for games in (1, 64, 4096):
         work[f"Position.play loop, {games} games"] = lambda g=games: python_loop_rate(g, s)
         for threads in (1, 2):
@@ -128,12 +206,19 @@ def main() -> None:
         work["PettingZoo AEC: tictactoe_v3"] = lambda: aec_rate(tictactoe_v3.env, s)
     except ImportError:
         print("(PettingZoo's classic games need pygame: pip install pygame)")
+    work = {name: measure for name, measure in work.items() if name.startswith(args.only)}
     figures: dict[str, list[float]] = {name: [] for name in work}
+    ratios: dict[int, list[float]] = {1: [], 5: []}
     for _ in range(args.rounds):
         for name, measure in work.items():
             value = measure()
             if value is not None:
                 figures[name].append(value)
+        for level, found in ratios.items():
+            vector = figures.get(f"make_vec vector_entry_point, 1024 games, level {level}")
+            sync = figures.get(f"make_vec sync, 1024 games, level {level}")
+            if vector and sync:
+                found.append(vector[-1] / sync[-1])
     print("| work | steps/s (median) |")
     print("|---|---:|")
     for name, values in figures.items():
@@ -141,6 +226,10 @@ def main() -> None:
             print(f"| {name} | {statistics.median(values):,.0f} |")
         else:
             print(f"| {name} | not installed |")
+    for level, found in ratios.items():
+        if found:
+            each = ", ".join(f"{r:.1f}x" for r in found)
+            print(f"vector_entry_point / sync against level {level}: {each} (rounds)")
 
 
 if __name__ == "__main__":

@@ -219,3 +219,31 @@ def test_an_sb3_model_plays_as_an_opponent() -> None:
     for text in ("W/R/B/W/B/R/R/W/B r", "RW/B/W/B/R/R/W/B b", "BRW/RB/RW/BW b"):
         position = Position(text)  # fewer piles than buttons after the first move
         assert choose(position) in position.legal_moves()
+
+
+def test_maskable_ppo_trains_in_self_play_against_a_pool() -> None:
+    needs("torch")
+    contrib = needs("sb3_contrib")
+    from buttonup.envs.selfplay import OpponentPool, SelfPlayEnv
+    from stable_baselines3.common.env_checker import check_env
+
+    pool = OpponentPool([1, 9])
+    game = SelfPlayEnv(pool)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(game)  # SB3's own checker, without a warning
+    model = contrib.MaskablePPO("MlpPolicy", game, n_steps=128, batch_size=64, seed=0)
+    model.learn(512)
+    pool.add(model, name="snapshot")  # the learner joins the pool as an opponent
+    colours, opponents = set(), set()
+    for seed in range(12):
+        _, info = game.reset(seed=seed)
+        colours.add(info["colour"])
+        opponents.add(info["opponent"])
+        done = False
+        while not done:
+            action, _ = model.predict(
+                game._observe()[0], action_masks=game.action_masks(), deterministic=True
+            )
+            _, _, done, _, info = game.step(int(action))
+    assert colours == {"red", "black"} and "snapshot" in opponents
