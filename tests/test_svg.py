@@ -268,6 +268,14 @@ def test_a_match_keeps_its_piles_in_place_to_the_end() -> None:
     assert board.lastmove is not None and board.lastmove.slot == lifted
     assert game._repr_svg_() == board.svg() == svg.match_board(game)
     check_picture(board.position, game._repr_svg_())
+    # The HTML of Jupyter: the same picture and the score.
+    figure = ET.fromstring(game._repr_html_())
+    assert figure.tag == "figure" and ET.tostring(figure[0]) == ET.tostring(parse(board.svg()))
+    red, black = game.scores
+    caption = figure.find("figcaption")
+    assert caption is not None and caption.text is not None
+    assert caption.text.startswith(f"Battle 1: Red {red}, Black {black} (to 1).")
+    assert caption.text.endswith(" Moves: " + " ".join(map(str, game.battles[0].moves)) + ".")
 
 
 def test_repr_svg_of_a_position() -> None:

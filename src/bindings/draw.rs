@@ -111,3 +111,8 @@ pub(crate) fn match_svg(game: &PyMatch) -> PyResult<String> {
     let board = draw::match_board(&game.inner);
     Ok(svg::position(&board.position, &board.options())?)
 }
+
+/// `_repr_html_` of a match: its board and a caption.
+pub(crate) fn match_html(game: &PyMatch) -> String {
+    draw::match_html(&game.inner)
+}

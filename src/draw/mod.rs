@@ -58,6 +58,7 @@
 //! the bottom, and `<text class="sum" data-player="red|black">` per player.
 
 mod button;
+mod html;
 pub mod layout;
 pub mod svg;
 mod tower;
@@ -66,6 +67,7 @@ mod walk;
 use std::fmt;
 
 use crate::game::rules::Position;
+pub use html::match_html;
 pub use walk::{match_board, walk, Board};
 
 /// The last move, as a picture shows it.
