@@ -203,3 +203,17 @@ def test_the_record_shown_in_the_notation_page_reads() -> None:
     assert game.scores == (1, 1)
     assert [b.moves for b in game.battles] == [(3, 0, 0, 1, 3, 3, 2, 0), (4, 1, 1, 3, 3, 0, 1, 0)]
     assert game.moves == (3,)
+
+
+def test_a_text_of_records_reads_as_its_matches() -> None:
+    first = Match(seed=1)
+    first.play(first.legal_moves()[0])
+    second = Match(seed=2, starter="b", target=4)
+    text = first.record(Red="Ann") + "\n" + second.record(Red="Bob")
+    read = buttonup.read_records(text)
+    assert [state(game) for game in read] == [state(first), state(second)]
+    broken = text.replace('[Target "4"]', '[Target "four"]')
+    line = broken.splitlines().index('[Target "four"]') + 1
+    with pytest.raises(RecordError, match=f"^line {line}, at 'Target'"):
+        buttonup.read_records(broken)
+    assert buttonup.read_records("\n\n") == []

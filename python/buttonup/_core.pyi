@@ -39,6 +39,7 @@ __all__ = [
     "perft",
     "perft_many",
     "random_playouts",
+    "read_records",
     "search",
     "solve",
     "solve_many",
@@ -253,3 +254,5 @@ def draw_position(
 def draw_tower(position: Position, *, size: float = 400.0) -> str: ...
 def draw_walk(start: Position, moves: list[int]) -> _Board: ...
 def draw_match(game: Match) -> _Board: ...
+
+def read_records(text: str) -> list[Match]: ...

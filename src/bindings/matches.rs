@@ -283,6 +283,16 @@ impl PyMatch {
     }
 }
 
+impl PyMatch {
+    /// The Python match of a core match.
+    pub(crate) fn wrap(inner: Match) -> PyMatch {
+        PyMatch {
+            inner,
+            battles: Vec::new(),
+        }
+    }
+}
+
 /// The start orders of `deals`, an iterable of str.
 fn deal_list(deals: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if deals.is_instance_of::<PyString>() {

@@ -6,6 +6,7 @@ use pyo3::types::{PyDict, PyString};
 
 use super::convert::type_name;
 use super::errors::wrong_type;
+use super::matches::PyMatch;
 use crate::game::match_rules::Match;
 use crate::game::record::{self, Notes};
 
@@ -36,4 +37,16 @@ pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
         .cast::<PyString>()
         .map_err(|_| wrong_type("a record", "a str", &type_name(text)))?;
     Ok(record::read(&text.extract::<String>()?)?.game)
+}
+
+/// Every match of a text of records one after the other (a tournament's file): a
+/// record starts at a tag line that follows the battles of the one before.
+/// `RecordError` names the line (in the whole text) and the token of the first fault.
+#[pyfunction]
+pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
+    let text = text
+        .cast::<PyString>()
+        .map_err(|_| wrong_type("records", "a str", &type_name(text)))?;
+    let records = record::read_all(&text.extract::<String>()?)?;
+    Ok(records.into_iter().map(|r| PyMatch::wrap(r.game)).collect())
 }
