@@ -1,7 +1,11 @@
-"""The page in a real headless Chromium (Debian's chromium and chromium-driver, driven by
-Selenium): a whole battle against level 1 by clicking, the final score the page shows
-against the engine's, hint, undo and the analysis board. Screenshots go to
-``BUTTONUP_SCREENSHOTS`` (a temporary folder by default)."""
+"""The page as a player sees it, in a real headless Chromium (Debian's chromium and
+chromium-driver, driven by Selenium): a whole battle by clicking, checked against the
+library (the move list replays to the position shown, the end-of-battle panel's sums
+are the engine's scoring, the review's losses are the engine's values), the extra-move
+notice still there 3 s after the move, a slow hint that never lands on a later
+position, undo, a downloaded record that reloads to the same match, the analysis
+board, and screenshots at 1200x900 and 390x844 (to ``BUTTONUP_SCREENSHOTS``, a
+temporary folder by default). tests/test_web_layout.py checks the board's drawing."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,10 +31,12 @@ else:
     if not shutil.which("chromedriver"):
         pytest.skip("chromium-driver is not installed", allow_module_level=True)
 
-from buttonup import Position
+from buttonup import Match, Player, Position, analyze
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+Browser = Any  # selenium's Chrome driver
 
 
 def free_port() -> int:
@@ -43,11 +50,11 @@ def server() -> Iterator[str]:
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(200):
         try:
             httpx.get(url + "/")
             break
@@ -59,15 +66,27 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path) -> Iterator[Browser]:
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
         options.add_argument(flag)
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
     yield driver
     driver.quit()
 
@@ -79,97 +98,276 @@ def shots() -> Path:
     return folder
 
 
-def wait_for(browser: webdriver.Chrome, check: object, timeout: float = 20) -> object:
-    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)  # type: ignore[arg-type]
+def wait_for(browser: Browser, check: Any, timeout: float = 20) -> Any:
+    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
 
 
-def click_a_legal_pile(browser: webdriver.Chrome) -> bool:
-    """Clicks the first liftable pile once the board offers one (the board is redrawn
-    during animations, so a pile found may be gone by the click: look again)."""
+def js(browser: Browser, script: str, *args: Any) -> Any:
+    return browser.execute_script(script, *args)
+
+
+def settled(browser: Browser) -> bool:
+    """The page has a match and is neither making nor showing a move."""
+    return bool(js(browser, "const s = window.buttonup.state; return !!s.match && !s.busy;"))
+
+
+def state(browser: Browser) -> dict[str, Any]:
+    return dict(js(browser, "return window.buttonup.state.match;"))
+
+
+def open_page(browser: Browser, server: str, query: str = "speed=fast") -> None:
+    browser.set_window_size(1200, 900)
+    browser.get(f"{server}/?{query}")
+    wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
+
+
+def start(browser: Browser, level: int = 1) -> None:
+    browser.find_element(By.CSS_SELECTOR, f"#level option[value='{level}']").click()
+    browser.find_element(By.ID, "new").click()
+    wait_for(browser, settled)
+
+
+def lift(browser: Browser, pile: int | None = None) -> bool:
+    """Clicks pile ``pile`` (or the first one) once the board offers it; False when the
+    battle is over first."""
+    selector = "#board .pile.playable" + ("" if pile is None else f"[data-pile='{pile}']")
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        if browser.find_elements(By.ID, "battle-result"):
+        if browser.find_element(By.ID, "battle-panel").is_displayed():
             return False
         try:
-            piles = browser.find_elements(By.CSS_SELECTOR, "#board .pile.legal")
-            if piles:
-                piles[0].click()
+            found = browser.find_elements(By.CSS_SELECTOR, selector)
+            if found and settled(browser):
+                found[0].click()
                 return True
         except StaleElementReferenceException:
             pass
         time.sleep(0.05)
-    raise AssertionError("no pile to lift")
+    raise AssertionError(f"no pile to lift ({selector})")
 
 
-def test_a_whole_battle_by_clicking(server: str, browser: webdriver.Chrome, shots: Path) -> None:
-    browser.get(server + "/")
-    browser.find_element(By.CSS_SELECTOR, "#level option[value='1']").click()
-    browser.find_element(By.ID, "new").click()
-    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#board .pile.legal"))
-    browser.save_screenshot(str(shots / "start.png"))
-    # Hint: every legal move gets a value.
-    browser.find_element(By.ID, "hint").click()
-    table = wait_for(browser, lambda b: b.find_elements(By.ID, "hint-table"))
-    assert table
-    # Undo after one move brings the start back.
-    before = browser.execute_script("return document.querySelectorAll('#board .pile').length")
-    assert click_a_legal_pile(browser)
-    wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#board .pile.legal"))
-    time.sleep(0.3)
-    browser.find_element(By.ID, "undo").click()
-    wait_for(
-        browser,
-        lambda b: (
-            b.execute_script("return document.querySelectorAll('#board .pile').length") == before
-        ),
-    )
-    # Play until the first battle is scored.
-    clicks = 0
-    while click_a_legal_pile(browser):
-        clicks += 1
-        time.sleep(0.2)
-    assert 1 <= clicks <= 8
+def shown_position(browser: Browser) -> str:
+    return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
+
+
+def listed_moves(browser: Browser) -> list[str]:
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    return [b.text for b in buttons if b.get_attribute("data-ply") != "0"]
+
+
+def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) -> None:
+    open_page(browser, server, "speed=fast&seed=11")
+    start(browser)
+    browser.save_screenshot(str(shots / "start-1200.png"))
+    match = state(browser)
+    start_position = Position(match["battle"]["start"])
+    while lift(browser):
+        pass
+    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
+    # The move list replays, through the library, to the position the board shows.
+    labels = listed_moves(browser)
+    position = start_position
+    for label in labels:
+        move = int(label.rstrip("+"))
+        assert label.endswith("+") == position.gives_extra_move(move), label
+        position = position.play(move)
+    assert position.is_over and shown_position(browser) == str(position)
+    # The panel's sums are the engine's scoring of that final pile.
+    scoring = position.scoring()
+    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
+    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
     result = browser.find_element(By.ID, "battle-result").text
-    browser.save_screenshot(str(shots / "battle-over.png"))
-    red_line = browser.find_element(By.ID, "sum-red").text
-    black_line = browser.find_element(By.ID, "sum-black").text
-    # The page's sums are the engine's scoring of the final pile it shows.
-    tower = "".join(
-        cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#scoring tr td:nth-child(2)")
-    )[::-1]
-    scoring = Position(f"{tower} r").scoring()
-    assert red_line.endswith(f"= {scoring.red}") and black_line.endswith(f"= {scoring.black}")
     assert ("nobody" in result) == (scoring.winner is None)
-    red_points = scoring.points if scoring.winner and scoring.winner.letter == "r" else 0
-    black_points = scoring.points if scoring.winner and scoring.winner.letter == "b" else 0
-    wait_for(
+    if scoring.winner:
+        assert f"{scoring.points} victory point" in result
+    won = {p.letter: scoring.points if scoring.winner is p else 0 for p in Player}
+    if not state(browser)["winner"]:
+        score = browser.find_element(By.ID, "panel-score").text
+        assert f"Red {won['r']} - Black {won['b']}" in score
+    browser.save_screenshot(str(shots / "battle-over-1200.png"))
+    browser.set_window_size(390, 844)
+    time.sleep(0.3)
+    assert js(browser, "return document.documentElement.scrollWidth") <= 392
+    browser.save_screenshot(str(shots / "battle-over-390.png"))
+    browser.set_window_size(1200, 900)
+    # Each move of the list shows the position after it.
+    position = start_position
+    for ply, label in enumerate(["start", *labels]):
+        if ply:
+            position = position.play(int(label.rstrip("+")))
+        browser.find_element(By.CSS_SELECTOR, f"#moves button[data-ply='{ply}']").click()
+        wait_for(browser, lambda b, p=str(position): shown_position(b) == p)
+    # The review: each move's loss is the engine's (the mover's best value minus the
+    # value of the move played).
+    browser.find_element(By.ID, "review-battle").click()
+    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
+    assert len(rows) == len(labels)
+    position = start_position
+    for row, label in zip(rows, labels):
+        move = int(label.rstrip("+"))
+        values = analyze(position)
+        loss = max(values.values()) - values[move]
+        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
+        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
+        position = position.play(move)
+    # The next deal waits for the player; then the panel goes and the board is live.
+    if state(browser)["winner"]:
+        return
+    browser.find_element(By.ID, "next-battle").click()
+    wait_for(browser, lambda b: not b.find_element(By.ID, "battle-panel").is_displayed())
+    wait_for(browser, settled)
+    assert shown_position(browser) == state(browser)["position"]
+
+
+def extra_move_start() -> tuple[int, int]:
+    """A seed whose first deal gives Red (who starts) an extra move, and that move."""
+    for seed in range(100):
+        position = Match("r", seed=seed).position
+        extra = [m for m in position.legal_moves() if position.gives_extra_move(m)]
+        if extra:
+            return seed, extra[0]
+    raise AssertionError("no start with an extra move")
+
+
+def test_the_extra_move_notice_stays_until_the_next_move(server: str, browser: Browser) -> None:
+    seed, move = extra_move_start()
+    open_page(browser, server, f"seed={seed}")  # the animation at its normal speed
+    start(browser)
+    assert lift(browser, move)
+    clicked = time.monotonic()
+    wait_for(browser, settled)
+    time.sleep(max(0.0, 3.0 - (time.monotonic() - clicked)))
+    notice = browser.find_element(By.ID, "notice")
+    assert notice.is_displayed() and "Extra move" in notice.text and "You move again" in notice.text
+    assert browser.find_element(By.ID, "status").text.startswith("Your move")
+    assert lift(browser)
+    wait_for(browser, lambda b: "You move again" not in b.find_element(By.ID, "notice").text)
+
+
+def test_a_slow_hint_never_lands_on_a_later_position(server: str, browser: Browser) -> None:
+    open_page(browser, server, "speed=fast&seed=5")
+    start(browser)
+    # Every hint answer reaches the page 1.5 s late.
+    js(
         browser,
-        lambda b: f"Red {red_points} - Black {black_points}" in b.find_element(By.ID, "score").text,
+        """const real = window.fetch;
+        window.fetch = async (url, options) => {
+          const answer = await real(url, options);
+          if (String(url).includes('/hint')) await new Promise((r) => setTimeout(r, 1500));
+          return answer;
+        };""",
     )
+    before = state(browser)["position"]
+    browser.find_element(By.ID, "hint").click()
+    assert lift(browser)
+    wait_for(browser, lambda b: settled(b) and state(b)["position"] != before)
+    time.sleep(2.0)  # the late answer has come by now
+    for table in browser.find_elements(By.ID, "hint-table"):
+        assert table.get_attribute("data-position") == state(browser)["position"]
+    assert not browser.find_elements(By.ID, "hint-table")
+    # A hint for the position on the board does land, with a row for each legal move.
+    if browser.find_element(By.ID, "hint").is_enabled():
+        browser.find_element(By.ID, "hint").click()
+        table = wait_for(browser, lambda b: b.find_elements(By.ID, "hint-table"))[0]
+        assert table.get_attribute("data-position") == state(browser)["position"]
+        piles = [row.text.split()[0] for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+        assert sorted(map(int, piles)) == state(browser)["legal_moves"]
 
 
-def test_the_analysis_board(server: str, browser: webdriver.Chrome, shots: Path) -> None:
-    browser.get(server + "/")
+def test_undo_takes_back_the_move_and_the_replies(server: str, browser: Browser) -> None:
+    open_page(browser, server, "speed=fast&seed=7")
+    start(browser)
+    first = shown_position(browser)
+    assert lift(browser)
+    wait_for(browser, lambda b: settled(b) and b.find_element(By.ID, "undo").is_enabled())
+    browser.find_element(By.ID, "undo").click()
+    wait_for(browser, lambda b: shown_position(b) == first)
+    assert listed_moves(browser) == []
+
+
+def test_a_downloaded_record_reloads_to_the_same_match(
+    server: str, browser: Browser, downloads: Path
+) -> None:
+    open_page(browser, server, "speed=fast&seed=9")
+    start(browser)
+    while lift(browser):
+        pass
+    if not state(browser)["winner"]:  # and a move of the next battle
+        browser.find_element(By.ID, "next-battle").click()
+        wait_for(browser, settled)
+        assert lift(browser)
+        wait_for(browser, settled)
+    before = state(browser)
+    for old in downloads.glob("*"):
+        old.unlink()
+    browser.find_element(By.ID, "download").click()
+    saved = wait_for(browser, lambda b: [p for p in downloads.glob("*.txt")], timeout=10)[0]
+    text = saved.read_text(encoding="utf-8")
+    assert Match.from_record(text).moves == tuple(before["moves"])
+    open_page(browser, server)
+    browser.find_element(By.CSS_SELECTOR, ".import summary").click()
+    browser.find_element(By.ID, "upload").send_keys(str(saved))
+    wait_for(browser, lambda b: settled(b) and state(b)["id"] != before["id"])
+    after = state(browser)
+    for field in ("position", "moves", "scores", "target", "starter", "battles"):
+        if field == "battles":
+            assert [b["moves"] for b in after[field]] == [b["moves"] for b in before[field]]
+        else:
+            assert after[field] == before[field], field
+    assert shown_position(browser) == before["position"]
+    assert listed_moves(browser) == [p["label"] for p in before["battle"]["plies"]]
+
+
+def test_the_analysis_board(server: str, browser: Browser, shots: Path) -> None:
+    open_page(browser, server)
     field = browser.find_element(By.ID, "analyze-input")
     field.clear()
     field.send_keys("W/R/B/W/B/R/R/W/B r")
     browser.find_element(By.CSS_SELECTOR, "#analyze-form button").click()
-    value = wait_for(browser, lambda b: b.find_elements(By.ID, "analysis-value"))
-    assert "value +1 (exact)" in value[0].text  # type: ignore[index]
-    assert browser.find_element(By.ID, "analysis-pv").text == "Best line: 3 0 0 1 3 3 2 0"
-    browser.save_screenshot(str(shots / "analysis.png"))
+    value = wait_for(browser, lambda b: b.find_elements(By.ID, "analysis-value"))[0]
+    assert "value +1 (exact)" in value.text
+    # The best line with + marks where the engine says a move gives an extra move.
+    pv = browser.find_element(By.ID, "analysis-pv").text.removeprefix("Best line: ").split()
+    position = Position("W/R/B/W/B/R/R/W/B r")
+    for label in pv:
+        assert label.endswith("+") == position.gives_extra_move(int(label.rstrip("+")))
+        position = position.play(int(label.rstrip("+")))
+    assert position.is_over
+    # Step through it, then play a move by clicking its pile.
+    browser.find_element(By.ID, "an-step").click()
+    expected = str(Position("W/R/B/W/B/R/R/W/B r").play(int(pv[0].rstrip("+"))))
+    wait_for(
+        browser,
+        lambda b: (
+            b.find_element(By.ID, "analysis-board").get_attribute("data-position") == expected
+            and b.find_elements(By.ID, "analysis-table")
+        ),
+    )
+    pile = browser.find_elements(By.CSS_SELECTOR, "#analysis-board .pile.playable")[0]
+    number = int(str(pile.get_attribute("data-pile")))
+    pile.click()
+    expected = str(Position(expected).play(number))
+    wait_for(
+        browser,
+        lambda b: (
+            b.find_element(By.ID, "analysis-board").get_attribute("data-position") == expected
+        ),
+    )
+    browser.save_screenshot(str(shots / "analysis-1200.png"))
     field.clear()
     field.send_keys("W/R/X r")
     browser.find_element(By.CSS_SELECTOR, "#analyze-form button").click()
-    error = wait_for(browser, lambda b: b.find_element(By.ID, "error").is_displayed())
-    assert error
+    wait_for(browser, lambda b: b.find_element(By.ID, "error").is_displayed())
     assert "unknown button 'X'" in browser.find_element(By.ID, "error").text
 
 
-def test_phone_width(server: str, browser: webdriver.Chrome, shots: Path) -> None:
+def test_phone_width(server: str, browser: Browser, shots: Path) -> None:
     browser.set_window_size(390, 844)
-    browser.get(server + "/")
-    width = browser.execute_script("return document.documentElement.scrollWidth")
-    assert width <= 400
-    browser.save_screenshot(str(shots / "phone.png"))
-    browser.set_window_size(1100, 900)
+    browser.get(server + "/?speed=fast&seed=3")
+    wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
+    start(browser)
+    assert js(browser, "return document.documentElement.scrollWidth") <= 392
+    board = browser.find_element(By.ID, "board").rect
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390
+    browser.save_screenshot(str(shots / "start-390.png"))
+    browser.set_window_size(1200, 900)

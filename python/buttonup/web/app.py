@@ -117,6 +117,18 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     # --- the stateless API ------------------------------------------------------------
+    @app.post("/api/board")
+    async def board(body: AnalyzeIn) -> dict[str, Any]:
+        """Where `moves` played from `position` lead, drawn (`svg`) with every pile where
+        it was at `position` and the last move marked, with `line` (each move with its
+        drops and the record's label): what the analysis board shows before its values
+        come (no search)."""
+        root = Position(body.position)
+        plies = replay(root, body.moves)
+        position = plies[-1].after if plies else root
+        line = [ply.json() for ply in plies]
+        return {**board_json(position, plies, root), "root": str(root), "line": line}
+
     @app.post("/api/analyze")
     async def analyze(body: AnalyzeIn) -> dict[str, Any]:
         """The value for the side to move of every legal move, which give an extra

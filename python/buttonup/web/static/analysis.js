@@ -25,27 +25,43 @@ export class AnalysisBoard {
   }
 
   // Analyses `position` (moves from it: `moves`); resolves when shown.
-  async load(position, moves = [], { pv = null } = {}) {
+  async load(position, moves = []) {
     $("analyze-input").value = position;
     this.root = position;
-    this.line = pv;
     return this.goto(moves);
   }
 
+  // Shows where `moves` from the root lead: the board at once, then its values.
   async goto(moves) {
     if (this.root === null) return;
     const seq = ++this.seq;
-    let data;
     try {
-      data = await this.engine.analyze(this.root, moves);
+      const drawn = await this.engine.board(this.root, moves);
+      if (seq !== this.seq) return; // a later request was made meanwhile
+      this.moves = moves;
+      this.board.show(drawn, { label: drawn.position });
+      $("analysis-out").replaceChildren(h("p", { class: "muted" }, "Solving…"));
+      const data = await this.engine.analyze(this.root, moves);
+      if (seq !== this.seq) return;
+      this.data = data;
+      this.render();
     } catch (error) {
-      this.onError(error);
-      return;
+      if (seq === this.seq) this.onError(error);
     }
-    if (seq !== this.seq) return; // a later request was made meanwhile
-    this.moves = moves;
-    this.data = data;
-    this.render();
+  }
+
+  // Only draws `position` (the layout tests load many positions this way).
+  async draw(position) {
+    const seq = ++this.seq;
+    const drawn = await this.engine.board(position, []);
+    if (seq === this.seq) {
+      this.root = position;
+      this.moves = [];
+      $("analyze-input").value = position;
+      this.board.show(drawn, { label: drawn.position });
+      $("analysis-out").replaceChildren(h("p", { class: "muted" }, "Drawn only: press Analyze for its values."));
+    }
+    return drawn;
   }
 
   // Plays the next move of the best line shown.

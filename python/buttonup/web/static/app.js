@@ -198,8 +198,8 @@ async function reviewBattle() {
     const review = await engine.review(state.match.id, battle.number);
     showReview($("review"), review, state.match.human, {
       onShow: (ply) => showPly(ply),
-      onLine: (position, line) => {
-        analysis.load(position, [], { pv: line });
+      onLine: (position) => {
+        analysis.load(position, []);
         $("analysis").scrollIntoView({ behavior: "smooth" });
       },
     });
@@ -210,6 +210,7 @@ async function reviewBattle() {
 }
 
 function focusSetup() {
+  $("setup").hidden = false;
   $("level").focus();
   $("setup").scrollIntoView({ behavior: "smooth" });
 }
@@ -230,6 +231,7 @@ async function newMatch(event) {
 }
 
 function startWith(data) {
+  $("setup").hidden = true;
   state.finished = null;
   state.notice = "";
   hidePanel($("battle-panel"));
@@ -329,6 +331,7 @@ async function setUp() {
   $("setup").addEventListener("submit", newMatch);
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
+  $("show-setup").addEventListener("click", focusSetup);
   $("me-first").addEventListener("click", () => choose(state.match.human));
   $("ai-first").addEventListener("click", () => choose(other(state.match.human)));
   setUpRecords(engine, () => state.match, (data) => startWith(data), fail);
@@ -344,6 +347,11 @@ async function setUp() {
   const describe = () => { $("level-desc").textContent = `Level ${$("level").value}: ${state.levels[$("level").value] || ""}.`; };
   $("level").addEventListener("change", describe);
   describe();
+  try { // before a match, the board shows a start (nothing to click yet)
+    if (!state.match) board.show(await engine.board("W/R/B/W/B/R/R/W/B r"), { label: "a start, before the match" });
+  } catch (error) {
+    fail(error);
+  }
   const hash = new URLSearchParams(location.hash.slice(1));
   await analysis.load(hash.get("analyze") || $("analyze-input").value,
     (hash.get("moves") || "").split(",").filter(Boolean).map(Number));

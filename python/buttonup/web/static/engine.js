@@ -20,6 +20,8 @@
 //   battle(id, number)            -> Battle
 //   ply(id, number, ply)          -> Board after the first `ply` moves of the battle
 //   review(id, number)            -> Review
+//   board(position, moves = [])   -> Board & {root, line: [Ply]}: where `moves` from
+//                                    `position` lead, drawn, without a search
 //   analyze(position, moves = []) -> Analysis of where `moves` from `position` lead
 //   record(id)                    -> the match record, a string (docs/notation.md)
 //   importRecord(text, {human, level})                          -> Match
@@ -42,7 +44,8 @@
 //           exact, match_odds: {pile: chance}, match_win_probability}
 // Review:   {number, start, moves: [Ply & {best_value, played_value, loss, mistake,
 //           best_moves, best_line}]}
-// Analysis: Board & {root, line: [Ply], value, moves, extra_moves, pv, exact}
+// Analysis: Board & {root, line: [Ply], value, moves, extra_moves, pv, pv_line: [Ply],
+//           exact}
 
 export class EngineError extends Error {
   constructor(message, status = 0) {
@@ -88,6 +91,7 @@ export class ServerEngine {
   battle(id, number) { return this.request(`/api/matches/${id}/battles/${number}`); }
   ply(id, number, ply) { return this.request(`/api/matches/${id}/battles/${number}/plies/${ply}`); }
   review(id, number) { return this.request(`/api/matches/${id}/battles/${number}/review`); }
+  board(position, moves = []) { return this.request("/api/board", { position, moves }); }
   analyze(position, moves = []) { return this.request("/api/analyze", { position, moves }); }
   record(id) { return this.request(`/api/matches/${id}/record`, undefined, { text: true }); }
   importRecord(record, settings = {}) {

@@ -36,7 +36,7 @@ export function showPanel(container, match, battle, actions) {
   buttons.push(h("button", { type: "button", id: "review-battle" }, "Review this battle"));
   const matchLine = match.winner
     ? (match.winner === human ? "You win the match!" : "The AI wins the match.")
-    : `Score: Red ${match.scores.r} – Black ${match.scores.b} (first to ${match.target})`;
+    : `Score: Red ${match.scores.r} - Black ${match.scores.b} (first to ${match.target})`;
   container.replaceChildren(
     h("h2", { id: "panel-title" }, `Battle ${battle.number} is over`),
     h("div", { class: "panel-body" },

@@ -5,15 +5,15 @@
 import { NAMES, h } from "./dom.js";
 
 // Fills `container` with `review` (an engine Review); `side` is the human's colour;
-// `onShow(ply)` shows the position after a move, `onLine(position, line)` opens the
-// best line from a position on the analysis board.
+// `onShow(ply)` shows the position after a move, `onLine(position)` opens the position
+// before a move on the analysis board, its best line to step through.
 export function showReview(container, review, side, { onShow, onLine }) {
   const mine = review.moves.filter((m) => m.mover === side);
   const lost = mine.reduce((total, m) => total + (m.loss || 0), 0);
   const mistakes = mine.filter((m) => m.mistake).length;
   const rows = review.moves.map((m) => {
     const best = m.best_moves.join(", ");
-    const verdict = m.loss === null ? "not solved" : m.mistake ? `mistake (−${m.loss})` : "best";
+    const verdict = m.loss === null ? "not solved" : m.mistake ? `mistake: loses ${m.loss}` : "best";
     return h("tr", { class: m.mistake ? "mistake" : "", "data-ply": m.ply },
       h("td", null, h("button", { type: "button", class: "link", "aria-label": `Show the position after move ${m.ply}` }, String(m.ply))),
       h("td", null, h("span", { class: `dot dot-${m.mover}`, "aria-hidden": "true" }), m.mover === side ? " you" : " AI"),
@@ -43,7 +43,7 @@ export function showReview(container, review, side, { onShow, onLine }) {
     const ply = Number(row.dataset.ply);
     const move = review.moves[ply - 1];
     row.querySelector("button.link").addEventListener("click", () => onShow(ply));
-    row.querySelector("button.line").addEventListener("click", () => onLine(move.from, move.best_line));
+    row.querySelector("button.line").addEventListener("click", () => onLine(move.from));
   }
 }
 
