@@ -6,6 +6,7 @@ pub mod batch;
 mod deepening;
 mod entry;
 mod eval;
+mod exact;
 mod key;
 mod line;
 mod memory;
@@ -20,6 +21,7 @@ mod table;
 pub use deepening::{Iteration, Limits, SearchResult};
 pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use eval::projected_margin;
+pub use exact::{analyze, solve, with_thread_searcher, ExactError, THREAD_TABLE_BYTES};
 pub use key::key;
 pub use parallel::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,

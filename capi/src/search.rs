@@ -1,0 +1,211 @@
+//! Exact answers and the AI: `buttonup_solve`, `buttonup_analyze`, and bots of the
+//! level scale that may be stopped from another thread.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use buttonup::ai::Bot;
+use buttonup::run::parallel::default_threads;
+use buttonup::search::{self, ExactError, Limits};
+
+use crate::matches::{game, ButtonupMatch};
+use crate::position::{position, ButtonupPosition};
+use crate::status::{guard, non_null, put, Failure, Status};
+
+fn exact_failure(error: ExactError) -> Failure {
+    match error {
+        ExactError::Memory(e) => Failure::new(Status::OutOfMemory, e.to_string()),
+        ExactError::Interrupted => Failure::new(Status::Stopped, error.to_string()),
+    }
+}
+
+fn threads(asked: u32) -> usize {
+    if asked == 0 {
+        default_threads()
+    } else {
+        asked as usize
+    }
+}
+
+/// The exact value of `position` for its side to move (its final margin under perfect
+/// play) into `*value`, on up to `threads` threads (0: every core; positions under 16
+/// piles are solved on the calling thread).
+///
+/// # Safety
+/// `position` is NULL or valid; `value` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_solve(
+    position: *const ButtonupPosition,
+    threads: u32,
+    value: *mut i32,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let p = self::position(position)?;
+        let solved = search::solve(p, self::threads(threads)).map_err(exact_failure)?;
+        put(value, "value", solved)
+    })
+}
+
+/// The value of one move: the pile lifted and the exact value for the side to move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ButtonupMoveValue {
+    /// The pile lifted.
+    pub pile: u32,
+    /// The final margin under perfect play after it, for the side that moved.
+    pub value: i32,
+}
+
+/// The exact value of every legal move into `values` (room for `capacity`;
+/// `BUTTONUP_MAX_BUTTONS` is always enough), their number in `*count`, in pile order.
+///
+/// # Safety
+/// `position` is NULL or valid; `values` has room for `capacity` entries; `count` is
+/// NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_analyze(
+    position: *const ButtonupPosition,
+    threads: u32,
+    values: *mut ButtonupMoveValue,
+    capacity: usize,
+    count: *mut usize,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let p = self::position(position)?;
+        if count.is_null() {
+            return Err(Failure::new(Status::NullArgument, "count is NULL"));
+        }
+        let found = search::analyze(p, self::threads(threads)).map_err(exact_failure)?;
+        put(count, "count", found.len())?;
+        if capacity < found.len() {
+            return Err(Failure::new(
+                Status::InvalidArgument,
+                format!("room for {capacity} values, {} needed", found.len()),
+            ));
+        }
+        for (i, (pile, value)) in found.into_iter().enumerate() {
+            let entry = ButtonupMoveValue {
+                pile: pile as u32,
+                value,
+            };
+            values.add(i).write(entry);
+        }
+        Ok(())
+    })
+}
+
+/// An AI player of the level scale (opaque; see docs/ai.md): level 1 plays random
+/// moves, 9 perfectly for the battle margin, 10 perfectly for the match. One bot may be
+/// used from several threads: its calls take turns, and `buttonup_bot_stop` works from
+/// any thread while it thinks. Freed with `buttonup_bot_free`.
+pub struct ButtonupBot {
+    bot: Mutex<Bot>,
+    stop: Arc<AtomicBool>,
+}
+
+/// A bot of `level` (1 to 10) whose random choices follow `seed`, in `*out`.
+///
+/// # Safety
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_new(
+    level: u32,
+    seed: u64,
+    out: *mut *mut ButtonupBot,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        if out.is_null() {
+            return Err(Failure::new(Status::NullArgument, "out is NULL"));
+        }
+        let bot = Bot::new(i64::from(level), seed)
+            .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+        let stop = bot.stop_flag();
+        let handle = ButtonupBot {
+            bot: Mutex::new(bot),
+            stop,
+        };
+        put(out, "out", Box::into_raw(Box::new(handle)))
+    })
+}
+
+/// Frees a bot (NULL is allowed and ignored). No call on it may be running.
+///
+/// # Safety
+/// `bot` is NULL or a bot of this library, not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_free(bot: *mut ButtonupBot) {
+    if !bot.is_null() {
+        drop(Box::from_raw(bot));
+    }
+}
+
+/// The bot's move in `position` into `*pile`. `game` may be NULL; when given (the
+/// match being played, at `position`) level 10 plays for the match. `time_limit_ms` (0:
+/// none) bounds the search: within it the bot plays the best move found, exact when
+/// the search reached the end. `BUTTONUP_STATUS_WRONG_STATE` when the battle is over.
+///
+/// # Safety
+/// `bot`, `position` and `game` are NULL or valid; `pile` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_choose(
+    bot: *const ButtonupBot,
+    position: *const ButtonupPosition,
+    game: *const ButtonupMatch,
+    time_limit_ms: u64,
+    pile: *mut u32,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let handle = non_null(bot, "bot")?;
+        let p = *self::position(position)?;
+        if pile.is_null() {
+            return Err(Failure::new(Status::NullArgument, "pile is NULL"));
+        }
+        let current = if game.is_null() {
+            None
+        } else {
+            Some(self::game(game)?.clone())
+        };
+        let mut bot = handle
+            .bot
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        bot.set_limits(Limits {
+            time: (time_limit_ms > 0).then(|| Duration::from_millis(time_limit_ms)),
+            ..Limits::default()
+        });
+        let chosen = bot.choose(&p, current.as_ref()).ok_or_else(|| {
+            Failure::new(
+                Status::WrongState,
+                "the battle is over: there is no move to choose",
+            )
+        })?;
+        put(pile, "pile", chosen as u32)
+    })
+}
+
+/// Stops the bot's search running in another thread (it then plays the best move found
+/// so far). A stop sent while it does not think stops its next search.
+///
+/// # Safety
+/// `bot` is NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_stop(bot: *const ButtonupBot) -> crate::ButtonupStatus {
+    guard(|| {
+        non_null(bot, "bot")?.stop.store(true, Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// Runs `f` on the bot behind `bot`, its lock held.
+pub(crate) fn with_bot<T>(
+    bot: *const ButtonupBot,
+    f: impl FnOnce(&mut Bot) -> T,
+) -> Result<T, Failure> {
+    let handle = non_null(bot, "bot")?;
+    let mut locked = handle
+        .bot
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    Ok(f(&mut locked))
+}
