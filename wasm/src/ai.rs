@@ -55,18 +55,18 @@ fn settings(options: &JsValue) -> Result<(Level, u64, Limits), JsValue> {
 /// The move of the AI at `level` (10 when left out) in `position`, searching at most
 /// `timeLimitMs` when given; `null` once the battle is over. (`Bot.chooseInMatch` plays
 /// a match's move, where level 10 plays for the match.)
-#[wasm_bindgen(js_name = bestMove)]
+#[wasm_bindgen(js_name = bestMove, unchecked_return_type = "number | null")]
 pub fn best_move(
     position: &JsPosition,
     #[wasm_bindgen(unchecked_param_type = "BotOptions | null")] options: Option<JsValue>,
-) -> Result<Option<u32>, JsValue> {
+) -> Result<JsValue, JsValue> {
     let (level, seed, limits) = settings(&options.unwrap_or_default())?;
     Ok(BOT.with(|cell| {
         let mut slot = cell.borrow_mut();
         let bot = slot.get_or_insert_with(|| Bot::of(level, seed));
         bot.reset(level, seed);
         bot.set_limits(limits);
-        bot.choose(&position.inner, None).map(|m| m as u32)
+        pile_or_null(bot.choose(&position.inner, None))
     }))
 }
 
@@ -98,19 +98,20 @@ impl JsBot {
     }
 
     /// Its move in `position`, `null` once the battle is over.
-    pub fn choose(&mut self, position: &JsPosition) -> Option<u32> {
-        self.inner.choose(&position.inner, None).map(|m| m as u32)
+    #[wasm_bindgen(unchecked_return_type = "number | null")]
+    pub fn choose(&mut self, position: &JsPosition) -> JsValue {
+        pile_or_null(self.inner.choose(&position.inner, None))
     }
 
     /// Its move in the current battle of `match` (level 10 plays for the match), `null`
     /// when no move is due.
-    #[wasm_bindgen(js_name = chooseInMatch)]
-    pub fn choose_in_match(&mut self, game: &JsMatch) -> Option<u32> {
-        game.inner.check_playing().ok()?;
+    #[wasm_bindgen(js_name = chooseInMatch, unchecked_return_type = "number | null")]
+    pub fn choose_in_match(&mut self, game: &JsMatch) -> JsValue {
+        if game.inner.check_playing().is_err() {
+            return JsValue::NULL;
+        }
         let position = game.inner.position();
-        self.inner
-            .choose(&position, Some(&game.inner))
-            .map(|m| m as u32)
+        pile_or_null(self.inner.choose(&position, Some(&game.inner)))
     }
 
     /// Who it has start the next battle when the tie rule lets it choose in `match`.
@@ -137,4 +138,9 @@ impl JsBot {
     pub fn clear(&mut self) {
         self.inner.clear();
     }
+}
+
+/// A move as JavaScript gets it: its pile, or `null` for none.
+fn pile_or_null(pile: Option<usize>) -> JsValue {
+    pile.map_or(JsValue::NULL, |p| JsValue::from(p as u32))
 }

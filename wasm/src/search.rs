@@ -69,8 +69,11 @@ pub(crate) fn duration(ms: f64) -> Duration {
 #[wasm_bindgen]
 pub fn solve(position: &JsPosition) -> f64 {
     let p = position.inner;
-    with_searcher(|s| s.solve(&p))
+    with_searcher(|s| s.solve(&p)) + 0.0
 }
+
+// `+ 0.0` turns a negated zero into zero: JavaScript tells them apart (`Object.is`),
+// and the Python engine's values, integers, have no negative zero.
 
 /// The exact value, for the side to move, of every legal move: a `Map` from move to
 /// value. With `timeLimitMs`, throws a `SearchStoppedError` if it is not done in time.
@@ -96,7 +99,7 @@ pub fn analyze(
     };
     let map = js_sys::Map::new();
     for (mv, value) in values {
-        map.set(&JsValue::from(mv as u32), &JsValue::from_f64(value));
+        map.set(&JsValue::from(mv as u32), &JsValue::from_f64(value + 0.0));
     }
     Ok(map.into())
 }
@@ -140,7 +143,7 @@ pub(crate) fn result_object(result: &SearchResult) -> JsValue {
                 .best_move
                 .map_or(JsValue::NULL, |m| JsValue::from(m as u32)),
         ),
-        ("value", JsValue::from_f64(result.value)),
+        ("value", JsValue::from_f64(result.value + 0.0)),
         ("exact", JsValue::from_bool(result.exact)),
         ("depth", JsValue::from(result.depth)),
         ("nodes", JsValue::from_f64(result.nodes as f64)),
@@ -189,7 +192,7 @@ impl JsSearcher {
 
     /// The exact value of `position` for the side to move (as `solve`).
     pub fn solve(&mut self, position: &JsPosition) -> f64 {
-        self.inner.solve(&position.inner)
+        self.inner.solve(&position.inner) + 0.0
     }
 
     /// A search within `limits` (as `search`).
