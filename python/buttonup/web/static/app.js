@@ -28,6 +28,7 @@ const state = {
   finished: null, // the Battle just scored, shown until "Next battle"
   view: null, // null: the live position; else the ply of the battle shown
   levels: {},
+  losses: new Map(), // battle number -> (ply -> loss), once reviewed
 };
 const moveList = new MoveList($("moves"), (ply) => showPly(ply));
 
@@ -62,7 +63,7 @@ function render() {
   $("hint").disabled = state.busy || !mine();
   $("choice").hidden = !(m.chooser === m.human) || !!state.finished;
   const shown = state.view === null ? battle.plies.length : state.view;
-  moveList.render(battle.number, battle.plies, shown);
+  moveList.render(battle.number, battle.plies, shown, state.losses.get(battle.number));
   $("moves-battle").textContent = `· battle ${battle.number}`;
   drawChart($("chart"), battle.points, m.human, shown, (ply) => showPly(ply));
   if (state.view === null && !state.finished) {
@@ -81,9 +82,17 @@ function statusText() {
     return `Showing battle ${battle.number} after ${where}. ▶ or → steps on; Esc goes back to the game.`;
   }
   if (m.winner) return m.winner === m.human ? "You win the match!" : "The AI wins the match.";
-  if (state.finished) return `Battle ${state.finished.number} is over.`;
+  if (state.finished) {
+    const { winner, points } = state.finished.scoring;
+    const result = winner ? `${winner === m.human ? "you win" : "the AI wins"} ${points} point${points === 1 ? "" : "s"}` : "equal sums";
+    return `Battle ${state.finished.number} is over: ${result}. Next battle when you are ready.`;
+  }
   if (m.chooser === m.human) return "You lost the last battle with a winner: choose who starts.";
-  if (mine()) return `Your move (${NAMES[m.human]}): lift a marked pile.`;
+  if (mine()) {
+    const last = m.battle.plies[m.battle.plies.length - 1];
+    const before = last && last.mover !== m.human ? `The AI lifted pile ${last.move} (marked). ` : "";
+    return `${before}Your move (${NAMES[m.human]}): lift a marked pile.`;
+  }
   return "The AI is thinking…";
 }
 
@@ -196,6 +205,8 @@ async function reviewBattle() {
   if (!battle) return;
   try {
     const review = await engine.review(state.match.id, battle.number);
+    state.losses.set(battle.number, new Map(review.moves.map((m) => [m.ply, m.loss])));
+    render();
     showReview($("review"), review, state.match.human, {
       onShow: (ply) => showPly(ply),
       onLine: (position) => {
@@ -237,6 +248,7 @@ function startWith(data) {
   hidePanel($("battle-panel"));
   $("review").hidden = true;
   $("hint-out").replaceChildren();
+  state.losses = new Map();
   setMatch(data);
   render();
   aiIfDue();

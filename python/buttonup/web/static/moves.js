@@ -23,8 +23,9 @@ export class MoveList {
     this.onSelect(ply);
   }
 
-  // The battle's `plies` (engine Plies), the position after `shown` of them on the board.
-  render(number, plies, shown) {
+  // The battle's `plies` (engine Plies), the position after `shown` of them on the
+  // board; `losses` (ply -> loss against perfect play), once the battle is reviewed.
+  render(number, plies, shown, losses = null) {
     this.plies = plies;
     this.shown = shown;
     const turns = [];
@@ -41,11 +42,12 @@ export class MoveList {
       h("span", { class: `dot dot-${turn.mover}`, "aria-hidden": "true" }),
       ...turn.plies.map((ply) => h("button", {
         type: "button",
-        class: `move${ply.extra_move ? " extra" : ""}`,
+        class: `move${ply.extra_move ? " extra" : ""}${losses && losses.get(ply.ply) ? " mistake" : ""}`,
         "data-ply": ply.ply,
         "aria-current": ply.ply === shown ? "true" : null,
-        "aria-label": `Move ${ply.ply}: ${NAMES[ply.mover]} lifts pile ${ply.move}${ply.extra_move ? ", extra move" : ""}`,
-      }, ply.label))));
+        "aria-label": `Move ${ply.ply}: ${NAMES[ply.mover]} lifts pile ${ply.move}${ply.extra_move ? ", extra move" : ""}${
+          losses && losses.get(ply.ply) ? `, a mistake losing ${losses.get(ply.ply)}` : ""}`,
+      }, ply.label, losses && losses.get(ply.ply) ? "?" : ""))));
     this.container.replaceChildren(h("ol", { class: "moves-list" }, start, ...items));
     for (const button of this.container.querySelectorAll("button.move")) {
       button.addEventListener("click", () => this.go(Number(button.dataset.ply)));
