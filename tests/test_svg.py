@@ -81,6 +81,8 @@ def check_picture(position: Position, text: str) -> ET.Element:
     for i, (ax, ay, ar) in enumerate(circles):
         for bx, by, br in circles[i + 1 :]:
             assert math.hypot(ax - bx, ay - by) >= ar + br, "two buttons overlap"
+            # Nor do their bounding boxes, the squares a browser reports.
+            assert max(abs(ax - bx), abs(ay - by)) >= ar + br, "two buttons' boxes overlap"
     assert root.get("data-position") == str(position)
     return root
 

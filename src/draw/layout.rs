@@ -24,13 +24,19 @@ pub const OUTER: f64 = 170.0;
 pub const INNER: f64 = 34.0;
 /// The largest button radius.
 pub const MAX_RADIUS: f64 = 20.0;
-/// Space kept around every button, as a fraction of its radius (two buttons are at
-/// least twice that apart).
-pub const GAP: f64 = 0.12;
+/// Space kept around every button, as a fraction of its radius: two button centres are
+/// at least `2 r (1 + GAP)` apart, more than `2 r √2`, so that not only the buttons but
+/// also their bounding boxes (the squares a browser reports) never overlap, whatever
+/// the direction from one to the other.
+pub const GAP: f64 = 0.45;
 /// The widest half-angle of a wedge (one or two piles left): a wedge must stay a wedge.
 const MAX_HALF_ANGLE: f64 = 1.25;
 /// The smallest radius tried; every pile of a position fits at it.
 const MIN_RADIUS: f64 = 0.4;
+/// The buttons of a column in a pile's natural shape.
+pub const ROWS: usize = 3;
+/// The smallest radius at which piles keep their natural shape.
+pub const SHAPED_RADIUS: f64 = 9.0;
 
 /// A point of the picture.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -91,43 +97,71 @@ pub fn polar(bearing: f64, distance: f64, offset: f64) -> Point {
 
 /// Lays out piles of the given heights at the given slots (strictly increasing, each
 /// below `slot_count`; the caller checks them).
+///
+/// First every pile is tried in its natural shape, columns of [`ROWS`] buttons, at the
+/// largest radius down to [`SHAPED_RADIUS`]; failing that, in any number of columns at
+/// the largest radius that fits them all.
 pub fn layout(heights: &[usize], slots: &[usize], slot_count: usize) -> Layout {
     let halves = half_angles(slots, slot_count);
-    let mut radius = MAX_RADIUS;
-    loop {
-        let piles: Option<Vec<PileLayout>> = heights
+    let attempt = |radius: f64, shaped: bool| -> Option<Vec<PileLayout>> {
+        heights
             .iter()
             .zip(slots)
             .zip(&halves)
-            .map(|((&height, &slot), &half)| place(height, slot, slot_count, half, radius))
-            .collect();
-        match piles {
-            Some(piles) => {
-                return Layout {
-                    radius,
+            .map(|((&height, &slot), &half)| {
+                let shape = Shape {
+                    height,
+                    slot,
                     slot_count,
-                    piles,
+                    half,
+                    radius,
+                };
+                if shaped {
+                    let pile = shape.columns(height.div_ceil(ROWS).max(1));
+                    fits(&pile, radius).then_some(pile)
+                } else {
+                    shape.fewest_columns()
                 }
-            }
-            None if radius > MIN_RADIUS => radius = (radius * 0.97).max(MIN_RADIUS),
-            None => {
-                // Unreachable for positions of up to 32 buttons (a test tries the worst
-                // cases); a picture with overlapping buttons beats no picture.
-                let piles = heights
-                    .iter()
-                    .zip(slots)
-                    .zip(&halves)
-                    .map(|((&height, &slot), &half)| {
-                        column(height, slot, slot_count, half, radius, 1)
-                    })
-                    .collect();
+            })
+            .collect()
+    };
+    for (shaped, floor) in [(true, SHAPED_RADIUS), (false, MIN_RADIUS)] {
+        let mut radius = MAX_RADIUS;
+        loop {
+            if let Some(piles) = attempt(radius, shaped) {
                 return Layout {
                     radius,
                     slot_count,
                     piles,
                 };
             }
+            if radius <= floor {
+                break;
+            }
+            radius = (radius * 0.97).max(floor);
         }
+    }
+    // Unreachable for positions of up to 32 buttons (a test tries the worst cases); a
+    // picture with overlapping buttons beats no picture.
+    let piles = heights
+        .iter()
+        .zip(slots)
+        .zip(&halves)
+        .map(|((&height, &slot), &half)| {
+            let shape = Shape {
+                height,
+                slot,
+                slot_count,
+                half,
+                radius: MIN_RADIUS,
+            };
+            shape.columns(1)
+        })
+        .collect();
+    Layout {
+        radius: MIN_RADIUS,
+        slot_count,
+        piles,
     }
 }
 
@@ -151,18 +185,36 @@ fn half_angles(slots: &[usize], slot_count: usize) -> Vec<f64> {
         .collect()
 }
 
-/// The layout of one pile at button radius `radius` in the fewest columns that fit its
-/// wedge, or `None` when no number of columns does.
-fn place(
+/// One pile to lay out: its height, its slot, its wedge and the button radius.
+struct Shape {
     height: usize,
     slot: usize,
     slot_count: usize,
     half: f64,
     radius: f64,
-) -> Option<PileLayout> {
-    (1..=height.max(1))
-        .map(|columns| column(height, slot, slot_count, half, radius, columns))
-        .find(|pile| fits(pile, radius))
+}
+
+impl Shape {
+    /// Its layout in the fewest columns that fit its wedge, or `None` when no number of
+    /// columns does.
+    fn fewest_columns(&self) -> Option<PileLayout> {
+        (1..=self.height.max(1))
+            .map(|columns| self.columns(columns))
+            .find(|pile| fits(pile, self.radius))
+    }
+
+    /// Its buttons in `columns` serpentine columns on its slot's axis, the outermost
+    /// row touching the rim limit.
+    fn columns(&self, columns: usize) -> PileLayout {
+        column(
+            self.height,
+            self.slot,
+            self.slot_count,
+            self.half,
+            self.radius,
+            columns,
+        )
+    }
 }
 
 /// Whether every button of `pile` keeps clear of its wedge's sides, the centre and the
@@ -242,8 +294,9 @@ mod tests {
                 "button {i} covers the centre"
             );
             for b in &buttons[i + 1..] {
-                let apart = ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
-                assert!(apart >= 2.0 * r - 1e-6, "buttons overlap: {a:?} {b:?}");
+                // Their squares apart, and so the buttons too.
+                let apart = (a.x - b.x).abs().max((a.y - b.y).abs());
+                assert!(apart >= 2.0 * r - 1e-6, "buttons' boxes overlap: {a:?} {b:?}");
             }
         }
     }

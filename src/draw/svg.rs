@@ -83,14 +83,14 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
         };
         pile.write(&mut out, options.labels);
     }
-    let (text, colour) = match (position.is_over(), position.to_move()) {
-        (true, _) => ("battle over", INK),
-        (false, Player::Red) => ("Red to move", "#a6271f"),
-        (false, Player::Black) => ("Black to move", "#1d1d20"),
+    let (first, second, colour) = match (position.is_over(), position.to_move()) {
+        (true, _) => ("battle", "over", INK),
+        (false, Player::Red) => ("Red", "to move", "#a6271f"),
+        (false, Player::Black) => ("Black", "to move", "#1d1d20"),
     };
     let _ = write!(
         out,
-        r#"<text class="to-move" x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="12" font-weight="bold" fill="{colour}">{text}</text></svg>"#,
+        r#"<text class="to-move" x="{c}" y="{c}" text-anchor="middle" font-family="sans-serif" font-size="11" font-weight="bold" fill="{colour}"><tspan x="{c}" dy="-2">{first}</tspan><tspan x="{c}" dy="12">{second}</tspan></text></svg>"#,
         c = num(CENTRE)
     );
     Ok(out)
