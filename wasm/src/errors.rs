@@ -2,8 +2,9 @@
 //! `RangeError` or `TypeError` where Python raises `ValueError` or `TypeError`) whose
 //! `message` is the core's, as the Python engine words it, and whose `name` is the
 //! Python class: `NotationError`, `IllegalMoveError`, `BattleNotOverError`,
-//! `SearchStoppedError`, `MatchStateError`.
+//! `SearchStoppedError`, `MatchStateError`, `RecordError`.
 
+use buttonup::game::record::RecordError;
 use buttonup::game::standing::StandingError;
 use buttonup::game::variant::VariantError;
 use buttonup::run::interrupt::Interrupted;
@@ -109,6 +110,12 @@ impl ToJs for MatchError {
             MatchError::DealSize { .. } | MatchError::Variant(_) => range(&message),
             MatchError::Interrupted => named("Interrupted", &message),
         }
+    }
+}
+
+impl ToJs for RecordError {
+    fn to_js(&self) -> JsValue {
+        named("RecordError", &self.to_string())
     }
 }
 

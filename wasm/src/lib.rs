@@ -8,6 +8,7 @@
 
 mod ai;
 mod convert;
+mod draw;
 mod errors;
 mod matches;
 mod odds;

@@ -1,8 +1,10 @@
 //! `Match`: the core's match state machine (rules 7 to 9).
 
+use buttonup::game::record::{self, Notes};
 use buttonup::{Match, Player, Standing, STANDARD_PER_COLOUR, STANDARD_TARGET};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::convert::{
     self, as_array, field, letter, move_index, numbers, object, optional_letter, text,
@@ -208,6 +210,48 @@ impl JsMatch {
         }
         let starter = convert::player(&starter, "starter", Player::Red)?;
         self.inner.choose_starter(starter).or_throw()
+    }
+
+    /// The match as a record (docs/notation.md) with the tags of `tags` (an object of
+    /// strings, e.g. `{Event: "...", Red: "..."}`; `Seed: null` leaves the seed out,
+    /// and so the shuffles of the battles to come).
+    pub fn record(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string | null> | null")] tags: Option<
+            JsValue,
+        >,
+    ) -> Result<String, JsValue> {
+        let tags = tags.unwrap_or_default();
+        let mut pairs = Vec::new();
+        let mut seed = true;
+        if !convert::absent(&tags) {
+            if !tags.is_object() || js_sys::Array::is_array(&tags) {
+                return Err(crate::errors::wrong_type("the tags", "an object", &tags));
+            }
+            for entry in js_sys::Object::entries(tags.unchecked_ref()).iter() {
+                let entry: Array = entry.unchecked_into();
+                let name = entry.get(0).as_string().unwrap_or_default();
+                let value = entry.get(1);
+                if name == "Seed" && value.is_null() {
+                    seed = false;
+                    continue;
+                }
+                pairs.push((name.clone(), text(&value, &format!("the tag {name}"))?));
+            }
+        }
+        record::write(&self.inner, &pairs, &Notes::default(), seed).or_throw()
+    }
+
+    /// The match of a record, every move checked by the rules; a `RecordError` names
+    /// the line and token of the first fault.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] record: JsValue,
+    ) -> Result<JsMatch, JsValue> {
+        let record = text(&record, "a record")?;
+        Ok(JsMatch {
+            inner: record::read(&record).or_throw()?.game,
+        })
     }
 
     /// A copy of this match (its own state from now on).
