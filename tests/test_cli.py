@@ -37,6 +37,13 @@ def test_show(position: str, shown: list[str], capsys: pytest.CaptureFixture[str
         assert line in out
 
 
+def test_show_without_a_position_shows_a_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show"]) == 0
+    out = capsys.readouterr().out
+    assert "Position: W/R/B/W/B/R/R/W/B r" in out
+    assert "Red to move. Legal moves: 0 3 7" in out
+
+
 def test_show_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "W/X r"]) == 2
     assert "unknown button 'X' at index 2" in capsys.readouterr().err

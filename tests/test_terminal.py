@@ -52,7 +52,9 @@ def test_solve_all_shows_its_progress_then_the_table(tmp_path: Path) -> None:
         assert "solving" in bar  # the bar: its label, positions done of all, times
         table = wait_for(session, "First player's average edge", 600)
         assert "/69300" not in table  # the bar is gone once the work is done
-        assert "Perfect-play value of all 34,650 starts" in table
+        # The table counts positions: every start order with either side to move.
+        assert "Perfect-play value of 69,300 start positions" in table
+        assert "34,650 start orders, either side to move" in table
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert len(target.read_text().splitlines()) == 1 + 69_300

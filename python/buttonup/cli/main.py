@@ -20,11 +20,16 @@ from buttonup.errors import NotationError
 from buttonup.player import Player
 from buttonup.text import describe_position, draw_piles, scoring_lines
 
+#: What ``buttonup show`` draws without a position: the start of docs/rules.md's examples.
+SHOWN_START = "W/R/B/W/B/R/R/W/B r"
+
 
 def show(args: argparse.Namespace) -> int:
     from buttonup import Position
 
-    position = Position(args.position)
+    if args.position is None:
+        print("No position given: the start of the worked examples of docs/rules.md.")
+    position = Position(args.position if args.position is not None else SHOWN_START)
     print(f"Position: {position}")
     print(describe_position(position))
     return 0
@@ -157,7 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     show_parser = commands.add_parser(
         "show", help="draw a position, its side to move and its legal moves"
     )
-    show_parser.add_argument("position", help="a position, e.g. 'W/R/B/W/B/R/R/W/B r'")
+    show_parser.add_argument(
+        "position",
+        nargs="?",
+        default=None,
+        help=f"a position, e.g. '{SHOWN_START}' (that start when none is given)",
+    )
     show_parser.set_defaults(run=show)
     demo_parser = commands.add_parser("demo", help="play one random battle and score it")
     demo_parser.add_argument("--seed", type=int, default=None, help="for a reproducible battle")

@@ -8,25 +8,34 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.text import Text
 
-from buttonup._core import STANDARD_TARGET, Match, Position, analyze
+from buttonup import svg
+from buttonup._core import STANDARD_TARGET, Match
 from buttonup.ai import LEVELS, Bot, bot
-from buttonup.cli.board import circle, player_name, tower
+from buttonup.cli.board import MARKERS, circle, player_name, tower
+from buttonup.cli.hint import hint_lines
+from buttonup.cli.review import review_lines
+from buttonup.cli.saving import load, save
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
 from buttonup.text import scoring_lines
 
 HELP = """Commands:
   a pile number   lift that pile (it must hold a white button, marked *)
-  hint            the exact value of every legal move (best first)
+  hint            every legal move's exact value, its extra move, your match odds
+  moves           the moves of the match so far, in the record notation
   undo            take back your last move (and the AI's replies)
+  save FILE       write the match to FILE as a record (docs/notation.md)
+  load FILE       go on from the match recorded in FILE (you keep your colour)
   board           draw the board again
   help            this text
-  quit            leave the match (Ctrl-D and Ctrl-C too)"""
+  quit            leave the match (Ctrl-D too; Ctrl-C stops at once)
+Each pile keeps its place on the circle (its letter) for the whole battle; the number
+before ':' is the one to type, and it follows the notation."""
 
 
 class Quit(Exception):
-    """The player leaves; ``midline`` when the prompt's line is still open (Ctrl-C or
-    the end of input at a prompt)."""
+    """The player leaves; ``midline`` when the prompt's line is still open (the end of
+    input at a prompt)."""
 
     def __init__(self, midline: bool = False) -> None:
         super().__init__()
@@ -69,7 +78,7 @@ class Game:
             player_name(ai),
             f" at level {self.settings.level} ({LEVELS[self.settings.level]}).",
         )
-        self.say(f"First to {self.settings.target} victory points wins. Type 'help' for commands.")
+        self.say(f"First to {self.match.target} victory points wins. Type 'help' for commands.")
         try:
             while not self.match.is_over:
                 if self.match.chooser is not None:
@@ -97,13 +106,13 @@ class Game:
     def show(self) -> None:
         red, black = self.match.scores
         self.say()
-        self.console.print(circle(self.match.position))
+        self.console.print(circle(svg.board(self.match)))
         self.say(
             "Score: ",
             player_name(Player.RED),
             f" {red}  ",
             player_name(Player.BLACK),
-            f" {black}   (to {self.settings.target})",
+            f" {black}   (to {self.match.target})",
         )
 
     # --- turns ----------------------------------------------------------------------
@@ -111,21 +120,32 @@ class Game:
         self.show()
         while True:
             try:
-                answer = self.ask(f"{self.human} to move> ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
+                answer = self.ask(f"{self.human} to move> ").strip()
+            except EOFError:
                 raise Quit(midline=True) from None
             if self.command(answer):
                 return
 
-    def command(self, answer: str) -> bool:
-        """Carries out one answer; ``True`` once a move has been played."""
-        position = self.match.position
+    def command(self, typed: str) -> bool:
+        """Carries out one answer; ``True`` once a move has been played (or another
+        match loaded)."""
+        word, _, argument = typed.partition(" ")
+        answer, argument = word.lower(), argument.strip()
+        if answer in ("save", "load"):
+            if not argument:
+                self.say(f"Type '{answer} FILE', for example '{answer} match.txt'.")
+                return False
+            return self.save(argument) if answer == "save" else self.load(argument)
+        answer = typed.lower()
         if answer in ("quit", "exit", "q"):
             raise Quit
         if answer in ("help", "?", "h"):
             self.say(HELP)
         elif answer == "hint":
-            self.hint(position)
+            for line in hint_lines(self.match, svg.board(self.match), MARKERS):
+                self.say(line)
+        elif answer in ("moves", "history"):
+            self.say(self.match.record().split("\n\n", 1)[1].rstrip())
         elif answer == "undo":
             self.undo()
         elif answer == "board":
@@ -137,6 +157,26 @@ class Game:
         else:
             self.say(f"Unknown command '{answer[:20]}'. Type a pile number, or 'help'.")
         return False
+
+    def save(self, path: str) -> bool:
+        self.say(save(self.match, path, self.human, f"buttonup AI, {self.ai!r}"))
+        return False
+
+    def load(self, path: str) -> bool:
+        loaded = load(path)
+        if isinstance(loaded, str):
+            self.say(loaded)
+            return False
+        self.match = loaded
+        self.shown_battle = 0
+        red, black = loaded.scores
+        self.say(
+            f"Loaded {path}: battle {len(loaded.battles) + 1 - loaded.is_over}, "
+            f"Red {red} Black {black} to {loaded.target}; you still play ",
+            player_name(self.human),
+            ".",
+        )
+        return True
 
     def play(self, move: int) -> bool:
         try:
@@ -154,12 +194,18 @@ class Game:
 
     def report(self, mover: Player, move: int) -> None:
         """Plays ``move`` (an illegal one raises before anything is said) and tells it."""
-        before = self.match.position
+        before, board = self.match.position, svg.board(self.match)
         outcome = self.match.play(move)  # an illegal move raises here
         after, extra = outcome.position, outcome.extra_move
         who = "You" if mover is self.human else "The AI"
         verb = "lift" if mover is self.human else "lifts"
-        self.say(who, " (", player_name(mover), f") {verb} pile {move} ({before.piles[move]}).")
+        place = MARKERS[board.slots[move]]
+        self.say(
+            who,
+            " (",
+            player_name(mover),
+            f") {verb} pile {move} (place {place}, {before.piles[move]}).",
+        )
         if after.is_over:
             self.battle_over()
         elif extra:
@@ -168,12 +214,6 @@ class Game:
                 player_name(mover),
                 " moves again.",
             )
-
-    def hint(self, position: Position) -> None:
-        values = sorted(analyze(position).items(), key=lambda item: -item[1])
-        self.say("Exact value of each move for you (your margin under perfect play):")
-        for move, value in values:
-            self.say(f"  pile {move} ({position.piles[move]}): {value:+d}")
 
     def undo(self) -> None:
         movers = self.match.movers()
@@ -193,11 +233,14 @@ class Game:
 
     # --- between battles ------------------------------------------------------------
     def battle_over(self) -> None:
-        scoring = self.match.battles[-1].scoring
+        battle = self.match.battles[-1]
+        scoring = battle.scoring
         self.say()
         self.say("The battle is over. Final pile (strength on the left):")
         self.console.print(tower(scoring))
         for line in scoring_lines(scoring):
+            self.say(line)
+        for line in review_lines(battle, self.human):
             self.say(line)
         red, black = self.match.scores
         self.say(
@@ -218,7 +261,7 @@ class Game:
         while True:
             try:
                 answer = self.ask("Who starts the next battle, 'me' or 'ai'? ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 raise Quit(midline=True) from None
             if answer in ("quit", "q", "exit"):
                 raise Quit

@@ -124,9 +124,13 @@ def solve_all_report(
     """The perfect-play value of every start of a variant, both sides to move."""
     rows = solve_all_rows(console, csv_path, per_colour, threads)
     counts = Counter(value for _, _, value in rows)
-    table = Table(title=f"Perfect-play value of all {len(rows) // 2:,} starts, both sides to move")
+    # Each row is a start order with one side to move: twice as many as the orders.
+    table = Table(
+        title=f"Perfect-play value of {len(rows):,} start positions",
+        caption=f"{len(rows) // 2:,} start orders, either side to move",
+    )
     table.add_column("value for the first player", justify="right")
-    table.add_column("starts", justify="right")
+    table.add_column("positions", justify="right")
     table.add_column("share", justify="right")
     for value in sorted(counts):
         table.add_row(f"{value:+d}", str(counts[value]), f"{counts[value] / len(rows):.1%}")
