@@ -296,7 +296,10 @@ mod tests {
             for b in &buttons[i + 1..] {
                 // Their squares apart, and so the buttons too.
                 let apart = (a.x - b.x).abs().max((a.y - b.y).abs());
-                assert!(apart >= 2.0 * r - 1e-6, "buttons' boxes overlap: {a:?} {b:?}");
+                assert!(
+                    apart >= 2.0 * r - 1e-6,
+                    "buttons' boxes overlap: {a:?} {b:?}"
+                );
             }
         }
     }
