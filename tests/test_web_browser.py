@@ -213,6 +213,8 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
     # The next deal waits for the player; then the panel goes and the board is live.
     if state(browser)["winner"]:
         return
+    assert browser.find_element(By.ID, "battle-panel").is_displayed()
+    assert shown_position(browser) != state(browser)["position"]  # dealt, not shown yet
     browser.find_element(By.ID, "next-battle").click()
     wait_for(browser, lambda b: not b.find_element(By.ID, "battle-panel").is_displayed())
     wait_for(browser, settled)
@@ -283,6 +285,26 @@ def test_undo_takes_back_the_move_and_the_replies(server: str, browser: Browser)
     browser.find_element(By.ID, "undo").click()
     wait_for(browser, lambda b: shown_position(b) == first)
     assert listed_moves(browser) == []
+
+
+def test_the_keyboard_alone_plays(server: str, browser: Browser) -> None:
+    open_page(browser, server, "speed=fast&seed=13")
+    start(browser)
+    before = state(browser)
+    first, *_ = before["legal_moves"]
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(str(first))  # a pile's number lifts it
+    wait_for(browser, lambda b: settled(b) and listed_moves(b))
+    assert listed_moves(browser)[0].rstrip("+") == str(first)
+    # Back to the player, the focus is on a liftable pile; Enter lifts it.
+    assert state(browser)["to_move"] == "r" and not state(browser)["battles"]
+    focused = browser.switch_to.active_element
+    assert "playable" in str(focused.get_attribute("class"))
+    pile = str(focused.get_attribute("data-pile"))
+    count = len(listed_moves(browser))
+    focused.send_keys("\ue007")  # Enter
+    wait_for(browser, lambda b: settled(b) and len(listed_moves(b)) > count)
+    assert listed_moves(browser)[count].rstrip("+") == pile
 
 
 def test_a_downloaded_record_reloads_to_the_same_match(

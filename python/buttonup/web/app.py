@@ -188,5 +188,5 @@ def create_app(
         """What each level of the AI is (1 to 10)."""
         return {str(level): text for level, text in LEVELS.items()}
 
-    add_match_routes(app, service)
+    add_match_routes(app, service, ERRORS)
     return app

@@ -19,7 +19,7 @@ from fastapi.responses import PlainTextResponse
 from buttonup._core import Match, match_analyze, win_probability
 from buttonup.player import Player
 from buttonup.web.history import replay, review
-from buttonup.web.models import ErrorOut, ImportIn, MoveIn, NewMatchIn, StarterIn
+from buttonup.web.models import ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
 from buttonup.web.views import battle_json, board_json, match_json, played_json
 
@@ -27,17 +27,18 @@ from buttonup.web.views import battle_json, board_json, match_json, played_json
 Number = Annotated[int, Path(ge=0, le=10_000)]
 
 
-#: The statuses of the record's route besides 200 (each with the body ``{"error": ...}``).
-RECORD_ERRORS = {
-    400: "a bad Host",
-    404: "no such match",
-    422: "a bad path",
-    503: "the server is stopping",
-}
-
-
-def add_match_routes(app: FastAPI, service: Service) -> None:
-    """Adds the match routes to ``app``."""
+def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any]) -> None:
+    """Adds the match routes to ``app``; ``errors`` are the statuses every route may
+    answer besides 200 (each with the body ``{"error": ...}``)."""
+    # The record's route answers text, its errors JSON as everywhere.
+    error_json = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+    record_responses: dict[int | str, Any] = {
+        200: {"content": {"text/plain": {}}, "description": "the match record"},
+        **{
+            status: {"description": error["description"], "content": error_json}
+            for status, error in errors.items()
+        },
+    }
 
     @asynccontextmanager
     async def hold(key: str) -> AsyncIterator[Entry]:
@@ -190,16 +191,7 @@ def add_match_routes(app: FastAPI, service: Service) -> None:
     @app.get(
         "/api/matches/{key}/record",
         response_class=PlainTextResponse,
-        responses={
-            200: {"content": {"text/plain": {}}, "description": "the match record"},
-            **{  # the errors are JSON as everywhere, though the answer is text
-                status: {
-                    "description": description,
-                    "content": {"application/json": {"schema": ErrorOut.model_json_schema()}},
-                }
-                for status, description in RECORD_ERRORS.items()
-            },
-        },
+        responses=record_responses,
     )
     async def match_record(key: str) -> PlainTextResponse:
         """The match as a record (docs/notation.md): its tags, the start and the moves of

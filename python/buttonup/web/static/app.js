@@ -3,13 +3,14 @@
 // rule (legal moves, drops, extra moves, scoring, the match) and every drawing of the
 // board is the engine's answer, through the one interface of engine.js.
 
-import { $, NAMES, clearError, h, other, percent, say, showError, signed, sleep } from "./dom.js";
-import { ServerEngine } from "./engine.js";
+import { $, NAMES, clearError, h, other, say, showError, sleep } from "./dom.js";
+import { chooseEngine } from "./engine.js";
 import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
 import { drawChart } from "./chart.js";
 import { hidePanel, showPanel } from "./panel.js";
 import { showReview } from "./review.js";
+import { showHint } from "./hint.js";
 import { AnalysisBoard } from "./analysis.js";
 import { setUpTheme } from "./theme.js";
 import { setUpRecords } from "./records.js";
@@ -17,7 +18,7 @@ import { setUpRecords } from "./records.js";
 const params = new URLSearchParams(location.search);
 const PAUSE = params.get("speed") === "fast" ? 40 : 420; // between the steps of a move (ms)
 
-const engine = window.buttonupEngine || new ServerEngine();
+const engine = await chooseEngine();
 const board = new Board($("board"), "The board");
 const analysis = new AnalysisBoard(engine, fail);
 const state = {
@@ -270,22 +271,7 @@ async function hint() {
   }
   // An answer for a position that is gone is dropped.
   if (asked !== state.version || data.position !== state.match.position) return;
-  const rows = Object.entries(data.moves)
-    .sort((a, b) => b[1] - a[1])
-    .map(([move, value]) => h("tr", { class: value === data.value ? "best" : "" },
-      h("td", null, h("button", { type: "button", class: "link", "aria-label": `Lift pile ${move}` }, move)),
-      h("td", { class: "mono" }, signed(value)),
-      h("td", null, data.extra_moves[move] ? "+" : ""),
-      h("td", { class: "mono" }, move in data.match_odds ? percent(data.match_odds[move]) : "")));
-  const table = h("table", { id: "hint-table", class: "table", "data-position": data.position },
-    h("thead", null, h("tr", null, ...["pile", "your margin", "extra", "match chance"].map((t) => h("th", { scope: "col" }, t)))),
-    h("tbody", null, ...rows));
-  for (const button of table.querySelectorAll("button")) button.addEventListener("click", () => lift(Number(button.textContent)));
-  const parts = [table];
-  if (data.match_win_probability !== null) {
-    parts.push(h("p", { id: "hint-odds" }, `Your chance of winning the match from here: ${percent(data.match_win_probability)}`));
-  }
-  $("hint-out").replaceChildren(...parts);
+  showHint($("hint-out"), data, lift);
 }
 
 async function undo() {

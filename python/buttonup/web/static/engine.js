@@ -47,6 +47,14 @@
 // Analysis: Board & {root, line: [Ply], value, moves, extra_moves, pv, pv_line: [Ply],
 //           exact}
 
+// The engine the page uses: `globalThis.buttonupEngine` when a page set one (an engine
+// object, or a Promise of one, e.g. a LocalEngine still loading its WebAssembly) in a
+// module script before app.js; else a ServerEngine over this origin's /api.
+export async function chooseEngine() {
+  const given = globalThis.buttonupEngine;
+  return given ? await given : new ServerEngine();
+}
+
 export class EngineError extends Error {
   constructor(message, status = 0) {
     super(message);
