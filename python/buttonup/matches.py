@@ -56,17 +56,26 @@ class MatchRecord:
     margin_sum: int
     starter_battle_wins: int
     decided_battles: int
+    text: str = ""
+    """The match's record (docs/notation.md, "Match records"), when it was kept."""
 
 
 def play_one(
-    first: Callable[[int], Bot], second: Callable[[int], Bot], index: int, seed: int
+    first: Callable[[int], Bot],
+    second: Callable[[int], Bot],
+    index: int,
+    seed: int,
+    *,
+    keep: dict[str, str] | None = None,
 ) -> MatchRecord:
-    """Match ``index`` of a series: the first bot plays Red in even-numbered matches."""
+    """Match ``index`` of a series: the first bot plays Red in even-numbered matches.
+    With ``keep`` (tags), the match's record is kept too."""
     match_seed = seed * 1_000_003 + index
     first_is_red = index % 2 == 0
     a, b = first(2 * match_seed), second(2 * match_seed + 1)
     red, black = (a, b) if first_is_red else (b, a)
     match = play_match(red, black, seed=match_seed)
+    text = "" if keep is None else match.record(**keep, Red=repr(red), Black=repr(black))
     first_colour = Player.RED if first_is_red else Player.BLACK
     margin = sum(battle.scoring.margin_for(Player.RED) for battle in match.battles)
     decided = [battle for battle in match.battles if battle.winner is not None]
@@ -76,6 +85,7 @@ def play_one(
         margin_sum=margin if first_is_red else -margin,
         starter_battle_wins=sum(battle.winner is battle.starter for battle in decided),
         decided_battles=len(decided),
+        text=text,
     )
 
 
@@ -93,6 +103,8 @@ class Series:
     """Sum over battles of ``first``'s margin."""
     starter_battle_wins: int
     decided_battles: int
+    records: tuple[str, ...] = ()
+    """The records of the matches (docs/notation.md), first to last, when kept."""
 
     @classmethod
     def of(cls, first: str, second: str, records: Iterable[MatchRecord]) -> Series:
@@ -106,6 +118,7 @@ class Series:
             sum(r.margin_sum for r in records),
             sum(r.starter_battle_wins for r in records),
             sum(r.decided_battles for r in records),
+            tuple(r.text for r in records if r.text),
         )
 
     @property
@@ -160,14 +173,22 @@ PROCESSES_FROM = 64
 
 
 def play_block(
-    specs: tuple[str, str], pairing: int, first: int, last: int, seed: int
+    specs: tuple[str, str], pairing: int, first: int, last: int, seed: int, records: bool = False
 ) -> list[MatchRecord]:
-    """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not)."""
+    """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not),
+    with their records when ``records``."""
     a, b = bot_factory(specs[0]), bot_factory(specs[1])
-    return [play_one(a, b, index, seed + pairing) for index in range(first, last)]
+
+    def keep(index: int) -> dict[str, str] | None:
+        if not records:
+            return None
+        event = f"buttonup tournament, seed {seed}: {a.name} vs {b.name}"
+        return {"Event": event, "Round": f"{pairing + 1}.{index + 1}"}
+
+    return [play_one(a, b, index, seed + pairing, keep=keep(index)) for index in range(first, last)]
 
 
-def _play_block(job: tuple[tuple[str, str], int, int, int, int]) -> list[MatchRecord]:
+def _play_block(job: tuple[tuple[str, str], int, int, int, int, bool]) -> list[MatchRecord]:
     return play_block(*job)
 
 
@@ -183,11 +204,13 @@ def tournament(
     seed: int = 0,
     threads: int = 1,
     progress: Callable[[], None] | None = None,
+    records: bool = False,
 ) -> list[Series]:
     """Every pairing of the bots (levels or names, as :func:`buttonup.ai.bot_factory`
     takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
     mostly Python, which one process runs on one core at a time); the same results for
-    any number. ``progress`` is called after each match."""
+    any number. ``progress`` is called after each match. With ``records``, each
+    series keeps the record of every match (``Series.records``)."""
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be an int, at least 1, not {threads!r}")
     jobs = threads
@@ -196,14 +219,14 @@ def tournament(
     total = len(pairings) * matches
     block = max(1, min(25, matches // max(1, 4 * jobs)))
     work = [
-        ((specs[a], specs[b]), p, first, min(first + block, matches), seed)
+        ((specs[a], specs[b]), p, first, min(first + block, matches), seed, records)
         for p, (a, b) in enumerate(pairings)
         for first in range(0, matches, block)
     ]
-    records: list[MatchRecord] = []
+    played: list[MatchRecord] = []
 
     def take(done: list[MatchRecord]) -> None:
-        records.extend(done)
+        played.extend(done)
         for _ in done:
             if progress is not None:
                 progress()
@@ -232,6 +255,6 @@ def tournament(
             raise
         pool.shutdown()
     return [
-        Series.of(bots[a].name, bots[b].name, records[p * matches : (p + 1) * matches])
+        Series.of(bots[a].name, bots[b].name, played[p * matches : (p + 1) * matches])
         for p, (a, b) in enumerate(pairings)
     ]

@@ -110,7 +110,9 @@ def tournament_command(args: argparse.Namespace) -> int:
     threads = args.threads if args.threads is not None else os.cpu_count() or 1
     if args.matches < 1 or threads < 1:
         raise ValueError("--matches and --threads must be at least 1")
-    tournament_report(specs, args.matches, args.seed, threads, args.json, console_for(args))
+    tournament_report(
+        specs, args.matches, args.seed, threads, args.json, console_for(args), args.records
+    )
     return 0
 
 
@@ -225,6 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="matches played at once (default: one a core)",
     )
     tournament_parser.add_argument("--json", type=Path, default=None, help="also write JSON here")
+    tournament_parser.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write every match's record here (docs/notation.md, 'Match records')",
+    )
     tournament_parser.add_argument("--no-color", "--no-colour", action="store_true")
     tournament_parser.set_defaults(run=tournament_command)
     solve_parser = commands.add_parser(

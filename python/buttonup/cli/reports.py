@@ -51,9 +51,16 @@ def analyze_report(position: Position, console: Console) -> None:
 
 
 def tournament_report(
-    specs: list[str], matches: int, seed: int, jobs: int, json_path: Path | None, console: Console
+    specs: list[str],
+    matches: int,
+    seed: int,
+    jobs: int,
+    json_path: Path | None,
+    console: Console,
+    records_path: Path | None = None,
 ) -> None:
-    """Every pairing of the bots, with a progress bar, then the table."""
+    """Every pairing of the bots, with a progress bar, then the table; the records of
+    the matches to ``records_path`` (one after another) when given."""
     pairings = len(specs) * (len(specs) - 1) // 2
     with Progress(
         TextColumn("matches"),
@@ -65,7 +72,12 @@ def tournament_report(
     ) as progress:
         task = progress.add_task("matches", total=pairings * matches)
         results = tournament(
-            specs, matches, seed=seed, threads=jobs, progress=lambda: progress.advance(task)
+            specs,
+            matches,
+            seed=seed,
+            threads=jobs,
+            progress=lambda: progress.advance(task),
+            records=records_path is not None,
         )
     table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}")
     for column in (
@@ -99,3 +111,7 @@ def tournament_report(
         data = {"matches": matches, "seed": seed, "pairings": [s.as_dict() for s in results]}
         json_path.write_text(json.dumps(data, indent=2) + "\n")
         console.print(f"Wrote {json_path}")
+    if records_path is not None:
+        texts = [text for series in results for text in series.records]
+        records_path.write_text("\n".join(texts), encoding="utf-8")
+        console.print(f"Wrote the {len(texts)} match records to {records_path}")

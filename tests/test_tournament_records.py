@@ -1,0 +1,51 @@
+"""``buttonup tournament --records FILE``: every match of the tournament as a record,
+read back as the matches that were played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import buttonup
+from buttonup import Match, Player
+from buttonup.ai import bot_factory
+from buttonup.cli.main import main
+from buttonup.matches import play_match
+
+
+def chunks(text: str) -> list[str]:
+    """The records of a file, cut at each record's first tag line."""
+    parts = text.split("\n[Event ")
+    return [parts[0]] + ["[Event " + part for part in parts[1:]]
+
+
+def test_the_records_file_holds_every_match_as_played(tmp_path: Path) -> None:
+    records, results = tmp_path / "t.txt", tmp_path / "t.json"
+    args = ["tournament", "--bots", "1,9", "--matches", "4", "--threads", "1", "--seed", "7"]
+    assert main([*args, "--records", str(records), "--json", str(results), "--no-color"]) == 0
+    text = records.read_text()
+    matches = [Match.from_record(chunk) for chunk in chunks(text)]
+    assert len(matches) == 4
+    assert [m.battles for m in buttonup.read_records(text)] == [m.battles for m in matches]
+    assert all(m.is_over for m in matches)
+    # Level 1 (the first bot) plays Red in even-numbered matches.
+    first_colours = [Player.RED, Player.BLACK, Player.RED, Player.BLACK]
+    wins = sum(m.winner is colour for m, colour in zip(matches, first_colours))
+    assert wins == json.loads(results.read_text())["pairings"][0]["wins"]
+    assert '[Round "1.1"]' in text and '[Round "1.4"]' in text
+    assert '[Red "RandomBot(level=1, seed=' in text
+    # The same bots and seed play the same match again.
+    seed = 7 * 1_000_003  # the seed of match 0 of pairing 0 (matches.play_one)
+    again = play_match(bot_factory("1")(2 * seed), bot_factory("9")(2 * seed + 1), seed=seed)
+    assert [b.moves for b in again.battles] == [b.moves for b in matches[0].battles]
+
+
+def test_records_are_the_same_from_worker_processes(tmp_path: Path) -> None:
+    texts = []
+    for threads in ("1", "2"):
+        path = tmp_path / f"records-{threads}.txt"
+        args = ["tournament", "--bots", "1,random", "--matches", "64", "--threads", threads]
+        assert main([*args, "--records", str(path), "--no-color"]) == 0
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert len(buttonup.read_records(texts[0])) == 64
