@@ -142,6 +142,7 @@ async function showMove(data) {
     board.show(after, { label: `the final tower of battle ${played.battle}` });
     const scored = data.battles[played.battle - 1];
     showPanel($("battle-panel"), data, scored, { next: nextBattle, review: reviewBattle, newMatch: focusSetup });
+    $("battle-panel").scrollIntoView({ block: "nearest" });
   } else if (played.extra_move) {
     const who = played.mover === data.human ? "You move" : "The AI moves";
     state.notice = `Extra move: the last button landed on its own colour. ${who} again.`;
@@ -244,6 +245,7 @@ async function newMatch(event) {
 
 function startWith(data) {
   $("setup").hidden = true;
+  $("play-area").scrollIntoView({ block: "start" });
   state.finished = null;
   state.notice = "";
   hidePanel($("battle-panel"));
