@@ -53,6 +53,12 @@
 //!   clockwise from that slot to the last pile that received a button.
 //! - `<text class="to-move">` in the centre.
 //!
+//! Colours, strokes and fonts are presentation attributes, so a page's CSS overrides
+//! them (a dark theme: `.buttonup-board .field { fill: ... }`); no element has an `id`,
+//! so any number of pictures can share a page. The root's `role="img"` suits a
+//! picture; a page that makes the piles interactive gives the root `role="group"` and
+//! the piles `tabindex` and `role="button"`.
+//!
 //! A tower picture ([`svg::tower`]) is an `<svg class="buttonup-tower">` with one
 //! `<g class="button" data-strength="s" data-colour="C">` per button, strength 1 at
 //! the bottom, and `<text class="sum" data-player="red|black">` per player.
