@@ -237,7 +237,23 @@ def test_the_extra_move_notice_stays_until_the_next_move(server: str, browser: B
     start(browser)
     assert lift(browser, move)
     clicked = time.monotonic()
-    wait_for(browser, settled)
+    # While the buttons are sown the status line says so, never "Your move".
+    seen = []
+    hidden_are_dropped = []
+    while not settled(browser):
+        seen.append(browser.find_element(By.ID, "status").text)
+        # The buttons not sown yet are ones the drawing marks as dropped by this move.
+        hidden_are_dropped.append(
+            js(
+                browser,
+                "return [...document.querySelectorAll('#board .button.unsown')]"
+                ".every((b) => b.classList.contains('dropped'));",
+            )
+        )
+        time.sleep(0.05)
+    assert all(hidden_are_dropped)
+    assert any("lifts pile" in text or "sows pile" in text for text in seen), seen
+    assert not any(text.startswith("Your move") for text in seen), seen
     time.sleep(max(0.0, 3.0 - (time.monotonic() - clicked)))
     notice = browser.find_element(By.ID, "notice")
     assert notice.is_displayed() and "Extra move" in notice.text and "You move again" in notice.text
