@@ -7,9 +7,15 @@ use std::fmt;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PositionError {
     /// Pile `pile` has no button.
-    EmptyPile { pile: usize },
+    EmptyPile {
+        /// The pile, from 0.
+        pile: usize,
+    },
     /// More buttons than a position can hold.
-    TooManyButtons { max: usize },
+    TooManyButtons {
+        /// The most a position holds.
+        max: usize,
+    },
     /// No button at all.
     NoButtons,
     /// No white button: no move could ever be played.
@@ -40,17 +46,38 @@ pub enum NotationError {
     /// Nothing but white space.
     Empty,
     /// A character outside ASCII, at a 0-based character index.
-    NonAscii { index: usize, character: char },
+    NonAscii {
+        /// Where, in characters from 0.
+        index: usize,
+        /// The character.
+        character: char,
+    },
     /// The piles are not followed by a side to move.
     MissingSide,
     /// More text after the side to move.
-    ExtraField { text: String },
+    ExtraField {
+        /// The text after the side to move.
+        text: String,
+    },
     /// The side to move is not `r` or `b`.
-    BadSide { text: String },
+    BadSide {
+        /// What stands where the side to move should.
+        text: String,
+    },
     /// A character of the piles that is not `R`, `B`, `W` or `/`, at a 0-based index.
-    BadButton { index: usize, character: char },
+    BadButton {
+        /// Where, in characters from 0.
+        index: usize,
+        /// The character.
+        character: char,
+    },
     /// A start order (one letter a pile, no '/') holds something else than a button.
-    BadStartButton { index: usize, character: char },
+    BadStartButton {
+        /// Where, in characters from 0.
+        index: usize,
+        /// The character.
+        character: char,
+    },
     /// The piles read do not make a position.
     Position(PositionError),
 }
@@ -135,9 +162,19 @@ pub enum IllegalMove {
     /// One pile is left: nothing can be lifted.
     BattleOver,
     /// The index names no pile; `pile` is the move as the caller wrote it.
-    NoSuchPile { pile: String, piles: usize },
+    NoSuchPile {
+        /// The move as the caller wrote it.
+        pile: String,
+        /// How many piles there are.
+        piles: usize,
+    },
     /// The pile has no white button (rule 2).
-    NoWhite { pile: usize, buttons: String },
+    NoWhite {
+        /// The pile, from 0.
+        pile: usize,
+        /// Its buttons in the notation, bottom first.
+        buttons: String,
+    },
 }
 
 impl fmt::Display for IllegalMove {

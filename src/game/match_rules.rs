@@ -17,11 +17,15 @@ use crate::game::variant::VariantError;
 pub struct Battle {
     /// 1 for the first battle.
     pub number: usize,
+    /// Who started it.
     pub starter: Player,
+    /// Its dealt start.
     pub start: Position,
+    /// Its moves, in order.
     pub moves: Vec<usize>,
     /// The final pile.
     pub last: Position,
+    /// How its final pile scored.
     pub scoring: Scoring,
 }
 
@@ -40,9 +44,19 @@ pub enum MatchError {
     /// when none is due, a battle's odds when none is due.
     Standing(StandingError),
     /// A deal (numbered from 1) that is not a start order.
-    BadDeal { deal: usize, error: NotationError },
+    BadDeal {
+        /// The deal, from 1.
+        deal: usize,
+        /// What is wrong with its notation.
+        error: NotationError,
+    },
     /// A deal with other counts of buttons than the match plays.
-    DealSize { deal: usize, per_colour: usize },
+    DealSize {
+        /// The deal, from 1.
+        deal: usize,
+        /// The buttons of each colour the match plays.
+        per_colour: usize,
+    },
     /// A count of buttons that a capability does not support.
     Variant(VariantError),
     /// Long work (building a match table) was interrupted.
@@ -189,10 +203,12 @@ impl Match {
         self.starter
     }
 
+    /// The moves of the current battle so far.
     pub fn moves(&self) -> &[usize] {
         &self.moves
     }
 
+    /// The battles finished so far, in order.
     pub fn battles(&self) -> &[Battle] {
         &self.battles
     }

@@ -3,8 +3,11 @@
 /// The colour of a button.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
+    /// A red button: Red's.
     Red = 1,
+    /// A black button: Black's.
     Black = 2,
+    /// A white button: nobody's; a pile holding one may be lifted.
     White = 3,
 }
 
@@ -47,7 +50,9 @@ impl Colour {
 /// A player: Red (Napoleon Buttonaparte) or Black (Ludwig von Buttonburg).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Player {
+    /// Red, player 1.
     Red = 0,
+    /// Black, player 2.
     Black = 1,
 }
 

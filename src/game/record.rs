@@ -4,7 +4,7 @@
 //! that gives an extra move, then its final pile, its result and the score. Comments in
 //! braces and values in parentheses may follow moves.
 //!
-//! [`write`] writes a [`Match`]; [`read`] reads one back, checking every move by the
+//! [`write()`] writes a [`Match`]; [`read`] reads one back, checking every move by the
 //! rules and every written result against the rules' own, and names the line and token
 //! of the first fault.
 //!

@@ -16,6 +16,7 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// A generator whose stream is fixed by `seed`.
     pub fn new(seed: u64) -> Self {
         SplitMix64 { state: seed }
     }
@@ -27,6 +28,7 @@ impl SplitMix64 {
         SplitMix64::new(seed.wrapping_add(i.wrapping_mul(GAMMA))).next_u64()
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GAMMA);
         let mut z = self.state;

@@ -35,6 +35,7 @@ pub struct Position {
 /// What one move did, besides giving the new position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct MoveOutcome {
+    /// The position after the move.
     pub position: Position,
     /// The mover must move again (rule 4).
     pub extra_move: bool,
@@ -338,6 +339,7 @@ impl Position {
 /// A move spelt out: its outcome and where each lifted button went (rule 3).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Sowing {
+    /// What the move did.
     pub outcome: MoveOutcome,
     /// The pile, numbered before the move, that receives each lifted button, bottom
     /// button first; with an overflow the last pile repeats.

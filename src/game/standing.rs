@@ -40,8 +40,11 @@ pub enum Next {
 /// Its fields are open; [`check`](Self::check) says whether a match can reach it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Standing {
+    /// Red's victory points.
     pub red: u32,
+    /// Black's victory points.
     pub black: u32,
+    /// The victory points that win the match.
     pub target: u32,
     /// The loser of the latest battle that had a winner (`None` before any).
     pub last_loser: Option<Player>,

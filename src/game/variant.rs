@@ -72,6 +72,7 @@ impl Capability {
 /// A count of buttons of each colour that a capability does not support.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct VariantError {
+    /// The capability asked for.
     pub capability: Capability,
     /// The count as it was given.
     pub per_colour: String,

@@ -24,7 +24,9 @@ pub struct BattleGraph {
 /// is a draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StartsValue {
+    /// The mean value over the starts.
     pub mean: f64,
+    /// The share of starts whose value is a draw.
     pub draw_share: f64,
 }
 
@@ -70,6 +72,7 @@ impl BattleGraph {
         self.red_to_move.len()
     }
 
+    /// Whether it holds no position.
     pub fn is_empty(&self) -> bool {
         self.red_to_move.is_empty()
     }

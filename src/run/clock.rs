@@ -1,7 +1,7 @@
 //! The clock that time limits read. Natively it is `std::time::Instant`. On
 //! `wasm32-unknown-unknown` the standard library has no clock (`Instant::now` panics
 //! there), so this module gives an `Instant` of the same shape that reads a millisecond
-//! source a front end installs once ([`set_source`]; the WebAssembly crate installs
+//! source a front end installs once (`set_source`; the WebAssembly crate installs
 //! JavaScript's `performance.now`). Until one is installed, each reading is one
 //! microsecond after the previous one, so that a time limit still ends a search.
 

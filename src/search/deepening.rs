@@ -13,8 +13,11 @@ use crate::run::interrupt::interrupted;
 /// Limits of a search; `None` means no limit. With no limit at all the search is exact.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
+    /// The deepest iteration, in moves.
     pub depth: Option<u32>,
+    /// The most positions visited.
     pub nodes: Option<u64>,
+    /// The longest time the search may take.
     pub time: Option<Duration>,
 }
 
@@ -36,15 +39,18 @@ pub struct SearchResult {
     pub exact: bool,
     /// The deepest iteration completed (0 when none completed).
     pub depth: u32,
+    /// Positions visited.
     pub nodes: u64,
     /// The expected line of play, starting with `best_move`.
     pub pv: Vec<usize>,
+    /// Time taken so far.
     pub elapsed: Duration,
 }
 
 /// One finished iteration of a deepening search, as reported while it goes on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration {
+    /// The depth of this iteration, in moves.
     pub depth: u32,
     /// The value for the side to move at this depth.
     pub value: f64,
@@ -54,6 +60,7 @@ pub struct Iteration {
     pub nodes: u64,
     /// The line this iteration expects, starting with its best move.
     pub pv: Vec<usize>,
+    /// Time taken so far.
     pub elapsed: Duration,
 }
 

@@ -52,6 +52,7 @@ pub fn fits(value: f64) -> bool {
 /// A table that could not be allocated.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TableAllocError {
+    /// The size asked for.
     pub bytes: usize,
 }
 

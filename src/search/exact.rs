@@ -89,7 +89,7 @@ pub fn solve(position: &Position, threads: usize) -> Result<i32, ExactError> {
 /// ```
 /// use buttonup::game::notation::parse;
 /// let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
-/// assert_eq!(buttonup::search::analyze(&start, 1), Ok(vec![(0, -1), (3, 1), (7, -3)]));
+/// assert_eq!(buttonup::search::analyze(&start, 1), Ok(vec![(0, -1), (3, 1), (7, 0)]));
 /// ```
 pub fn analyze(position: &Position, threads: usize) -> Result<Vec<(usize, i32)>, ExactError> {
     let values = if worth_threads(position, threads) {

@@ -10,7 +10,12 @@ pub enum Payoff {
     /// The margin: Red's strength minus Black's.
     Margin,
     /// `values[margin + offset]`; margins past either end take the end value.
-    Table { offset: i32, values: Vec<f64> },
+    Table {
+        /// Added to a margin to index `values`.
+        offset: i32,
+        /// The value of each margin, the lowest first.
+        values: Vec<f64>,
+    },
 }
 
 impl Payoff {

@@ -91,6 +91,7 @@ impl Searcher {
         self.halt = Some(flag);
     }
 
+    /// The size of its transposition table in bytes.
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
     }

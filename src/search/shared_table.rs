@@ -121,7 +121,7 @@ impl SharedTable {
         None
     }
 
-    /// Stores an entry (whose value must [`fit`](super::entry::fits)): over the same position, else in
+    /// Stores an entry (whose value must fit (`entry::fits`)): over the same position, else in
     /// the deep slot if at least as deep, else in the always-replace slot.
     #[inline]
     pub fn store(&self, entry: &Entry) {

@@ -53,7 +53,7 @@ impl Table {
 
     /// [`with_bytes`](Self::with_bytes) for any size: the memory is asked of the system
     /// zeroed (so the pages of a huge table are only taken as they are used), and a
-    /// refusal is an error. Tables up to [`TOUCH_BYTES`] are then written over.
+    /// refusal is an error. Tables up to `TOUCH_BYTES` are then written over.
     pub fn try_with_bytes(bytes: usize) -> Result<Table, TableAllocError> {
         let count = Self::entries_for(bytes);
         let error = TableAllocError {
@@ -102,6 +102,7 @@ impl Table {
         }
     }
 
+    /// Empties the table.
     pub fn clear(&mut self) {
         match &self.shared {
             Some(shared) => shared.clear(),

@@ -37,16 +37,22 @@ const CHECK_EVERY: u64 = 1024;
 /// What a batch of random battles came to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutSummary {
+    /// Battles played.
     pub battles: u64,
+    /// Moves played over all of them.
     pub moves: u64,
+    /// Battles Red won.
     pub red_wins: u64,
+    /// Battles Black won.
     pub black_wins: u64,
+    /// Battles drawn.
     pub draws: u64,
     /// Sum of Red's final margins (Red's sum minus Black's).
     pub red_margin_sum: i64,
     /// How many battles ended at each margin: index `margin + reach`, where `reach` is
     /// the largest possible margin.
     pub red_margins: Vec<u64>,
+    /// The largest possible margin of these battles.
     pub reach: i32,
 }
 
