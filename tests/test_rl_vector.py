@@ -182,8 +182,12 @@ def test_sb3_adapter_with_sb3_wrappers_and_maskable_ppo() -> None:
     contrib = needs("sb3_contrib")
     from buttonup.envs.sb3 import BattleVecEnv
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from stable_baselines3.common.env_checker import check_env
     from stable_baselines3.common.vec_env import VecCheckNan, VecMonitor
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # SB3's checker on the single env: no warning
+        check_env(buttonup.envs.gymnasium.BattleEnv(opponent=2))
     envs = VecCheckNan(VecMonitor(BattleVecEnv(16, opponent=1, seed=0)), raise_exception=True)
     assert is_masking_supported(envs)
     observations = envs.reset()
