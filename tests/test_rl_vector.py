@@ -251,3 +251,13 @@ def test_maskable_ppo_trains_in_self_play_against_a_pool() -> None:
             )
             _, _, done, _, info = game.step(int(action))
     assert colours == {"red", "black"} and "snapshot" in opponents
+
+
+def test_make_vec_defaults_to_the_vector_form_with_the_single_envs_defaults() -> None:
+    envs = gymnasium.make_vec("buttonup/Battle-v0", num_envs=2)
+    single = gymnasium.make("buttonup/Battle-v0").unwrapped
+    assert isinstance(envs.unwrapped, BattleVectorEnv)
+    assert envs.unwrapped.opponent == single._level == 5
+    assert envs.unwrapped.agent is single.agent is Player.RED
+    assert envs.single_observation_space == single.observation_space
+    assert envs.single_action_space == single.action_space

@@ -38,7 +38,7 @@ class BattleVecEnv(_SB3VecEnv):
         self,
         num_envs: int,
         *,
-        opponent: int = 1,
+        opponent: int = 5,
         colour: str = "red",
         per_colour: int = 3,
         reward: str = "margin",

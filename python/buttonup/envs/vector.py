@@ -135,7 +135,7 @@ class BattleVectorEnv(_Batched):
     def __init__(
         self,
         num_envs: int = 1,
-        opponent: int = 1,
+        opponent: int = 5,
         colour: str = "red",
         per_colour: int = 3,
         reward: str = "margin",
