@@ -223,6 +223,10 @@ def test_an_sb3_model_plays_as_an_opponent() -> None:
     for text in ("W/R/B/W/B/R/R/W/B r", "RW/B/W/B/R/R/W/B b", "BRW/RB/RW/BW b"):
         position = Position(text)  # fewer piles than buttons after the first move
         assert choose(position) in position.legal_moves()
+    from buttonup.envs import evaluate
+
+    report = evaluate(model, episodes=4, opponents=[1, 9])  # an SB3 model, as a policy
+    assert report.battles == 8 and report.optimal.count == len(report.regrets) > 8
 
 
 def test_maskable_ppo_trains_in_self_play_against_a_pool() -> None:
