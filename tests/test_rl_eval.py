@@ -151,3 +151,22 @@ def test_openspiel_states_serialise_compactly() -> None:
     _, again = pyspiel.deserialize_game_and_state(text)
     assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
     assert again.history() == state.history()
+
+
+def test_the_evaluation_table_script_runs() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benches" / "rl_eval.py"
+    if not script.exists():
+        pytest.skip("benches/ is not beside tests/ here")
+    done = subprocess.run(
+        [sys.executable, str(script), "--episodes", "4"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| level")]
+    assert len(rows) == 9 and rows[-1].startswith("| level 9 | 0.000 (0.000 to 0.000) | 1.000")
