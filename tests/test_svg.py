@@ -131,7 +131,11 @@ def test_a_battle_drawn_with_stable_slots(battle: tuple[Position, list[int]]) ->
     board = svg.walk(start, moves)
     assert board.position == position and list(board.slots) == slots
     assert board.slot_count == count
+    # The buttons keep one size: never larger than at any earlier move of the battle.
+    earlier = svg.walk(start, moves[:-1]).radius if moves else board.radius
+    assert board.radius <= earlier
     root = check_picture(position, board.svg())
+    assert all(abs(r - board.radius) < 0.02 for _, _, r in discs(root))
     assert root.get("data-slot-count") == str(count)
     for element, slot in zip(find(root, "pile"), slots):
         assert element.get("data-slot") == str(slot)
@@ -218,6 +222,8 @@ def test_highlight_labels_size_and_words() -> None:
         ({"highlight": [3]}, "highlight names pile 3"),
         ({"lastmove": svg.LastMove(1, ())}, "slot 1 holds a pile"),
         ({"lastmove": svg.LastMove(5, (7,))}, "drops names pile 7"),
+        ({"max_radius": 0}, "max_radius must be a positive number, not 0"),
+        ({"max_radius": float("nan")}, "max_radius must be a positive number, not NaN"),
         ({"size": 0}, "size must be a number from 1 to 10000"),
         ({"size": float("inf")}, "size must be a number from 1 to 10000"),
     ],

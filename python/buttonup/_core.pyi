@@ -239,7 +239,7 @@ class VecEnv:
 def encode_observation(position: Position) -> npt.NDArray[np.int8]: ...
 def legal_action_mask(position: Position) -> npt.NDArray[np.bool_]: ...
 
-_Board: TypeAlias = tuple[Position, list[int], int, tuple[int, list[int]] | None]
+_Board: TypeAlias = tuple[Position, list[int], int, tuple[int, list[int]] | None, float]
 
 def draw_position(
     position: Position,
@@ -250,6 +250,7 @@ def draw_position(
     slots: list[int] | None = None,
     slot_count: int | None = None,
     labels: bool = True,
+    max_radius: float | None = None,
 ) -> str: ...
 def draw_tower(position: Position, *, size: float = 400.0) -> str: ...
 def draw_walk(start: Position, moves: list[int]) -> _Board: ...

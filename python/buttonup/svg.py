@@ -69,6 +69,9 @@ class Board:
     #: The slots of the circle: the battle start's pile count.
     slot_count: int
     lastmove: LastMove | None
+    #: The button radius of its picture (``viewBox`` units): the smallest that any
+    #: position of its battle so far needed, so that buttons keep one size.
+    radius: float
 
     def svg(
         self, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True
@@ -82,6 +85,7 @@ class Board:
             slots=self.slots,
             slot_count=self.slot_count,
             labels=labels,
+            max_radius=self.radius,
         )
 
     def _repr_svg_(self) -> str:
@@ -97,6 +101,7 @@ def position(
     slots: Iterable[int] | None = None,
     slot_count: int | None = None,
     labels: bool = True,
+    max_radius: float | None = None,
 ) -> Picture:
     """The SVG text of ``position``: the round battle field, every pile whole.
 
@@ -105,8 +110,9 @@ def position(
     slot and the dropped buttons; ``slots`` places pile ``i`` at slot ``slots[i]``
     (strictly increasing) of a circle of ``slot_count`` slots (by default the number
     of buttons: a battle starts with one button a pile); ``labels`` writes the pile
-    numbers outside the field. Options that do not fit the position raise
-    ``ValueError`` naming what is wrong.
+    numbers outside the field; ``max_radius`` caps the buttons' radius (``viewBox``
+    units, 20 at most; a :class:`Board` passes its own). Options that do not fit the
+    position raise ``ValueError`` naming what is wrong.
     """
     return Picture(
         _core.draw_position(
@@ -117,6 +123,7 @@ def position(
             slots=None if slots is None else list(slots),
             slot_count=slot_count,
             labels=labels,
+            max_radius=max_radius,
         )
     )
 
@@ -133,10 +140,12 @@ def tower(position: Position, *, size: float = 400) -> Picture:
     return Picture(_core.draw_tower(position, size=size))
 
 
-def _board(raw: tuple[Position, list[int], int, tuple[int, list[int]] | None]) -> Board:
-    found, slots, slot_count, last = raw
+def _board(
+    raw: tuple[Position, list[int], int, tuple[int, list[int]] | None, float],
+) -> Board:
+    found, slots, slot_count, last, radius = raw
     lastmove = None if last is None else LastMove(last[0], tuple(last[1]))
-    return Board(found, tuple(slots), slot_count, lastmove)
+    return Board(found, tuple(slots), slot_count, lastmove, radius)
 
 
 def walk(start: Position, moves: Iterable[int]) -> Board:

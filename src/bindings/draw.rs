@@ -19,9 +19,15 @@ impl From<DrawError> for PyErr {
     }
 }
 
-/// A board as Python gets it: the position, the slots, the slot count and the last
-/// move as `(slot, drops)` or `None`.
-type PyBoard = (PyPosition, Vec<usize>, usize, Option<(usize, Vec<usize>)>);
+/// A board as Python gets it: the position, the slots, the slot count, the last move
+/// as `(slot, drops)` or `None`, and the button radius.
+type PyBoard = (
+    PyPosition,
+    Vec<usize>,
+    usize,
+    Option<(usize, Vec<usize>)>,
+    f64,
+);
 
 fn board_to_py(board: Board) -> PyBoard {
     (
@@ -29,6 +35,7 @@ fn board_to_py(board: Board) -> PyBoard {
         board.slots,
         board.slot_count,
         board.last_move.map(|last| (last.slot, last.drops)),
+        board.radius,
     )
 }
 
@@ -46,7 +53,7 @@ fn indices(name: &str, values: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>>
 
 /// The SVG text of `position` (see `buttonup.svg.position`).
 #[pyfunction]
-#[pyo3(signature = (position, *, size = 360.0, highlight = None, lastmove = None, slots = None, slot_count = None, labels = true))]
+#[pyo3(signature = (position, *, size = 360.0, highlight = None, lastmove = None, slots = None, slot_count = None, labels = true, max_radius = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn draw_position(
     position: &PyPosition,
@@ -56,6 +63,7 @@ pub(crate) fn draw_position(
     slots: Option<Vec<Int>>,
     slot_count: Option<Int>,
     labels: bool,
+    max_radius: Option<f64>,
 ) -> PyResult<String> {
     let last_move = match lastmove {
         Some((slot, drops)) => Some(LastMove {
@@ -73,6 +81,7 @@ pub(crate) fn draw_position(
             .map(|n| n.within("slot_count", 1, 64).map(|n| n as usize))
             .transpose()?,
         labels,
+        max_radius,
     };
     Ok(svg::position(&position.inner, &options)?)
 }

@@ -102,6 +102,23 @@ pub fn polar(bearing: f64, distance: f64, offset: f64) -> Point {
 /// largest radius down to [`SHAPED_RADIUS`]; failing that, in any number of columns at
 /// the largest radius that fits them all.
 pub fn layout(heights: &[usize], slots: &[usize], slot_count: usize) -> Layout {
+    layout_within(heights, slots, slot_count, MAX_RADIUS)
+}
+
+/// [`layout`] with buttons no larger than `max_radius` (clamped to the radii tried; NaN
+/// counts as no limit), so that a battle's pictures can keep one button size as piles
+/// grow.
+pub fn layout_within(
+    heights: &[usize],
+    slots: &[usize],
+    slot_count: usize,
+    max_radius: f64,
+) -> Layout {
+    let largest = if max_radius.is_nan() {
+        MAX_RADIUS
+    } else {
+        max_radius.clamp(MIN_RADIUS, MAX_RADIUS)
+    };
     let halves = half_angles(slots, slot_count);
     let attempt = |radius: f64, shaped: bool| -> Option<Vec<PileLayout>> {
         heights
@@ -126,7 +143,7 @@ pub fn layout(heights: &[usize], slots: &[usize], slot_count: usize) -> Layout {
             .collect()
     };
     for (shaped, floor) in [(true, SHAPED_RADIUS), (false, MIN_RADIUS)] {
-        let mut radius = MAX_RADIUS;
+        let mut radius = largest;
         loop {
             if let Some(piles) = attempt(radius, shaped) {
                 return Layout {
@@ -349,6 +366,18 @@ mod tests {
             }
         }
         assert_clear(&layout(&[32], &[0], 32));
+    }
+
+    #[test]
+    fn a_cap_keeps_buttons_small() {
+        let slots: Vec<usize> = (0..9).collect();
+        assert_eq!(layout_within(&[1; 9], &slots, 9, 11.0).radius, 11.0);
+        assert_eq!(layout_within(&[1; 9], &slots, 9, 99.0).radius, MAX_RADIUS);
+        assert_eq!(
+            layout_within(&[1; 9], &slots, 9, f64::NAN).radius,
+            MAX_RADIUS
+        );
+        assert_clear(&layout_within(&[27], &[0], 27, 0.0));
     }
 
     #[test]

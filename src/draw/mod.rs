@@ -104,6 +104,10 @@ pub struct DrawOptions {
     pub slot_count: Option<usize>,
     /// Whether to write each pile's number outside the field.
     pub labels: bool,
+    /// The largest button radius, in `viewBox` units (`None`: [`layout::MAX_RADIUS`]);
+    /// a [`Board`] passes the smallest its battle has needed so far, so that the buttons
+    /// keep one size instead of growing and shrinking from move to move.
+    pub max_radius: Option<f64>,
 }
 
 impl Default for DrawOptions {
@@ -115,6 +119,7 @@ impl Default for DrawOptions {
             slots: None,
             slot_count: None,
             labels: true,
+            max_radius: None,
         }
     }
 }
@@ -124,6 +129,8 @@ impl Default for DrawOptions {
 pub enum DrawError {
     /// `size` is not a number from 1 to 10,000.
     BadSize(f64),
+    /// `max_radius` is not a positive number.
+    BadRadius(f64),
     /// `slots` does not have one slot a pile.
     SlotCount {
         /// The slots given.
@@ -161,6 +168,9 @@ impl fmt::Display for DrawError {
             DrawError::BadSize(size) => {
                 write!(f, "size must be a number from 1 to 10000, not {size}")
             }
+            DrawError::BadRadius(radius) => {
+                write!(f, "max_radius must be a positive number, not {radius}")
+            }
             DrawError::SlotCount { slots, piles } => write!(
                 f,
                 "slots must name one slot for each of the {piles} piles, not {slots}"
@@ -190,6 +200,11 @@ pub(crate) fn checked_slots(
     position: &Position,
     options: &DrawOptions,
 ) -> Result<(Vec<usize>, usize), DrawError> {
+    if let Some(radius) = options.max_radius {
+        if !(radius > 0.0 && radius.is_finite()) {
+            return Err(DrawError::BadRadius(radius));
+        }
+    }
     let piles = position.pile_count();
     let (slots, slot_count) = match &options.slots {
         None => ((0..piles).collect(), options.slot_count.unwrap_or(piles)),

@@ -5,7 +5,9 @@
 use std::fmt::Write;
 
 use super::button::{name, num, write_button};
-use super::layout::{bearing, layout, polar, PileLayout, CENTRE, FIELD_RADIUS, INNER, VIEW};
+use super::layout::{
+    bearing, layout_within, polar, PileLayout, CENTRE, FIELD_RADIUS, INNER, MAX_RADIUS, VIEW,
+};
 pub use super::tower::tower;
 use super::{checked_slots, DrawError, DrawOptions};
 use crate::game::pieces::{Colour, Player};
@@ -27,7 +29,8 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
     let (slots, slot_count) = checked_slots(position, options)?;
     let piles: Vec<Vec<Colour>> = position.piles().map(Iterator::collect).collect();
     let heights: Vec<usize> = piles.iter().map(Vec::len).collect();
-    let layout = layout(&heights, &slots, slot_count);
+    let largest = options.max_radius.unwrap_or(MAX_RADIUS);
+    let layout = layout_within(&heights, &slots, slot_count, largest);
     let liftable = position.legal_move_mask();
     let words = describe(position);
 

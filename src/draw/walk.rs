@@ -1,6 +1,7 @@
 //! Stable slots by walking a battle: where each pile stands after a list of moves, and
 //! the last move as a picture marks it.
 
+use super::layout::{layout_within, MAX_RADIUS};
 use super::{DrawOptions, LastMove};
 use crate::game::error::IllegalMove;
 use crate::game::match_rules::Match;
@@ -8,7 +9,7 @@ use crate::game::rules::Position;
 
 /// A position with what its picture needs to keep piles in place: each pile's slot
 /// and the move that led to it.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct Board {
     /// The position reached.
     pub position: Position,
@@ -18,6 +19,9 @@ pub struct Board {
     pub slot_count: usize,
     /// The last move played, if any.
     pub last_move: Option<LastMove>,
+    /// The button radius of its picture: the smallest that any position of the walk
+    /// needed, so that the buttons keep one size along a battle.
+    pub radius: f64,
 }
 
 impl Board {
@@ -27,6 +31,7 @@ impl Board {
             slots: Some(self.slots.clone()),
             slot_count: Some(self.slot_count),
             last_move: self.last_move.clone(),
+            max_radius: Some(self.radius),
             ..DrawOptions::default()
         }
     }
@@ -47,12 +52,21 @@ pub fn walk(start: &Position, moves: &[usize]) -> Result<Board, IllegalMove> {
 impl Board {
     /// A battle's start: pile `i` at slot `i`, no move yet.
     pub fn new(start: &Position) -> Board {
-        Board {
+        let mut board = Board {
             position: *start,
             slots: (0..start.pile_count()).collect(),
             slot_count: start.pile_count(),
             last_move: None,
-        }
+            radius: MAX_RADIUS,
+        };
+        board.radius = board.needed_radius();
+        board
+    }
+
+    /// The button radius at which this board's piles fit, at most its radius so far.
+    fn needed_radius(&self) -> f64 {
+        let heights: Vec<usize> = self.position.piles().map(Iterator::count).collect();
+        layout_within(&heights, &self.slots, self.slot_count, self.radius).radius
     }
 
     /// Plays `mv` (checked) and moves the slots along, as [`walk`] does; an illegal move
@@ -67,6 +81,7 @@ impl Board {
         let slot = self.slots.remove(mv);
         self.position = sowing.outcome.position;
         self.last_move = Some(LastMove { slot, drops });
+        self.radius = self.needed_radius();
         Ok(())
     }
 }
@@ -120,6 +135,25 @@ mod tests {
         let board = walk(&parse("B/R/W r").unwrap(), &[2]).unwrap();
         assert_eq!(board.slots, [0, 1]);
         assert_eq!(board.last_move.unwrap().drops, [0]);
+    }
+
+    #[test]
+    fn the_buttons_keep_one_size_along_a_battle() {
+        let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
+        let mut board = Board::new(&start);
+        assert_eq!(board.radius, MAX_RADIUS);
+        let mut radii = vec![board.radius];
+        while !board.position.is_over() {
+            let mv = board.position.legal_moves().last().unwrap();
+            board.play(mv).unwrap();
+            radii.push(board.radius);
+        }
+        assert!(radii.windows(2).all(|pair| pair[1] <= pair[0]), "{radii:?}");
+        assert!(radii[8] < radii[0]);
+        // Each is what the position needs, or the smaller size of an earlier one.
+        let svg = crate::draw::svg::position(&board.position, &board.options()).unwrap();
+        let face = 2.0 * (1.0 - 0.06) * radii[8];
+        assert!(svg.contains(&format!(r#"r="{}""#, crate::draw::button::num(face / 2.0))));
     }
 
     #[test]
