@@ -2,10 +2,9 @@
 writes its answers to a file (tests/wasm_cases.py), then ``node --test`` checks the
 package on them (tests/js/wasm.test.js).
 
-The package is taken from ``BUTTONUP_WASM_PKG``, or target/wasm-pkg when it is newer
-than the sources, or built by scripts/build-wasm.sh (without installing anything). The
-test skips, naming why, when Node or a WebAssembly toolchain is missing; CI installs
-them and sets ``BUTTONUP_REQUIRE_WASM``, so that nothing here is skipped there.
+The package is found or built as tests/wasm_package.py says. The tests skip, naming
+why, when Node or a WebAssembly toolchain is missing; CI installs them and sets
+``BUTTONUP_REQUIRE_WASM``, so that nothing here is skipped there.
 """
 
 from __future__ import annotations
@@ -18,44 +17,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from buttonup import Match
 from wasm_cases import all_cases
+from wasm_package import unavailable, wasm_package
 
 ROOT = Path(__file__).resolve().parent.parent
-REQUIRED = bool(os.environ.get("BUTTONUP_REQUIRE_WASM"))
-
-
-def unavailable(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"BUTTONUP_REQUIRE_WASM is set, but {reason}")
-    pytest.skip(reason)
-
-
-def newest_source() -> float:
-    sources = [*ROOT.glob("src/**/*.rs"), *ROOT.glob("wasm/src/*.rs"), ROOT / "wasm/Cargo.toml"]
-    return max(path.stat().st_mtime for path in sources)
-
-
-def wasm_package() -> Path:
-    """The package folder: given, found up to date, or built now."""
-    given = os.environ.get("BUTTONUP_WASM_PKG")
-    if given:
-        return Path(given)
-    pkg = ROOT / "target" / "wasm-pkg"
-    wasm = pkg / "buttonup_wasm_bg.wasm"
-    if wasm.exists() and wasm.stat().st_mtime >= newest_source():
-        return pkg
-    if not (ROOT / "scripts" / "build-wasm.sh").exists():
-        unavailable("scripts/build-wasm.sh is absent (not a source checkout)")
-    build = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build-wasm.sh"), "--no-install"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    if build.returncode == 3:  # no toolchain here: the script said which
-        unavailable("no WebAssembly toolchain: " + build.stderr.strip().splitlines()[-1])
-    assert build.returncode == 0, build.stderr[-4000:]
-    return pkg
 
 
 @pytest.fixture(scope="module")
@@ -107,3 +73,40 @@ def test_the_package_ships_its_typescript_declarations() -> None:
     ):
         assert declared in declarations, declared
     assert (pkg / "web" / "buttonup_wasm.js").is_file()
+
+
+def test_the_pages_local_engine_plays_whole_matches(node: str, tmp_path: Path) -> None:
+    """The page's LocalEngine in Node (tests/js/local_engine.test.mjs): a whole match
+    against every level; each match's record, read back by the Python library, has the
+    scores and the winner the LocalEngine reported."""
+    pkg = wasm_package()
+    static = ROOT / "python" / "buttonup" / "web" / "static"
+    modules = tmp_path / "static"
+    modules.mkdir()
+    for name in ("engine.js", "local_engine.js", "local_views.js"):
+        shutil.copyfile(static / name, modules / name)
+    (modules / "package.json").write_text('{"type": "module"}')
+    records = tmp_path / "records.json"
+    run = subprocess.run(
+        [node, "--test", str(ROOT / "tests" / "js" / "local_engine.test.mjs")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={
+            **os.environ,
+            "BUTTONUP_WASM_PKG": str(pkg),
+            "BUTTONUP_LOCAL_ENGINE": str(modules),
+            "BUTTONUP_LOCAL_RECORDS": str(records),
+        },
+    )
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report[-6000:]
+    assert re.search(r"^# fail 0$", report, re.MULTILINE), report[-2000:]
+    played = json.loads(records.read_text())
+    assert [m["level"] for m in played] == list(range(1, 11))
+    for game in played:
+        match = Match.from_record(game["record"])
+        red, black = match.scores
+        assert {"r": red, "b": black} == game["scores"], game["level"]
+        assert match.winner is not None and match.winner.letter == game["winner"]
+        assert max(red, black) >= game["target"]

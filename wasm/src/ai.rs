@@ -2,11 +2,11 @@
 
 use std::cell::RefCell;
 
-use buttonup::ai::{Bot, Level, LevelError};
+use buttonup::ai::{Bot, Level, LevelError, LEVELS};
 use buttonup::search::Limits;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{self, absent, field, integer, letter, millis};
+use crate::convert::{self, absent, field, integer, letter, millis, object};
 use crate::errors::{range, wrong_type};
 use crate::matches::JsMatch;
 use crate::position::JsPosition;
@@ -28,6 +28,17 @@ export interface BotOptions {
 
 thread_local! {
     static BOT: RefCell<Option<Bot>> = const { RefCell::new(None) };
+}
+
+/// What each level of the AI is: `{"1": "random moves", ..., "10": ...}`.
+#[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
+pub fn levels() -> JsValue {
+    let names: Vec<(String, JsValue)> = LEVELS
+        .iter()
+        .map(|(level, text)| (level.to_string(), JsValue::from_str(text)))
+        .collect();
+    let fields: Vec<(&str, JsValue)> = names.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    object(&fields)
 }
 
 /// The level, seed and limits of an options object.

@@ -40,3 +40,15 @@ pub fn start() {
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
+
+/// The most buttons of each colour each part of the engine takes: `rules` (positions
+/// and moves), `start_orders`, `move_graph` and `match_odds` (as the Python engine's
+/// `VARIANT_LIMITS`).
+#[wasm_bindgen(js_name = variantLimits, unchecked_return_type = "Record<string, number>")]
+pub fn variant_limits() -> JsValue {
+    let limits: Vec<(&str, JsValue)> = buttonup::Capability::ALL
+        .iter()
+        .map(|c| (c.name(), JsValue::from(c.max_per_colour() as u32)))
+        .collect();
+    convert::object(&limits)
+}

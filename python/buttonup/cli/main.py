@@ -134,6 +134,14 @@ def serve(args: argparse.Namespace) -> int:
     return run(args.host, args.port, args.open, tuple(args.cors_origin))
 
 
+def export_site(args: argparse.Namespace) -> int:
+    from buttonup.web.export import export_site as export
+
+    written = export(args.directory, args.wasm)
+    print(f"wrote {len(written)} files to {args.directory}: serve the folder, open index.html")
+    return 0
+
+
 def engine(args: argparse.Namespace) -> int:
     from buttonup.engine import ugi
 
@@ -268,6 +276,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--cors-origin", action="append", default=[], help="an origin allowed to call the API"
     )
     serve_parser.set_defaults(run=serve)
+    export_parser = commands.add_parser(
+        "export-site", help="the page as static files that play offline (WebAssembly)"
+    )
+    export_parser.add_argument("directory", type=Path, help="the folder to write")
+    export_parser.add_argument(
+        "--wasm", type=Path, default=None, help="the package of scripts/build-wasm.sh"
+    )
+    export_parser.set_defaults(run=export_site)
     engine_parser = commands.add_parser(
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
     )

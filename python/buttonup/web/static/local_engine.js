@@ -1,0 +1,357 @@
+// An engine in the browser: engine.js's interface answered by the WebAssembly build of
+// the core (docs/wasm.md), with no request to any server. The matches live in the page;
+// their JSON is the same as `buttonup serve`'s (python/buttonup/web/match_routes.py),
+// made by local_views.js from the engine's answers.
+//
+// A page uses it by setting, in a module script before app.js:
+//   globalThis.buttonupEngine = LocalEngine.load("./wasm/buttonup_wasm.js");
+// (what `buttonup export-site` writes).
+
+import { EngineError } from "./engine.js";
+import {
+  analysis, boardJson, chances, margins, positionJson, replay, review, scoringJson,
+} from "./local_views.js";
+
+const OTHER = { r: "b", b: "r" };
+const pointKey = (number, moves) => `${number}:${moves.join(",")}`;
+
+// Runs `work`, turning the engine's errors into EngineErrors with its message (status
+// 400, as the server answers a refusal).
+function engineCall(work) {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw new EngineError(error && error.message ? error.message : String(error), 400);
+  }
+}
+
+// One match of the page, as the server's Entry (python/buttonup/web/service.py).
+class Entry {
+  constructor(wasm, match, human, level, seed, searchSeconds) {
+    this.wasm = wasm;
+    this.match = match;
+    this.human = human;
+    this.level = level;
+    // The server's AI: a move searched within a second at most.
+    this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
+    this.starts = new Map(); // battle number -> start (the match keeps those it scored)
+    this.points = new Map(); // pointKey -> {margin, chance}
+  }
+
+  // The battle being played, or the last one once the match is over or while the tie
+  // rule's choice is due (no battle is dealt then).
+  get battleNumber() {
+    const done = this.match.battles.length;
+    return this.match.isOver || this.match.chooser !== null ? done : done + 1;
+  }
+
+  battle(number) {
+    const battles = this.match.battles;
+    if (number >= 1 && number <= battles.length) {
+      const done = battles[number - 1];
+      return [done.start, done.moves];
+    }
+    if (number === battles.length + 1 && this.starts.has(number)) {
+      return [this.starts.get(number), this.match.moves];
+    }
+    throw new EngineError(`no battle ${number} in this match (it has ${this.battleNumber})`, 404);
+  }
+
+  note(seconds) {
+    const { wasm, match } = this;
+    const battles = match.battles;
+    const done = battles.length;
+    if (done) {
+      const last = battles[done - 1];
+      const key = pointKey(done, last.moves);
+      if (!this.points.has(key)) {
+        this.points.set(key, {
+          margin: margins(wasm, last.finalPosition, seconds),
+          chance: chances(wasm, match),
+        });
+      }
+    }
+    if (match.isOver || match.chooser !== null) return;
+    if (!match.moves.length && !this.starts.has(done + 1)) this.starts.set(done + 1, match.position);
+    const key = pointKey(done + 1, match.moves);
+    if (!this.points.has(key)) {
+      this.points.set(key, { margin: margins(wasm, match.position, seconds), chance: chances(wasm, match) });
+    }
+  }
+
+  backfill(seconds) {
+    const { wasm, match } = this;
+    const battles = match.battles;
+    const done = battles.length;
+    const earlier = match.clone();
+    if (!match.isOver && match.chooser === null) {
+      for (;;) {
+        const key = pointKey(done + 1, earlier.moves);
+        if (!this.points.has(key)) {
+          this.points.set(key, {
+            margin: margins(wasm, earlier.position, seconds),
+            chance: chances(wasm, earlier),
+          });
+        }
+        if (!earlier.moves.length) break;
+        earlier.undo();
+      }
+      this.starts.set(done + 1, earlier.position);
+    }
+    battles.forEach((battle, i) => {
+      this.points.set(pointKey(i + 1, battle.moves), {
+        margin: margins(wasm, battle.finalPosition, seconds),
+        chance: i + 1 === done ? chances(wasm, earlier) : { r: null, b: null },
+      });
+    });
+  }
+
+  chart(number) {
+    const [, moves] = this.battle(number);
+    const points = [];
+    for (let ply = 0; ply <= moves.length; ply += 1) {
+      points.push(this.points.get(pointKey(number, moves.slice(0, ply))) || null);
+    }
+    return points;
+  }
+}
+
+export class LocalEngine {
+  // Loads the WebAssembly package (its ES module's URL) and makes the engine.
+  static async load(moduleUrl, options = {}) {
+    const wasm = await import(moduleUrl);
+    await wasm.default();
+    return new LocalEngine(wasm, options);
+  }
+
+  constructor(wasm, { searchSeconds = 2 } = {}) {
+    this.wasm = wasm;
+    this.name = "local";
+    this.searchSeconds = searchSeconds;
+    this.entries = new Map();
+    this.counter = 0;
+  }
+
+  entry(id) {
+    const entry = this.entries.get(id);
+    if (!entry) throw new EngineError(`no match '${String(id).slice(0, 64)}' (matches are kept while the page is open)`, 404);
+    return entry;
+  }
+
+  add(match, human, level, seed) {
+    this.counter += 1;
+    const id = `local-${this.counter}`;
+    this.entries.set(id, new Entry(this.wasm, match, human, level, seed, this.searchSeconds));
+    return id;
+  }
+
+  noted(id, played = false) {
+    const entry = this.entry(id);
+    entry.note(this.searchSeconds / 2);
+    const data = this.matchJson(id);
+    if (played) data.played = this.playedJson(entry);
+    return data;
+  }
+
+  battleJson(entry, number) {
+    const [start, moves] = entry.battle(number);
+    const battles = entry.match.battles;
+    const data = {
+      number,
+      start: start.toString(),
+      starter: start.toMove,
+      plies: replay(this.wasm, start, moves).map((ply) => ply.json),
+      points: entry.chart(number),
+      over: number <= battles.length,
+    };
+    if (data.over) data.scoring = scoringJson(battles[number - 1].scoring);
+    return data;
+  }
+
+  playedJson(entry) {
+    const { match } = entry;
+    const number = match.moves.length ? match.battles.length + 1 : match.battles.length;
+    const [start, moves] = entry.battle(number);
+    const plies = replay(this.wasm, start, moves);
+    return { ...plies[plies.length - 1].json, battle: number, ended_battle: !match.moves.length };
+  }
+
+  matchJson(id) {
+    const entry = this.entry(id);
+    const { wasm } = this;
+    const { match } = entry;
+    const [red, black] = match.scores;
+    const number = entry.battleNumber;
+    const [start, moves] = entry.battle(number);
+    const data = boardJson(wasm, match.position, replay(wasm, start, moves), start);
+    return Object.assign(data, {
+      id,
+      human: entry.human,
+      level: entry.level,
+      level_name: wasm.levels()[String(entry.level)],
+      scores: { r: red, b: black },
+      target: match.target,
+      per_colour: match.perColour,
+      starter: match.starter,
+      chooser: match.chooser,
+      winner: match.winner,
+      moves: match.moves,
+      legal_moves: match.legalMoves(),
+      battle: this.battleJson(entry, number),
+      battles: match.battles.map((b) => ({
+        number: b.number,
+        starter: b.starter,
+        start: b.start.toString(),
+        moves: b.moves,
+        labels: replay(wasm, b.start, b.moves).map((ply) => ply.json.label),
+        ...positionJson(b.finalPosition),
+        tower: wasm.tower(b.finalPosition, 300),
+      })),
+    });
+  }
+
+  // --- engine.js's interface ------------------------------------------------------
+  async levels() { return this.wasm.levels(); }
+
+  async newMatch({ human = "r", level = 5, target = 15, starter = "r", seed = null } = {}) {
+    return engineCall(() => {
+      const match = new this.wasm.Match({ starter, target, seed });
+      return this.noted(this.add(match, human, level, seed));
+    });
+  }
+
+  async match(id) { return engineCall(() => this.matchJson(id)); }
+
+  async play(id, move) {
+    return engineCall(() => {
+      const { match, human } = this.entry(id);
+      if (match.toMove !== human) throw new EngineError("it is the AI's turn", 400);
+      match.play(move);
+      return this.noted(id, true);
+    });
+  }
+
+  async aiMove(id) {
+    return engineCall(() => {
+      const entry = this.entry(id);
+      const { match } = entry;
+      const side = OTHER[entry.human];
+      if (match.chooser === side) {
+        match.chooseStarter(entry.ai.chooseStarter(match));
+        return this.noted(id);
+      }
+      if (match.isOver || match.chooser !== null || match.toMove !== side) {
+        throw new EngineError("it is not the AI's turn", 400);
+      }
+      match.play(entry.ai.chooseInMatch(match));
+      return this.noted(id, true);
+    });
+  }
+
+  async choose(id, starter) {
+    return engineCall(() => {
+      const entry = this.entry(id);
+      if (entry.match.chooser !== entry.human) {
+        throw new EngineError("no choice of starter is yours to make", 400);
+      }
+      entry.match.chooseStarter(starter);
+      return this.noted(id);
+    });
+  }
+
+  async undo(id) {
+    return engineCall(() => {
+      const { match, human } = this.entry(id);
+      const movers = match.movers();
+      if (!movers.includes(human)) {
+        throw new EngineError("there is no move of yours to take back in this battle", 400);
+      }
+      while (movers.pop() !== human) match.undo();
+      match.undo();
+      return this.noted(id);
+    });
+  }
+
+  async hint(id) {
+    return engineCall(() => {
+      const { match, human } = this.entry(id);
+      const position = match.position;
+      const data = analysis(this.wasm, position, this.searchSeconds);
+      let chance = null;
+      const odds = {};
+      if (!match.isOver) {
+        const chances = this.wasm.winProbability(match);
+        chance = human === "r" ? chances.red : chances.black;
+        if (match.toMove === human && match.chooser === null) {
+          for (const [move, value] of this.wasm.matchAnalyze(match)) odds[String(move)] = value;
+        }
+      }
+      return { ...data, position: position.toString(), match_odds: odds, match_win_probability: chance };
+    });
+  }
+
+  async battle(id, number) { return engineCall(() => this.battleJson(this.entry(id), number)); }
+
+  async ply(id, number, ply) {
+    return engineCall(() => {
+      const [start, moves] = this.entry(id).battle(number);
+      if (ply > moves.length) throw new EngineError(`battle ${number} has ${moves.length} moves, not ${ply}`, 404);
+      const plies = replay(this.wasm, start, moves.slice(0, ply));
+      const position = plies.length ? plies[plies.length - 1].board.position : start;
+      return { ...boardJson(this.wasm, position, plies, start), battle: number, ply };
+    });
+  }
+
+  async review(id, number) {
+    return engineCall(() => {
+      const [start, moves] = this.entry(id).battle(number);
+      const plies = replay(this.wasm, start, moves);
+      return { number, start: start.toString(), moves: review(this.wasm, plies, this.searchSeconds / 4) };
+    });
+  }
+
+  async board(position, moves = []) {
+    return engineCall(() => {
+      const root = new this.wasm.Position(position);
+      const plies = replay(this.wasm, root, moves);
+      const at = plies.length ? plies[plies.length - 1].board.position : root;
+      return { ...boardJson(this.wasm, at, plies, root), root: root.toString(), line: plies.map((p) => p.json) };
+    });
+  }
+
+  async analyze(position, moves = []) {
+    return engineCall(() => {
+      const root = new this.wasm.Position(position);
+      const plies = replay(this.wasm, root, moves);
+      const at = plies.length ? plies[plies.length - 1].board.position : root;
+      const data = analysis(this.wasm, at, this.searchSeconds);
+      return {
+        ...boardJson(this.wasm, at, plies, root),
+        ...data,
+        root: root.toString(),
+        line: plies.map((p) => p.json),
+        pv_line: replay(this.wasm, at, data.pv).map((p) => p.json),
+      };
+    });
+  }
+
+  async record(id) {
+    return engineCall(() => {
+      const entry = this.entry(id);
+      const ai = `buttonup level ${entry.level}`;
+      const [red, black] = entry.human === "r" ? ["You", ai] : [ai, "You"];
+      const date = new Date().toISOString().slice(0, 10);
+      return entry.match.record({ Event: "buttonup in the browser", Date: date, Red: red, Black: black });
+    });
+  }
+
+  async importRecord(record, { human = "r", level = 5 } = {}) {
+    return engineCall(() => {
+      const match = this.wasm.Match.fromRecord(record);
+      const id = this.add(match, human, level, null);
+      this.entry(id).backfill(this.searchSeconds / 2);
+      return this.matchJson(id);
+    });
+  }
+}

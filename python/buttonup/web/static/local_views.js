@@ -1,0 +1,148 @@
+// The JSON of engine.js's interface made in the browser from the WebAssembly engine, the
+// same data that `buttonup serve` answers (python/buttonup/web/views.py, history.py):
+// every rule, value and drawing is the engine's (`wasm`, the package of
+// scripts/build-wasm.sh); this file only shapes it. Used by local_engine.js.
+
+const OTHER = { r: "b", b: "r" };
+
+// Positions of at most this many buttons get a value on the chart (as the server).
+export const CHARTED_BUTTONS = 15;
+
+export function scoringJson(s) {
+  return {
+    tower: s.tower,
+    red_strengths: s.redStrengths,
+    black_strengths: s.blackStrengths,
+    red: s.red,
+    black: s.black,
+    winner: s.winner,
+    points: s.points,
+  };
+}
+
+export function positionJson(p) {
+  const data = {
+    position: p.toString(),
+    piles: p.piles,
+    to_move: p.toMove,
+    is_over: p.isOver,
+    legal_moves: p.legalMoves(),
+  };
+  if (p.isOver) data.scoring = scoringJson(p.scoring());
+  return data;
+}
+
+// The plies of `moves` from `start` (a Position), each with what it did and where its
+// piles are drawn (the engine's walk: stable slots); an illegal move throws the
+// engine's IllegalMoveError.
+export function replay(wasm, start, moves) {
+  const plies = [];
+  let position = start;
+  let slots = wasm.walk(start, []).slots;
+  moves.forEach((move, i) => {
+    const outcome = position.play(move);
+    const board = wasm.walk(start, moves.slice(0, i + 1));
+    const drops = board.lastMove ? board.lastMove.drops : [];
+    plies.push({
+      json: {
+        ply: i + 1,
+        mover: position.toMove,
+        move,
+        label: outcome.extraMove ? `${move}+` : String(move),
+        extra_move: outcome.extraMove,
+        drops: outcome.drops,
+        lifted_slot: slots[move],
+        drop_slots: drops.map((pile) => board.slots[pile]),
+        from: position.toString(),
+        position: board.position.toString(),
+      },
+      before: position,
+      move,
+      board,
+    });
+    position = board.position;
+    slots = board.slots;
+  });
+  return plies;
+}
+
+// A position with its drawing: the piles where `plies` from `start` left them.
+export function boardJson(wasm, position, plies, start) {
+  const drawn = plies.length ? plies[plies.length - 1].board : wasm.walk(start, []);
+  return { ...positionJson(position), svg: drawn.svg, slots: drawn.slots };
+}
+
+// `analyze` within `ms`, or an empty Map when it is not done in time.
+function valuesWithin(wasm, position, ms) {
+  try {
+    return wasm.analyze(position, { timeLimitMs: ms });
+  } catch (error) {
+    if (error.name === "SearchStoppedError") return new Map();
+    throw error;
+  }
+}
+
+const byMove = (map) => Object.fromEntries([...map].map(([move, value]) => [String(move), value]));
+
+// Every move's exact value for the side to move and the best line, when solved within
+// the time cap; else the capped search's line and value only (`exact` false).
+export function analysis(wasm, position, seconds) {
+  if (position.isOver) return { value: null, moves: {}, pv: [], exact: true, extra_moves: {} };
+  const values = valuesWithin(wasm, position, (seconds / 2) * 1000);
+  const best = wasm.search(position, { timeLimitMs: (seconds / 2) * 1000 });
+  const extra = {};
+  for (const move of position.legalMoves()) extra[String(move)] = position.play(move).extraMove;
+  return {
+    value: values.size ? Math.max(...values.values()) : best.value,
+    moves: byMove(values),
+    pv: best.pv,
+    exact: values.size > 0 && best.exact,
+    extra_moves: extra,
+  };
+}
+
+// Each move's loss against perfect play, and the best line before it.
+export function review(wasm, plies, seconds) {
+  return plies.map((ply) => {
+    const values = valuesWithin(wasm, ply.before, seconds * 1000);
+    const best = values.size ? Math.max(...values.values()) : null;
+    const played = values.has(ply.move) ? values.get(ply.move) : null;
+    const loss = best === null || played === null ? null : best - played;
+    const line = wasm.search(ply.before, { timeLimitMs: seconds * 1000 });
+    const bestMoves = [...values].filter(([, v]) => v === best).map(([m]) => m);
+    return {
+      ...ply.json,
+      best_value: best,
+      played_value: played,
+      loss,
+      mistake: Boolean(loss),
+      best_moves: bestMoves.sort((a, b) => a - b),
+      best_line: line.pv,
+    };
+  });
+}
+
+export const byColour = (red = null, black = null) => ({ r: red, b: black });
+
+// Each colour's margin under perfect play (null beyond the charted size or the time).
+export function margins(wasm, position, seconds) {
+  if (position.isOver) {
+    const s = position.scoring();
+    return byColour(s.red - s.black, s.black - s.red);
+  }
+  if (position.piles.join("").length > CHARTED_BUTTONS) return byColour();
+  const values = valuesWithin(wasm, position, seconds * 1000);
+  if (!values.size) return byColour();
+  const best = Math.max(...values.values());
+  return { [position.toMove]: best, [OTHER[position.toMove]]: best === 0 ? 0 : -best };
+}
+
+// Each colour's chance of winning the match from here under perfect match play.
+export function chances(wasm, match) {
+  if (match.perColour > wasm.variantLimits().match_odds && match.winner === null) {
+    return byColour();
+  }
+  if (match.winner !== null) return byColour(Number(match.winner === "r"), Number(match.winner === "b"));
+  const odds = wasm.winProbability(match);
+  return byColour(odds.red, odds.black);
+}

@@ -1,0 +1,49 @@
+"""Where the tests find the WebAssembly package (docs/wasm.md): ``BUTTONUP_WASM_PKG``, or
+target/wasm-pkg when it is newer than the sources, or built now by scripts/build-wasm.sh
+(installing nothing). Without a toolchain the tests skip, naming why, unless
+``BUTTONUP_REQUIRE_WASM`` is set (CI), where they fail."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRED = bool(os.environ.get("BUTTONUP_REQUIRE_WASM"))
+
+
+def unavailable(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"BUTTONUP_REQUIRE_WASM is set, but {reason}")
+    pytest.skip(reason)
+
+
+def newest_source() -> float:
+    sources = [*ROOT.glob("src/**/*.rs"), *ROOT.glob("wasm/src/*.rs"), ROOT / "wasm/Cargo.toml"]
+    return max(path.stat().st_mtime for path in sources)
+
+
+def wasm_package() -> Path:
+    """The package folder: given, found up to date, or built now."""
+    given = os.environ.get("BUTTONUP_WASM_PKG")
+    if given:
+        return Path(given)
+    pkg = ROOT / "target" / "wasm-pkg"
+    wasm = pkg / "buttonup_wasm_bg.wasm"
+    if wasm.exists() and wasm.stat().st_mtime >= newest_source():
+        return pkg
+    if not (ROOT / "scripts" / "build-wasm.sh").exists():
+        unavailable("scripts/build-wasm.sh is absent (not a source checkout)")
+    build = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build-wasm.sh"), "--no-install"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    if build.returncode == 3:  # no toolchain here: the script said which
+        unavailable("no WebAssembly toolchain: " + build.stderr.strip().splitlines()[-1])
+    assert build.returncode == 0, build.stderr[-4000:]
+    return pkg
