@@ -54,11 +54,14 @@ def server() -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+    while True:
         try:
             httpx.get(url + "/")
             break
         except httpx.TransportError:
+            assert process.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server did not answer within 60 s"
             time.sleep(0.1)
     yield url
     process.terminate()
@@ -98,7 +101,7 @@ def shots() -> Path:
     return folder
 
 
-def wait_for(browser: Browser, check: Any, timeout: float = 20) -> Any:
+def wait_for(browser: Browser, check: Any, timeout: float = 60) -> Any:
     return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
 
 
@@ -131,7 +134,7 @@ def lift(browser: Browser, pile: int | None = None) -> bool:
     """Clicks pile ``pile`` (or the first one) once the board offers it; False when the
     battle is over first."""
     selector = "#board .pile.playable" + ("" if pile is None else f"[data-pile='{pile}']")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if browser.find_element(By.ID, "battle-panel").is_displayed():
             return False

@@ -154,6 +154,8 @@ async function lift(pile) {
   state.busy = true;
   state.version += 1; // a hint asked before this move is for a position that is gone
   $("hint-out").replaceChildren();
+  say("status", `You lift pile ${pile}…`);
+  board.show(state.match); // nothing more to click while the move is made
   try {
     const data = await engine.play(state.match.id, pile);
     clearError();
