@@ -24,3 +24,32 @@ def test_no_script_of_the_page_writes_markup() -> None:
 def test_the_sink_pattern_finds_what_it_is_for() -> None:
     assert MARKUP_SINKS.search("out.innerHTML = `<p>${data}</p>`;")
     assert not MARKUP_SINKS.search("out.replaceChildren(h('p', null, data));")
+
+
+IMPORT = re.compile(r"""^\s*import\s[^'"]*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]""", re.M)
+
+
+def test_the_page_is_small_modules_served_from_the_package() -> None:
+    """Every script is an ES module of the package, none over 400 lines, importing only
+    its siblings (nothing from elsewhere: no CDN, no build step)."""
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="/static/app.js">' in page
+    assert not re.search(r"""(src|href)=["']https?:""", page)
+    for script in sorted(STATIC.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 400, script.name
+        for found in IMPORT.finditer(text):
+            target = found.group(1) or found.group(2)
+            assert target.startswith("./"), f"{script.name} imports {target}"
+            assert (STATIC / target[2:]).is_file(), f"{script.name} imports {target}"
+
+
+def test_the_engine_interface_is_documented_where_it_is_defined() -> None:
+    """engine.js names every method the page calls on its engine, at its top."""
+    head = (STATIC / "engine.js").read_text(encoding="utf-8").split("export class")[0]
+    called = set()
+    for script in STATIC.glob("*.js"):
+        called |= set(re.findall(r"\bengine\.(\w+)\(", script.read_text(encoding="utf-8")))
+    assert called, "the page calls its engine"
+    for method in called:
+        assert f"//   {method}(" in head, f"engine.{method} is not documented in engine.js"
