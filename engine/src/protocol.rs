@@ -114,7 +114,14 @@ impl Engine {
     fn dispatch(&mut self, command: &str, first: &str, arguments: &[&str]) -> Result<(), String> {
         match command {
             "ugi" => self.ugi(),
-            "isready" => self.out.send("readyok"),
+            "isready" => {
+                // Idle, the engine makes its table now (as UCI engines do), so that the
+                // first search does not pay for it; searching, it answers at once.
+                if !self.busy.load(Ordering::SeqCst) {
+                    self.lock_bot().prepare();
+                }
+                self.out.send("readyok");
+            }
             "debug" => {}
             "setoption" => self.setoption(arguments)?,
             "uginewgame" => {

@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module ``buttonup._core``."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Literal, TypeAlias, final
 
 import numpy as np
@@ -27,6 +27,7 @@ __all__ = [
     "Position",
     "Searcher",
     "VecEnv",
+    "_read_record_parts",
     "analyze",
     "draw_match",
     "draw_position",
@@ -187,7 +188,13 @@ class Match:
     def undo(self) -> int: ...
     def movers(self) -> list[Player]: ...
     def choose_starter(self, starter: _PlayerLike) -> None: ...
-    def record(self, **tags: str | None) -> str: ...
+    def record(
+        self,
+        *,
+        comments: Mapping[tuple[int, int], str] | None = None,
+        values: Mapping[tuple[int, int], float] | None = None,
+        **tags: str | None,
+    ) -> str: ...
     @classmethod
     def from_record(cls, text: str) -> Match: ...
     def __getstate__(self) -> str: ...
@@ -257,3 +264,10 @@ def draw_walk(start: Position, moves: list[int]) -> _Board: ...
 def draw_match(game: Match) -> _Board: ...
 
 def read_records(text: str) -> list[Match]: ...
+def _read_record_parts(
+    text: str,
+) -> tuple[
+    Match,
+    list[tuple[str, str]],
+    tuple[list[tuple[tuple[int, int], str]], list[tuple[tuple[int, int], float]]],
+]: ...

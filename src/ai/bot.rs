@@ -1,6 +1,6 @@
 //! A bot of the level scale: its random stream, its limits and its own tables.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::level::{Level, LevelError};
@@ -31,7 +31,10 @@ pub struct Bot {
     limits: Limits,
     searching: bool,
     threads: usize,
-    searcher: Searcher,
+    /// Its table, allocated at its first search (so that making a bot costs nothing).
+    searcher: Option<Searcher>,
+    table_bytes: usize,
+    stop: Arc<AtomicBool>,
     match_searcher: Option<Searcher>,
     odds: Option<MatchOdds>,
     last_random: bool,
@@ -53,7 +56,9 @@ impl Bot {
             limits: Limits::default(),
             searching: false,
             threads: default_threads(),
-            searcher: Searcher::new(Payoff::Margin, DEFAULT_TABLE_BYTES),
+            searcher: None,
+            table_bytes: DEFAULT_TABLE_BYTES,
+            stop: Arc::new(AtomicBool::new(false)),
             match_searcher: None,
             odds: None,
             last_random: false,
@@ -96,7 +101,10 @@ impl Bot {
 
     /// Replaces its search table by one of `bytes` bytes.
     pub fn set_table_bytes(&mut self, bytes: usize) -> Result<(), crate::search::TableAllocError> {
-        self.searcher = Searcher::try_new(Payoff::Margin, bytes)?;
+        let mut searcher = Searcher::try_new(Payoff::Margin, bytes)?;
+        searcher.halt_with(Arc::clone(&self.stop));
+        self.searcher = Some(searcher);
+        self.table_bytes = bytes;
         Ok(())
     }
 
@@ -110,15 +118,22 @@ impl Bot {
         self.last_search = None;
     }
 
+    /// Allocates its table now rather than at its first search (an engine's `isready`).
+    pub fn prepare(&mut self) {
+        self.searcher();
+    }
+
     /// Forgets what its table has learned (a new game).
     pub fn clear(&mut self) {
-        self.searcher.clear();
+        if let Some(searcher) = self.searcher.as_mut() {
+            searcher.clear();
+        }
     }
 
     /// The flag that stops its search from another thread (it then plays the best
     /// move found so far). A stop set while no search runs stops the next one.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.searcher.stop_flag()
+        Arc::clone(&self.stop)
     }
 
     /// Whether its last move was a random one.
@@ -142,6 +157,27 @@ impl Bot {
     /// search (when the move comes from one); the search stops after an iteration for
     /// which `progress` returns `false`.
     pub fn choose_with(
+        &mut self,
+        position: &Position,
+        game: Option<&Match>,
+        progress: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> Option<usize> {
+        let chosen = self.choose_now(position, game, progress);
+        // A stop is spent by the search it stopped (or by this move, had it none).
+        self.stop.store(false, Ordering::SeqCst);
+        chosen
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        let (bytes, stop) = (self.table_bytes, &self.stop);
+        self.searcher.get_or_insert_with(|| {
+            let mut searcher = Searcher::new(Payoff::Margin, bytes);
+            searcher.halt_with(Arc::clone(stop));
+            searcher
+        })
+    }
+
+    fn choose_now(
         &mut self,
         position: &Position,
         game: Option<&Match>,
@@ -227,7 +263,8 @@ impl Bot {
                 return self.pick(&best);
             }
         }
-        let result = self.searcher.search_with(position, &self.limits, progress);
+        let limits = self.limits;
+        let result = self.searcher().search_with(position, &limits, progress);
         let mv = result
             .best_move
             .or_else(|| position.legal_moves().next())
@@ -246,8 +283,9 @@ impl Bot {
                 Ok(Searcher::sharing(Arc::clone(&shared), lane))
             });
         }
-        let values = self.searcher.analyze(position);
-        if self.searcher.was_cut_short() {
+        let searcher = self.searcher();
+        let values = searcher.analyze(position);
+        if searcher.was_cut_short() {
             return Err(Interrupted);
         }
         Ok(values)
