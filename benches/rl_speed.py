@@ -12,7 +12,8 @@
   opponent a Python bot), against levels 1 and 5, and the ratio of the two in each
   round; the SB3 adapter (``buttonup.envs.sb3``) at 1,024 games;
 - the JAX environment (``buttonup.envs.jax``, batch 1,024, jitted, finished battles
-  started again) on CPU, where JAX is installed;
+  started again, and the step alone) on CPU, where JAX is installed, beside VecEnv at
+  1,024 games;
 - PettingZoo AEC steps per second, the loop of ``pettingzoo.test.performance_benchmark``
   (random legal actions), for ``buttonup.envs.pettingzoo`` and PettingZoo's own
   ``connect_four_v3`` and ``tictactoe_v3`` (they need pygame).
@@ -95,7 +96,7 @@ def sb3_rate(seconds: float) -> float | None:
     return steps / (time.perf_counter() - started)
 
 
-def jax_rate(batch: int, seconds: float) -> float | None:
+def jax_rate(batch: int, seconds: float, reset: bool = True) -> float | None:
     try:
         import jax
     except ImportError:
@@ -109,7 +110,10 @@ def jax_rate(batch: int, seconds: float) -> float | None:
         fresh = env.init(key)
         return jax.tree.map(lambda a, b: jax.numpy.where(stepped.terminated, a, b), fresh, stepped)
 
-    step = jax.jit(jax.vmap(auto_reset))
+    def plain(state: Any, action: Any, key: Any) -> Any:
+        return env.step(state, action)
+
+    step = jax.jit(jax.vmap(auto_reset if reset else plain))
     keys = jax.random.split(jax.random.PRNGKey(0), batch)
     state = jax.jit(jax.vmap(env.init))(keys)
     state = step(state, state.legal_action_mask.argmax(axis=1), keys)  # compile
@@ -186,6 +190,11 @@ def main() -> None:
             work[label] = lambda m=mode, lv=level: make_vec_rate(m, lv, s)
     work["SB3 adapter (buttonup.envs.sb3), 1024 games, level 1"] = lambda: sb3_rate(s)
     work["JAX buttonup.envs.jax, batch 1024 (CPU, jitted, auto-reset)"] = lambda: jax_rate(1024, s)
+    # The step alone: finished battles stay finished (their steps cost the same).
+    work["JAX buttonup.envs.jax, batch 1024 (CPU, jitted, step alone)"] = lambda: jax_rate(
+        1024, s, reset=False
+    )
+    work["VecEnv, 1024 games, 1 thread(s), observations"] = lambda: vecenv_rate(1024, 1, True, s)
     for games in (1, 64, 4096):
         work[f"Position.play loop, {games} games"] = lambda g=games: python_loop_rate(g, s)
         for threads in (1, 2):
