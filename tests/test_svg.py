@@ -207,6 +207,8 @@ def test_highlight_labels_size_and_words() -> None:
     assert [p.get("data-pile") for p in find(root, "highlight")] == ["2", "5"]
     assert [t.text for t in find(root, "label")] == [str(i) for i in range(9)]
     assert find(parse(svg.position(position, labels=False)), "label") == []
+    responsive = parse(svg.position(position, size=None))
+    assert responsive.get("width") is None and responsive.get("height") is None
     assert "Red to move" in (root.get("aria-label") or "")
     title = root.find(f"{NS}title")
     assert title is not None and title.text == root.get("aria-label")
@@ -225,6 +227,7 @@ def test_highlight_labels_size_and_words() -> None:
         ({"max_radius": 0}, "max_radius must be a positive number, not 0"),
         ({"max_radius": float("nan")}, "max_radius must be a positive number, not NaN"),
         ({"size": 0}, "size must be a number from 1 to 10000"),
+        ({"slots": [0, 1, 2], "slot_count": 65}, "slot_count must be from 1 to 64, not 65"),
         ({"size": float("inf")}, "size must be a number from 1 to 10000"),
     ],
 )

@@ -251,7 +251,7 @@ _Board: TypeAlias = tuple[Position, list[int], int, tuple[int, list[int]] | None
 def draw_position(
     position: Position,
     *,
-    size: float = 360.0,
+    size: float | None = 360.0,
     highlight: list[int] | None = None,
     lastmove: tuple[int, list[int]] | None = None,
     slots: list[int] | None = None,

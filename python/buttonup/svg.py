@@ -74,7 +74,7 @@ class Board:
     radius: float
 
     def svg(
-        self, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True
+        self, *, size: float | None = SIZE, highlight: Iterable[int] = (), labels: bool = True
     ) -> Picture:
         """The picture of this board (see :func:`position`)."""
         return position(
@@ -95,7 +95,7 @@ class Board:
 def position(
     position: Position,
     *,
-    size: float = SIZE,
+    size: float | None = SIZE,
     highlight: Iterable[int] = (),
     lastmove: LastMove | None = None,
     slots: Iterable[int] | None = None,
@@ -105,7 +105,8 @@ def position(
 ) -> Picture:
     """The SVG text of ``position``: the round battle field, every pile whole.
 
-    ``size`` is the picture's width and height in CSS pixels; ``highlight`` piles (by
+    ``size`` is the picture's width and height in CSS pixels (``None``: none, and the
+    picture fills its container's width); ``highlight`` piles (by
     their number in the notation) are outlined; ``lastmove`` marks the lifted pile's
     slot and the dropped buttons; ``slots`` places pile ``i`` at slot ``slots[i]``
     (strictly increasing) of a circle of ``slot_count`` slots (by default the number
@@ -163,7 +164,7 @@ def board(match: Match) -> Board:
 
 
 def match_board(
-    match: Match, *, size: float = SIZE, highlight: Iterable[int] = (), labels: bool = True
+    match: Match, *, size: float | None = SIZE, highlight: Iterable[int] = (), labels: bool = True
 ) -> Picture:
     """The SVG text of ``match``'s board now (what ``Match._repr_svg_`` shows)."""
     return board(match).svg(size=size, highlight=highlight, labels=labels)

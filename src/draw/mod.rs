@@ -30,7 +30,7 @@
 //!
 //! # Elements and attributes (stable: the page and the tests rely on them)
 //! - The root `<svg class="buttonup-board">` has `viewBox="0 0 400 400"`, `width` and
-//!   `height` = `size`, `role="img"`, `aria-label` (the position in notation and who
+//!   `height` = `size` (none without a size), `role="img"`, `aria-label` (the position in notation and who
 //!   moves), `data-position` (the notation) and `data-slot-count`; its first child is a
 //!   `<title>` with the same words.
 //! - `<circle class="field">`: the battle field (centre 200, 200, radius 176).
@@ -76,6 +76,9 @@ use crate::game::rules::Position;
 pub use html::match_html;
 pub use walk::{match_board, walk, Board};
 
+/// The most slots a circle may have (twice the buttons a position holds).
+pub const MAX_SLOTS: usize = 64;
+
 /// The last move, as a picture shows it.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct LastMove {
@@ -90,8 +93,9 @@ pub struct LastMove {
 /// What a picture of a position shows besides the position.
 #[derive(Clone, PartialEq, Debug)]
 pub struct DrawOptions {
-    /// The `width` and `height` of the picture, in CSS pixels.
-    pub size: f64,
+    /// The `width` and `height` of the picture, in CSS pixels; `None` leaves them out,
+    /// and the picture fills the width of its container (a page's responsive board).
+    pub size: Option<f64>,
     /// Piles to highlight (a hint, a selection), by their number in the notation.
     pub highlight: Vec<usize>,
     /// The move that led here, to mark.
@@ -113,7 +117,7 @@ pub struct DrawOptions {
 impl Default for DrawOptions {
     fn default() -> Self {
         DrawOptions {
-            size: 360.0,
+            size: Some(360.0),
             highlight: Vec::new(),
             last_move: None,
             slots: None,
@@ -160,6 +164,8 @@ pub enum DrawError {
     LiftedSlotTaken(usize),
     /// A tower is drawn only of a finished battle.
     NotOver,
+    /// A circle of more than [`MAX_SLOTS`] slots.
+    TooManySlots(usize),
 }
 
 impl fmt::Display for DrawError {
@@ -189,6 +195,9 @@ impl fmt::Display for DrawError {
                 "the last move's slot {slot} holds a pile of the position drawn"
             ),
             DrawError::NotOver => write!(f, "a tower is drawn only of a finished battle"),
+            DrawError::TooManySlots(count) => {
+                write!(f, "slot_count must be at most {MAX_SLOTS}, not {count}")
+            }
         }
     }
 }
@@ -213,6 +222,9 @@ pub(crate) fn checked_slots(
             options.slot_count.unwrap_or(position.button_count()),
         ),
     };
+    if slot_count > MAX_SLOTS {
+        return Err(DrawError::TooManySlots(slot_count));
+    }
     if slots.len() != piles {
         return Err(DrawError::SlotCount {
             slots: slots.len(),

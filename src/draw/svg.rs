@@ -25,7 +25,9 @@ pub(crate) const INK: &str = "#4a3b24";
 
 /// The SVG text of `position` drawn with `options`, or why the options do not fit it.
 pub fn position(position: &Position, options: &DrawOptions) -> Result<String, DrawError> {
-    check_size(options.size)?;
+    if let Some(size) = options.size {
+        check_size(size)?;
+    }
     let (slots, slot_count) = checked_slots(position, options)?;
     let piles: Vec<Vec<Colour>> = position.piles().map(Iterator::collect).collect();
     let heights: Vec<usize> = piles.iter().map(Vec::len).collect();
@@ -37,9 +39,11 @@ pub fn position(position: &Position, options: &DrawOptions) -> Result<String, Dr
     let mut out = String::with_capacity(4096 + 1200 * position.button_count());
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="buttonup-board" viewBox="0 0 {v} {v}" width="{s}" height="{s}" role="img" aria-label="{words}" data-position="{position}" data-slot-count="{slot_count}"><title>{words}</title>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="buttonup-board" viewBox="0 0 {v} {v}"{dimensions} role="img" aria-label="{words}" data-position="{position}" data-slot-count="{slot_count}"><title>{words}</title>"#,
         v = num(VIEW),
-        s = num(options.size),
+        dimensions = options.size.map_or(String::new(), |size| {
+            format!(r#" width="{s}" height="{s}""#, s = num(size))
+        }),
     );
     write_field(&mut out);
     for slot in (0..slot_count).filter(|slot| !slots.contains(slot)) {
@@ -362,8 +366,13 @@ mod tests {
             with(last),
             "the last move's slot 1 holds a pile of the position drawn"
         );
+        let huge = DrawOptions {
+            slot_count: Some(1000),
+            ..slots(vec![0, 1, 2])
+        };
+        assert_eq!(with(huge), "slot_count must be at most 64, not 1000");
         let size = DrawOptions {
-            size: f64::NAN,
+            size: Some(f64::NAN),
             ..DrawOptions::default()
         };
         assert_eq!(with(size), "size must be a number from 1 to 10000, not NaN");
