@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -241,3 +242,23 @@ def test_a_hash_too_large_for_the_machine_keeps_the_old_table(ugi_command: list[
     )
     assert lines[1] == "readyok" and lines[-1].split()[0] == "bestmove"
     assert time.perf_counter() - started < 10
+
+
+def test_ctrl_c_ends_the_engine_with_130_and_one_line(ugi_command: list[str]) -> None:
+    process = subprocess.Popen(
+        ugi_command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(f"position fen {Position.random(seed=2, per_colour=8)}\ngo infinite\n")
+    process.stdin.flush()
+    while not process.stdout.readline().startswith("info depth 1"):
+        pass
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=10) == 130
+    assert process.stderr is not None
+    lines = process.stderr.read().strip().splitlines()
+    assert len(lines) == 1 and lines[0].endswith("interrupted"), lines
