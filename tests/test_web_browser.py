@@ -213,6 +213,30 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         verdict = row.find_elements(By.TAG_NAME, "td")[3].text
         assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
         position = position.play(move)
+    # A move's best line opens on the analysis board, from the position before it.
+    rows[-1].find_element(By.CSS_SELECTOR, "button.line").click()
+    before_last = start_position
+    for label in labels[:-1]:
+        before_last = before_last.play(int(label.rstrip("+")))
+    wait_for(
+        browser,
+        lambda b: (
+            b.find_element(By.ID, "analysis-board").get_attribute("data-position")
+            == str(before_last)
+            and b.find_elements(By.ID, "analysis-pv")
+        ),
+    )
+    browser.find_element(By.ID, "an-step").click()
+    best = max(analyze(before_last).items(), key=lambda item: item[1])[1]
+    wait_for(browser, lambda b: b.find_element(By.ID, "an-back").is_enabled())
+    stepped = Position(
+        str(browser.find_element(By.ID, "analysis-board").get_attribute("data-position"))
+    )
+    assert any(
+        before_last.play(move) == stepped
+        for move, value in analyze(before_last).items()
+        if value == best
+    )
     # The next deal waits for the player; then the panel goes and the board is live.
     if state(browser)["winner"]:
         return
