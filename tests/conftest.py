@@ -8,9 +8,9 @@ from types import ModuleType
 
 import pytest
 from harness import ENGINES
+from hypothesis import HealthCheck, settings
 from ugi_engines import NAMES as UGI_NAMES
 from ugi_engines import command as ugi_engine_command
-from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]

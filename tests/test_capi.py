@@ -52,7 +52,9 @@ def run(command: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 
-MOVE = re.compile(r"(Red|Black) +lifts pile (\d+)( \(\+ extra move\))?, drops on([\d ]*): (\S+ [rb])")
+MOVE = re.compile(
+    r"(Red|Black) +lifts pile (\d+)( \(\+ extra move\))?, drops on([\d ]*): (\S+ [rb])"
+)
 
 
 def test_the_c_example_plays_a_battle_as_the_python_library_says(battle: Path) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import shlex
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 
@@ -170,7 +169,8 @@ def test_two_engines_play_a_battle_through_the_referee(
     capsys: pytest.CaptureFixture[str], ugi_command: list[str]
 ) -> None:
     engine = shlex.join(ugi_command)
-    assert referee_main(["--seed", "7", "--movetime", "20", "--red", engine, "--black", engine]) == 0
+    arguments = ["--seed", "7", "--movetime", "20", "--red", engine, "--black", engine]
+    assert referee_main(arguments) == 0
     out = capsys.readouterr().out.splitlines()
     start = Position(out[0].removeprefix("start "))
     moves = [int(m) for m in out[1].removeprefix("moves ").split()]

@@ -82,7 +82,11 @@ def test_numbers_are_ascii_digits(ugi_command: list[str], command: str) -> None:
 
 def test_a_closed_output_ends_the_engine_quietly(ugi_command: list[str]) -> None:
     engine = subprocess.Popen(
-        ugi_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        ugi_command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert engine.stdin is not None and engine.stdout is not None
     engine.stdin.write(f"position fen {START}\ngo infinite\nisready\n")
