@@ -107,9 +107,11 @@ pub fn draw_position(
     let mut drawn = DrawOptions::default();
     let size = field(&options, "size")?;
     if !absent(&size) {
-        drawn.size = size
+        let pixels = size
             .as_f64()
             .ok_or_else(|| wrong_type("size", "a number", &size))?;
+        // `into`: the core's field is a number, or an optional one.
+        drawn.size = pixels.into();
     }
     let highlight = field(&options, "highlight")?;
     if !absent(&highlight) {

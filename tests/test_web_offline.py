@@ -1,0 +1,231 @@
+"""The page as static files (``buttonup export-site``), in a real headless Chromium,
+served by a plain static file server that answers every ``/api`` request 500 and
+records it: the page plays a whole battle against level 5 by clicking, with a hint and
+an undo, and the analysis board, on the engine in the browser (WebAssembly), and never
+asks ``/api``. The final sums are checked against the Python library's scoring.
+
+Needs Chromium and chromium-driver (as tests/test_web_browser.py) and the WebAssembly
+package (tests/wasm_package.py); skips naming what is missing, except in CI, where
+``BUTTONUP_REQUIRE_WEB`` and ``BUTTONUP_REQUIRE_WASM`` are set."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wasm_package import wasm_package
+
+if os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    from selenium import webdriver
+else:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    if not shutil.which("chromedriver"):
+        pytest.skip("chromium-driver is not installed", allow_module_level=True)
+
+from buttonup import Position, analyze
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+Browser = Any  # selenium's Chrome driver
+
+
+class StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server of one folder; every request is listed in ``seen``,
+    and one for ``/api`` is answered 500."""
+
+    seen: list[str]
+
+    def answer(self) -> None:
+        self.seen.append(f"{self.command} {self.path}")
+        if self.path.startswith("/api"):
+            self.send_error(500, "no API here: the page must play offline")
+            return
+        super().do_GET()
+
+    do_GET = answer
+    do_POST = answer
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    package = wasm_package()
+    folder = tmp_path_factory.mktemp("site")
+    made = subprocess.run(
+        [sys.executable, "-m", "buttonup", "export-site", str(folder), "--wasm", str(package)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
+    assert (folder / "index.html").is_file()
+    assert (folder / "static" / "wasm" / "buttonup_wasm_bg.wasm").is_file()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[tuple[str, list[str]]]:
+    seen: list[str] = []
+    handler = type("Handler", (StaticFiles,), {"seen": seen})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", seen
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    yield driver
+    driver.quit()
+
+
+def wait_for(browser: Browser, check: Any, timeout: float = 30) -> Any:
+    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
+
+
+def js(browser: Browser, script: str) -> Any:
+    return browser.execute_script(script)
+
+
+def settled(browser: Browser) -> bool:
+    return bool(js(browser, "const s = window.buttonup.state; return !!s.match && !s.busy;"))
+
+
+def shown_position(browser: Browser) -> str:
+    return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
+
+
+def listed_moves(browser: Browser) -> list[str]:
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    return [b.text for b in buttons if b.get_attribute("data-ply") != "0"]
+
+
+def lift(browser: Browser) -> bool:
+    """Clicks the first liftable pile once the board offers one; False when the battle
+    is over first."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if browser.find_element(By.ID, "battle-panel").is_displayed():
+            return False
+        try:
+            found = browser.find_elements(By.CSS_SELECTOR, "#board .pile.playable")
+            if found and settled(browser):
+                found[0].click()
+                return True
+        except StaleElementReferenceException:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("no pile to lift")
+
+
+def open_offline(browser: Browser, url: str, query: str) -> None:
+    browser.get(f"{url}/?{query}")
+    wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
+    assert js(browser, "return window.buttonup.engine.name") == "local"
+
+
+def errors_logged(browser: Browser) -> list[str]:
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_a_whole_battle_offline_against_level_5(
+    served: tuple[str, list[str]], browser: Browser
+) -> None:
+    url, seen = served
+    open_offline(browser, url, "speed=fast&seed=11")
+    browser.find_element(By.CSS_SELECTOR, "#level option[value='5']").click()
+    browser.find_element(By.ID, "new").click()
+    wait_for(browser, settled)
+    match = js(browser, "return window.buttonup.state.match;")
+    assert match["level"] == 5
+    start = Position(match["battle"]["start"])
+    first = shown_position(browser)
+    # A hint: a row for each legal move of the position on the board.
+    assert match["to_move"] == match["human"]  # Red, who starts
+    browser.find_element(By.ID, "hint").click()
+    table = wait_for(browser, lambda b: b.find_elements(By.ID, "hint-table"))[0]
+    piles = [row.text.split()[0] for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert sorted(map(int, piles)) == Position(first).legal_moves()
+    # A move, then undo: back to the position before it.
+    assert lift(browser)
+    wait_for(browser, lambda b: settled(b) and b.find_element(By.ID, "undo").is_enabled())
+    browser.find_element(By.ID, "undo").click()
+    wait_for(browser, lambda b: settled(b) and shown_position(b) == first)
+    assert listed_moves(browser) == []
+    # The whole battle by clicking.
+    while lift(browser):
+        pass
+    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
+    labels = listed_moves(browser)
+    position = start
+    for label in labels:
+        move = int(label.rstrip("+"))
+        assert label.endswith("+") == position.gives_extra_move(move), label
+        position = position.play(move)
+    assert position.is_over and shown_position(browser) == str(position)
+    scoring = position.scoring()
+    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
+    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    # The review's losses are the library's values.
+    browser.find_element(By.ID, "review-battle").click()
+    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
+    position = start
+    assert len(rows) == len(labels)
+    for row, label in zip(rows, labels):
+        move = int(label.rstrip("+"))
+        values = analyze(position)
+        loss = max(values.values()) - values[move]
+        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
+        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
+        position = position.play(move)
+    assert not [hit for hit in seen if "/api" in hit], seen
+    assert not errors_logged(browser)
+
+
+def test_the_analysis_board_offline(served: tuple[str, list[str]], browser: Browser) -> None:
+    url, seen = served
+    open_offline(browser, url, "speed=fast")
+    field = browser.find_element(By.ID, "analyze-input")
+    field.clear()
+    field.send_keys("W/R/B/W/B/R/R/W/B r")
+    browser.find_element(By.CSS_SELECTOR, "#analyze-form button").click()
+    value = wait_for(browser, lambda b: b.find_elements(By.ID, "analysis-value"))[0]
+    assert "value +1 (exact)" in value.text
+    pv = browser.find_element(By.ID, "analysis-pv").text.removeprefix("Best line: ").split()
+    position = Position("W/R/B/W/B/R/R/W/B r")
+    for label in pv:
+        assert label.endswith("+") == position.gives_extra_move(int(label.rstrip("+")))
+        position = position.play(int(label.rstrip("+")))
+    assert position.is_over
+    field.clear()
+    field.send_keys("W/R/X r")
+    browser.find_element(By.CSS_SELECTOR, "#analyze-form button").click()
+    wait_for(browser, lambda b: b.find_element(By.ID, "error").is_displayed())
+    assert "unknown button 'X'" in browser.find_element(By.ID, "error").text
+    assert not [hit for hit in seen if "/api" in hit], seen
