@@ -110,7 +110,8 @@ fn faults_name_their_line_and_token() {
         ("1. WRBWBRRWB", "at the end of the record: battle 1's start is cut short"),
         ("1. WRBWBRRWB r (+1)", "line 1, at '(+1)': a value in parentheses comes right after its move"),
         ("1. WRBWBRRWB r 3 {open", "line 1, at '{': this comment has no closing '}'"),
-        ("1. WRBWBRRWB r 3 (1e5)", "line 1, at '(1e5)': a value is a number in parentheses"),
+        ("1. WRBWBRRWB r 3 (1e999)", "line 1, at '(1e999)': a value is a number in parentheses"),
+        ("1. WRBWBRRWB r 3 (2x)", "line 1, at '(2x)': a value is a number in parentheses"),
         ("1. WRBWBRRWB r 3 99999999999999999999999", "line 1, at '99999999999999999999...': there is no pile 99999999999999999999..."),
     ];
     for (text, expected) in cases {

@@ -152,7 +152,9 @@ def test_the_perfect_battle_of_the_rules_reads_as_written() -> None:
     assert battle.moves == (3, 0, 0, 1, 3, 3, 2, 0)
     assert (battle.red, battle.black) == (16, 15)
     tags = {"Event": "docs/rules.md", "Date": "2026.12.01", "Red": "Perfect", "Black": "Perfect"}
-    assert game.record(**tags) == PERFECT
+    assert game.record(Event=tags["Event"], Date=tags["Date"], Red="Perfect", Black="Perfect") == (
+        PERFECT
+    )
 
 
 def test_a_written_record_by_hand() -> None:
@@ -217,3 +219,48 @@ def test_a_text_of_records_reads_as_its_matches() -> None:
     with pytest.raises(RecordError, match=f"^line {line}, at 'Target'"):
         buttonup.read_records(broken)
     assert buttonup.read_records("\n\n") == []
+
+
+comment_texts = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="{}"), max_size=30
+).map(str.strip)
+
+
+@given(matches(), st.data())
+def test_comments_and_values_of_moves_read_back(
+    drawn: tuple[Match, dict[str, Any]], data: st.DataObject
+) -> None:
+    from buttonup.records import read_record
+
+    game, _ = drawn
+    played = [(b.number, len(b.moves)) for b in game.battles]
+    if not game.is_over and game.chooser is None:
+        played.append((len(game.battles) + 1, len(game.moves)))
+    places = [(battle, move) for battle, count in played for move in range(count)]
+    if not places:
+        return
+    keys = st.sampled_from(places)
+    comments = data.draw(st.dictionaries(keys, comment_texts, max_size=5))
+    numbers = st.floats(allow_nan=False, allow_infinity=False) | st.integers(-18, 18)
+    values = data.draw(st.dictionaries(keys, numbers))
+    text = game.record(comments=comments, values=values, Round="7")
+    record = read_record(text)
+    assert state(record.match) == state(game)
+    assert record.comments == comments
+    assert record.values == {key: float(value) for key, value in values.items()}
+    assert record.tags["Round"] == "7"
+
+
+def test_notes_that_cannot_be_written_are_refused() -> None:
+    game = Match(seed=1)
+    game.play(game.legal_moves()[0])
+    with pytest.raises(RecordError, match="without braces"):
+        game.record(comments={(1, 0): "a } brace"})
+    with pytest.raises(RecordError, match="the match has no such place"):
+        game.record(values={(1, 5): 1.0})
+    with pytest.raises(RecordError, match="cannot be written: it is not finite"):
+        game.record(values={(1, 0): float("inf")})
+    with pytest.raises(TypeError, match="a comment must be a str, not int"):
+        game.record(comments={(1, 0): 3})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="a note's key must be"):
+        game.record(values={"first": 1.0})  # type: ignore[dict-item]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from buttonup._core import STANDARD_TARGET, Match
 from buttonup.ai import Bot, BotFactory, bot_factory
@@ -66,7 +67,7 @@ def play_one(
     index: int,
     seed: int,
     *,
-    keep: dict[str, str] | None = None,
+    keep: dict[str, Any] | None = None,
 ) -> MatchRecord:
     """Match ``index`` of a series: the first bot plays Red in even-numbered matches.
     With ``keep`` (tags), the match's record is kept too."""
@@ -179,7 +180,7 @@ def play_block(
     with their records when ``records``."""
     a, b = bot_factory(specs[0]), bot_factory(specs[1])
 
-    def keep(index: int) -> dict[str, str] | None:
+    def keep(index: int) -> dict[str, Any] | None:
         if not records:
             return None
         event = f"buttonup tournament, seed {seed}: {a.name} vs {b.name}"

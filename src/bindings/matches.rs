@@ -61,10 +61,17 @@ impl PyMatch {
     /// tags given as keywords, each a str: `Event`, `Date`, `Red` and `Black` are
     /// written `?` when not given; `Seed=None` leaves out the seed (and with it the
     /// shuffles of the battles to come). `Target`, `PerColour`, `Seed`, `Deals`,
-    /// `Score` and `Result` are written from the match itself.
-    #[pyo3(signature = (**tags))]
-    fn record(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        super::records::write_record(&self.inner, tags)
+    /// `Score` and `Result` are written from the match itself. `comments` (str) and
+    /// `values` (float) are written after the moves of their keys, `(battle, move)`:
+    /// the battle from 1, the move from 0.
+    #[pyo3(signature = (*, comments = None, values = None, **tags))]
+    fn record(
+        &self,
+        comments: Option<&Bound<'_, PyDict>>,
+        values: Option<&Bound<'_, PyDict>>,
+        tags: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        super::records::write_record(&self.inner, tags, comments, values)
     }
 
     /// The match of a record (docs/notation.md), every move checked by the rules;
@@ -80,7 +87,7 @@ impl PyMatch {
 
     /// The state for `pickle`: the match's record, its seed and deals to come included.
     fn __getstate__(&self) -> PyResult<String> {
-        super::records::write_record(&self.inner, None)
+        super::records::write_record(&self.inner, None, None, None)
     }
 
     /// Restores the state `__getstate__` gave.

@@ -1,5 +1,6 @@
-//! Match records for Python: `Match.record(**tags)` and `Match.from_record(text)`
-//! (the format of docs/notation.md, read and written by `game::record`).
+//! Match records for Python: `Match.record(**tags)`, `Match.from_record(text)`,
+//! `read_records(text)` and the parts behind `buttonup.read_record` (the format of
+//! docs/notation.md, read and written by `game::record`).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -8,11 +9,17 @@ use super::convert::type_name;
 use super::errors::wrong_type;
 use super::matches::PyMatch;
 use crate::game::match_rules::Match;
-use crate::game::record::{self, Notes};
+use crate::game::record::{self, Notes, Place};
 
 /// The record of `game` with the tags of `tags` (a str each; `Seed=None` leaves the
-/// seed out, and so the shuffles of the battles to come).
-pub(crate) fn write_record(game: &Match, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+/// seed out, and so the shuffles of the battles to come), the `comments` (str) and
+/// `values` (float) of moves keyed by `(battle, move)`, the battle from 1, the move from 0.
+pub(crate) fn write_record(
+    game: &Match,
+    tags: Option<&Bound<'_, PyDict>>,
+    comments: Option<&Bound<'_, PyDict>>,
+    values: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
     let mut pairs = Vec::new();
     let mut seed = true;
     if let Some(tags) = tags {
@@ -28,15 +35,86 @@ pub(crate) fn write_record(game: &Match, tags: Option<&Bound<'_, PyDict>>) -> Py
             pairs.push((name, text.extract::<String>()?));
         }
     }
-    Ok(record::write(game, &pairs, &Notes::default(), seed)?)
+    let mut notes = Notes::default();
+    for (key, text) in entries(comments)? {
+        let text = text
+            .cast::<PyString>()
+            .map_err(|_| wrong_type("a comment", "a str", &type_name(&text)))?;
+        notes
+            .comments
+            .push((Place::Move(key.0, key.1), text.extract::<String>()?));
+    }
+    for (key, value) in entries(values)? {
+        let number = value
+            .extract::<f64>()
+            .map_err(|_| wrong_type("a value", "a float", &type_name(&value)))?;
+        notes.values.push((key, number));
+    }
+    Ok(record::write(game, &pairs, &notes, seed)?)
+}
+
+/// A note's `(battle, move)` with what the note holds.
+type Keyed<'py> = ((usize, usize), Bound<'py, PyAny>);
+
+/// The `(battle, move)` keys of a dict of notes, with their values.
+fn entries<'py>(notes: Option<&Bound<'py, PyDict>>) -> PyResult<Vec<Keyed<'py>>> {
+    let Some(notes) = notes else {
+        return Ok(Vec::new());
+    };
+    notes
+        .iter()
+        .map(|(key, value)| {
+            let key = key.extract::<(usize, usize)>().map_err(|_| {
+                wrong_type(
+                    "a note's key",
+                    "(battle, move): the battle from 1, the move from 0",
+                    &type_name(&key),
+                )
+            })?;
+            Ok((key, value))
+        })
+        .collect()
+}
+
+/// The text of a record argument (a str).
+fn record_text(text: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    text.cast::<PyString>()
+        .map_err(|_| wrong_type(what, "a str", &type_name(text)))?
+        .extract::<String>()
 }
 
 /// The match of a record's text (a str).
 pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
-    let text = text
-        .cast::<PyString>()
-        .map_err(|_| wrong_type("a record", "a str", &type_name(text)))?;
-    Ok(record::read(&text.extract::<String>()?)?.game)
+    Ok(record::read(&record_text(text, "a record")?)?.game)
+}
+
+/// The comments and values of moves, each with its `(battle, move)`.
+type MoveNotes = (Vec<((usize, usize), String)>, Vec<((usize, usize), f64)>);
+
+/// A record's match, its tags and the notes of its moves.
+type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
+
+/// A record's match, its tags (all but those written from the match) and the
+/// comments and values of its moves, keyed by `(battle, move)`: what
+/// `buttonup.read_record` makes a `Record` of.
+#[pyfunction]
+#[pyo3(name = "_read_record_parts")]
+pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
+    let read = record::read(&record_text(text, "a record")?)?;
+    let comments = read
+        .notes
+        .comments
+        .into_iter()
+        .filter_map(|(place, text)| match place {
+            Place::Move(battle, ply) => Some(((battle, ply), text)),
+            _ => None,
+        })
+        .collect();
+    Ok((
+        PyMatch::wrap(read.game),
+        read.tags,
+        (comments, read.notes.values),
+    ))
 }
 
 /// Every match of a text of records one after the other (a tournament's file): a
@@ -44,9 +122,6 @@ pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
 /// `RecordError` names the line (in the whole text) and the token of the first fault.
 #[pyfunction]
 pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
-    let text = text
-        .cast::<PyString>()
-        .map_err(|_| wrong_type("records", "a str", &type_name(text)))?;
-    let records = record::read_all(&text.extract::<String>()?)?;
+    let records = record::read_all(&record_text(text, "records")?)?;
     Ok(records.into_iter().map(|r| PyMatch::wrap(r.game)).collect())
 }

@@ -252,20 +252,29 @@ pub(super) const MAX_WHOLE_DIGITS: usize = 15;
 /// The most digits a value has after its decimal point.
 pub(super) const MAX_DECIMALS: usize = 24;
 
-/// A value: an optional sign, digits, and optional decimals.
+/// A value: an optional sign, digits, optional decimals, and an optional exponent
+/// (`e` or `E`, an optional sign, one to three digits).
 pub(super) fn value(inner: &str) -> Result<f64, String> {
-    let body = inner.strip_prefix(['+', '-']).unwrap_or(inner);
+    let (mantissa, exponent) = match inner.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
+        None => (inner, None),
+    };
+    let body = mantissa.strip_prefix(['+', '-']).unwrap_or(mantissa);
     let (whole, decimals) = body.split_once('.').unwrap_or((body, "0"));
     let ok = |s: &str, most: usize| {
         !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
     };
-    if ok(whole, MAX_WHOLE_DIGITS) && ok(decimals, MAX_DECIMALS) {
+    let exponent_ok = exponent.is_none_or(|e| ok(e.strip_prefix(['+', '-']).unwrap_or(e), 3));
+    if ok(whole, MAX_WHOLE_DIGITS) && ok(decimals, MAX_DECIMALS) && exponent_ok {
         if let Ok(number) = inner.parse::<f64>() {
-            return Ok(number);
+            if number.is_finite() {
+                return Ok(number);
+            }
         }
     }
     Err(format!(
-        "a value is a number in parentheses, such as '(+1)' or '(-0.25)': not '({}')",
+        "a value is a number in parentheses, such as '(+1)', '(-0.25)' or '(+1.5e-7)': \
+         not '({})'",
         crate::game::error::shorten(inner)
     ))
 }

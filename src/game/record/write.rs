@@ -159,16 +159,16 @@ fn value_at(notes: &Notes, number: usize, ply: usize) -> Option<f64> {
         .map(|(_, v)| *v)
 }
 
-/// A value as written (`+1`, `-0.25`), refused when it would not read back the same.
+/// A value as written (`+1`, `-0.25`, or with an exponent, `+2.5e-30`, when plain
+/// digits would be too many), refused when it would not read back the same: only a
+/// value that is not finite.
 fn value_text(v: f64) -> Result<String, RecordError> {
-    let text = format!("{v:+}");
-    match value(&text) {
-        Ok(back) if back == v => Ok(text),
-        _ => Err(RecordError::Write(format!(
-            "the value {v} cannot be written: a value is finite, under 10^15, with at most \
-             24 decimals"
-        ))),
-    }
+    [format!("{v:+}"), format!("{v:+e}")]
+        .into_iter()
+        .find(|text| value(text).is_ok_and(|back| back == v))
+        .ok_or_else(|| {
+            RecordError::Write(format!("the value {v} cannot be written: it is not finite"))
+        })
 }
 
 /// Every note's place is in the match.

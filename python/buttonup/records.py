@@ -1,0 +1,50 @@
+"""Match records with their tags, comments and values (docs/notation.md, "Match
+records"). ``Match.record()`` writes one and ``Match.from_record()`` reads the match
+alone; :func:`read_record` reads everything a record says.
+
+>>> from buttonup import Match
+>>> from buttonup.records import read_record
+>>> game = Match(seed=1, deals=["WRBWBRRWB"])
+>>> _ = game.play(3)
+>>> text = game.record(Red="Ann", comments={(1, 0): "the book move"}, values={(1, 0): 1})
+>>> text.splitlines()[-1]
+'1. WRBWBRRWB r 3 (+1) {the book move}'
+>>> record = read_record(text)
+>>> record.tags["Red"], record.comments, record.values, record.match.moves
+('Ann', {(1, 0): 'the book move'}, {(1, 0): 1.0}, (3,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from buttonup._core import Match, _read_record_parts
+
+__all__ = ["Record", "read_record"]
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a match record says: the match, its tags and its notes."""
+
+    match: Match
+    """The match, played up to where the record ends."""
+    tags: dict[str, str]
+    """The tags in the order written, except those written from the match itself
+    (``Target``, ``PerColour``, ``Seed``, ``Deals``, ``Score``, ``Result``)."""
+    comments: dict[tuple[int, int], str]
+    """The comments after moves, keyed by ``(battle, move)`` (the battle from 1, the
+    move from 0); several after one move are joined by a space. Comments elsewhere in
+    the text (before a battle's first move, after its result) are not kept."""
+    values: dict[tuple[int, int], float]
+    """The values after moves, keyed as ``comments``."""
+
+
+def read_record(text: str) -> Record:
+    """Everything a record says, every move checked by the rules; a fault raises
+    ``RecordError`` naming its line and token."""
+    match, tags, (comments, values) = _read_record_parts(text)
+    joined: dict[tuple[int, int], str] = {}
+    for key, comment in comments:
+        joined[key] = f"{joined[key]} {comment}" if key in joined else comment
+    return Record(match, dict(tags), joined, dict(values))
