@@ -34,7 +34,7 @@ else:
 from buttonup import Match, Player, Position, analyze
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 Browser = Any  # selenium's Chrome driver
 
@@ -317,6 +317,11 @@ def test_a_slow_hint_never_lands_on_a_later_position(server: str, browser: Brows
         assert table.get_attribute("data-position") == state(browser)["position"]
         piles = [row.text.split()[0] for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
         assert sorted(map(int, piles)) == state(browser)["legal_moves"]
+        # The best moves by the engine are the piles marked on the board.
+        values = analyze(Position(state(browser)["position"]))
+        best = {str(m) for m, v in values.items() if v == max(values.values())}
+        marked = browser.find_elements(By.CSS_SELECTOR, "#board .pile.hinted")
+        assert {str(p.get_attribute("data-pile")) for p in marked} == best
 
 
 def test_undo_takes_back_the_move_and_the_replies(server: str, browser: Browser) -> None:
@@ -363,6 +368,14 @@ def test_a_downloaded_record_reloads_to_the_same_match(
         assert lift(browser)
         wait_for(browser, settled)
     before = state(browser)
+    assert before["battles"]  # an earlier battle can be looked at again, then the game
+    Select(browser.find_element(By.ID, "battle-pick")).select_by_value("1")
+    final = before["battles"][0]["position"]
+    wait_for(browser, lambda b: shown_position(b) == final)
+    assert listed_moves(browser) == before["battles"][0]["labels"]
+    Select(browser.find_element(By.ID, "battle-pick")).select_by_value("2")
+    wait_for(browser, lambda b: shown_position(b) == before["position"])
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .pile.playable")
     for old in downloads.glob("*"):
         old.unlink()
     browser.find_element(By.ID, "download").click()

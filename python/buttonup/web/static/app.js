@@ -14,6 +14,7 @@ import { showHint } from "./hint.js";
 import { AnalysisBoard } from "./analysis.js";
 import { setUpTheme } from "./theme.js";
 import { setUpRecords } from "./records.js";
+import { setUpKeys } from "./keys.js";
 
 const params = new URLSearchParams(location.search);
 const PAUSE = params.get("speed") === "fast" ? 40 : 420; // between the steps of a move (ms)
@@ -27,6 +28,7 @@ const state = {
   busy: false, // a move is being made or shown
   notice: "", // the extra move's announcement, kept until the next move
   finished: null, // the Battle just scored, shown until "Next battle"
+  past: null, // an earlier Battle picked to look at, or null
   view: null, // null: the live position; else the ply of the battle shown
   levels: {},
   losses: new Map(), // battle number -> (ply -> loss), once reviewed
@@ -43,7 +45,8 @@ const mine = () => {
 };
 
 // The battle in the move list and the chart: the one just scored, else the current one.
-const shownBattle = () => state.finished || state.match.battle;
+const shownBattle = () => state.past || state.finished || state.match.battle;
+const liveBattle = () => state.finished || state.match.battle;
 
 // --- drawing the state ------------------------------------------------------------
 function render() {
@@ -65,7 +68,13 @@ function render() {
   $("choice").hidden = !(m.chooser === m.human) || !!state.finished;
   const shown = state.view === null ? battle.plies.length : state.view;
   moveList.render(battle.number, battle.plies, shown, state.losses.get(battle.number));
-  $("moves-battle").textContent = `· battle ${battle.number}`;
+  const pick = $("battle-pick");
+  const count = liveBattle().number;
+  if (pick.options.length !== count) {
+    pick.replaceChildren(...Array.from({ length: count }, (_, i) => h("option", { value: i + 1 }, `Battle ${i + 1}`)));
+  }
+  pick.value = String(battle.number);
+  $("review-shown").disabled = !battle.over || state.busy;
   drawChart($("chart"), battle.points, m.human, shown, (ply) => showPly(ply));
   if (state.view === null && !state.finished) {
     board.show(m, { onLift: mine() && !state.busy ? lift : null, label: statusText() });
@@ -101,7 +110,7 @@ function statusText() {
 async function showPly(ply) {
   const battle = shownBattle();
   if (state.busy || ply < 0 || ply > battle.plies.length) return;
-  if (ply === battle.plies.length && !state.finished) {
+  if (ply === battle.plies.length && !state.finished && !state.past) {
     state.view = null;
     render();
     return;
@@ -115,7 +124,7 @@ async function showPly(ply) {
     return;
   }
   if (asked !== state.version) return; // the game moved on meanwhile
-  state.view = ply === battle.plies.length ? null : ply;
+  state.view = ply === battle.plies.length && state.finished && !state.past ? null : ply;
   board.show(data, { label: `battle ${battle.number}, after ${ply} moves` });
   render();
 }
@@ -132,6 +141,7 @@ async function showMove(data) {
   const played = data.played;
   state.notice = "";
   state.view = null;
+  state.past = null;
   $("notice").hidden = true;
   let after = data;
   if (played.ended_battle) after = await engine.ply(data.id, played.battle, played.ply);
@@ -197,6 +207,7 @@ async function aiIfDue() {
 
 function nextBattle() {
   state.finished = null;
+  state.past = null;
   hidePanel($("battle-panel"));
   $("review").hidden = true;
   state.version += 1;
@@ -204,8 +215,28 @@ function nextBattle() {
   aiIfDue();
 }
 
+// Another battle in the move list and the chart (the current one: live again).
+async function pickBattle(number) {
+  if (state.busy) return;
+  if (number === liveBattle().number) {
+    state.past = null;
+    showPly(liveBattle().plies.length);
+    return;
+  }
+  const asked = state.version;
+  try {
+    const battle = await engine.battle(state.match.id, number);
+    if (asked !== state.version) return;
+    state.past = battle;
+    await showPly(battle.plies.length);
+  } catch (error) {
+    fail(error);
+  }
+}
+
 async function reviewBattle() {
-  const battle = state.finished || state.match.battles[state.match.battles.length - 1];
+  const shown = shownBattle();
+  const battle = shown.over ? shown : state.finished || state.match.battles[state.match.battles.length - 1];
   if (!battle) return;
   try {
     const review = await engine.review(state.match.id, battle.number);
@@ -254,6 +285,7 @@ function startWith(data) {
   $("review").hidden = true;
   $("hint-out").replaceChildren();
   state.losses = new Map();
+  state.past = null;
   setMatch(data);
   render();
   aiIfDue();
@@ -276,6 +308,9 @@ async function hint() {
   // An answer for a position that is gone is dropped.
   if (asked !== state.version || data.position !== state.match.position) return;
   showHint($("hint-out"), data, lift);
+  for (const pile of board.piles()) {
+    pile.classList.toggle("hinted", data.moves[pile.dataset.pile] === data.value);
+  }
 }
 
 async function undo() {
@@ -305,35 +340,17 @@ async function choose(starter) {
   }
 }
 
-// --- keys ---------------------------------------------------------------------------
-document.addEventListener("keydown", (event) => {
-  const tag = event.target.tagName;
-  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
-  const m = state.match;
-  if (!m) return;
-  if (/^[0-9]$/.test(event.key) && mine() && state.view === null && m.legal_moves.includes(Number(event.key))) {
-    lift(Number(event.key));
-  } else if (event.key === "h" || event.key === "H") {
-    hint();
-  } else if (event.key === "u" || event.key === "U") {
-    undo();
-  } else if (event.key === "Escape" && state.view !== null) {
-    showPly(shownBattle().plies.length);
-  } else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && !event.target.closest(".pile")) {
-    const at = state.view === null ? shownBattle().plies.length : state.view;
-    showPly(at + (event.key === "ArrowLeft" ? -1 : 1));
-    event.preventDefault();
-  }
-});
-
 // --- setting up -----------------------------------------------------------------------
 async function setUp() {
   setUpTheme($("theme"));
+  setUpKeys({ state, mine, lift, hint, undo, showPly, liveBattle, shownBattle });
   $("error-close").addEventListener("click", clearError);
   $("setup").addEventListener("submit", newMatch);
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("show-setup").addEventListener("click", focusSetup);
+  $("battle-pick").addEventListener("change", () => pickBattle(Number($("battle-pick").value)));
+  $("review-shown").addEventListener("click", reviewBattle);
   $("me-first").addEventListener("click", () => choose(state.match.human));
   $("ai-first").addEventListener("click", () => choose(other(state.match.human)));
   setUpRecords(engine, () => state.match, (data) => startWith(data), fail);
