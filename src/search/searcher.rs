@@ -15,6 +15,25 @@ use crate::run::clock::Instant;
 use crate::run::interrupt::interrupted;
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
+///
+/// ```
+/// use buttonup::game::rng::{random_start, SplitMix64};
+/// use buttonup::search::{Limits, Payoff, Searcher};
+/// use buttonup::Player;
+/// use std::sync::atomic::Ordering;
+/// use std::time::Duration;
+///
+/// let big = random_start(8, Player::Red, &mut SplitMix64::new(1)).unwrap();
+/// let mut searcher = Searcher::new(Payoff::Margin, 16 << 20);
+/// // Within limits: the best move found, exact only if the search reached the end.
+/// let limits = Limits { depth: Some(4), time: Some(Duration::from_millis(50)), ..Limits::default() };
+/// let result = searcher.search(&big, &limits);
+/// assert!(big.is_legal(result.best_move.unwrap()) && result.depth <= 4 && !result.exact);
+/// // A stop set from another thread (here before the search) ends the next search.
+/// searcher.stop_flag().store(true, Ordering::Relaxed);
+/// let stopped = searcher.search(&big, &Limits::default());
+/// assert!(!stopped.exact && searcher.was_cut_short());
+/// ```
 pub struct Searcher {
     pub(super) table: Table,
     pub(super) payoff: Payoff,
