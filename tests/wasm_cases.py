@@ -197,6 +197,28 @@ def odds_cases() -> list[dict[str, Any]]:
     return cases
 
 
+def playout_cases() -> list[dict[str, Any]]:
+    """Batches of random battles played by the reference from a seed."""
+    cases = []
+    for seed, per_colour in [(1, 3), (2, 1), (3, 4), (4, 6)]:
+        summary = ref.random_playouts(300, seed, per_colour=per_colour)
+        cases.append(
+            {
+                "seed": seed,
+                "perColour": per_colour,
+                "summary": {
+                    "battles": summary.battles,
+                    "moves": summary.moves,
+                    "redWins": summary.red_wins,
+                    "blackWins": summary.black_wins,
+                    "draws": summary.draws,
+                    "redMarginSum": summary.red_margin_sum,
+                },
+            }
+        )
+    return cases
+
+
 def all_cases(count: int = 2400, seed: int = 20261201) -> dict[str, Any]:
     """The file the Node test reads."""
     rng = random.Random(seed)
@@ -231,4 +253,5 @@ def all_cases(count: int = 2400, seed: int = 20261201) -> dict[str, Any]:
         "matches": [match_case(100 + i, 1 + i % 4, 3 + 4 * (i % 3), rng) for i in range(24)],
         "matchErrors": match_errors(),
         "odds": odds_cases(),
+        "playouts": playout_cases(),
     }

@@ -232,3 +232,10 @@ test("match odds of standings, and of a match as it stands", () => {
   const best = Math.max(...moves.values());
   assert.ok(Math.abs(best - (game.toMove === "r" ? chances.red : chances.black)) < 1e-12);
 });
+
+test("random playouts: the reference's games from the same seed", () => {
+  for (const c of cases.playouts) {
+    const summary = engine.randomPlayouts(c.summary.battles, c.seed, c.perColour);
+    assert.deepEqual({ ...summary }, c.summary, `seed ${c.seed}, ${c.perColour} of each colour`);
+  }
+});

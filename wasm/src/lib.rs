@@ -12,6 +12,7 @@ mod draw;
 mod errors;
 mod matches;
 mod odds;
+mod playouts;
 mod position;
 mod search;
 
