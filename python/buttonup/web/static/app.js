@@ -278,7 +278,7 @@ async function newMatch(event) {
 
 function startWith(data) {
   $("setup").hidden = true;
-  $("play-area").scrollIntoView({ block: "start" });
+  window.scrollTo({ top: 0 });
   state.finished = null;
   state.notice = "";
   hidePanel($("battle-panel"));
