@@ -193,3 +193,44 @@ fn a_file_of_records_reads_as_many_matches() {
         record::read_all(&format!("{one}\n[Red \"Cy\"]\n\n1. WRBWBRRWB b 1\n")).unwrap_err();
     assert!(error.to_string().starts_with("line 7, at '1':"), "{error}");
 }
+
+mod fuzz {
+    use buttonup::game::record;
+    use proptest::prelude::*;
+
+    /// Characters that records are made of, and a few that they are not.
+    const ALPHABET: &[char] = &[
+        '[', ']', '"', '\\', ' ', '\n', '{', '}', '(', ')', '.', '+', '-', '=', 'e', 'R', 'B', 'W',
+        'r', 'b', '0', '1', '2', '3', '7', '9', 'T', 'a', 'g', 'é', '\t',
+    ];
+
+    fn texts() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(ALPHABET), 0..200)
+            .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_read_or_refused_without_a_panic(text in texts()) {
+            let _ = record::read(&text);
+            let _ = record::read_all(&text);
+        }
+
+        #[test]
+        fn a_damaged_record_is_read_or_refused_without_a_panic(
+            at in 0usize..200, cut in 0usize..4, insert in texts()
+        ) {
+            let good = super::PERFECT;
+            let at = at.min(good.len());
+            let end = (at + cut).min(good.len());
+            let inserted: String = insert.chars().take(3).collect();
+            let text = format!("{}{inserted}{}", &good[..at], &good[end..]);
+            if let Ok(read) = record::read(&text) {
+                // What reads also writes, and reads back to the same positions.
+                let written = record::write(&read.game, &read.tags, &read.notes, true).unwrap();
+                let again = record::read(&written).unwrap();
+                prop_assert_eq!(again.game.position(), read.game.position());
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use super::error::RecordError;
 use super::lex::{lex, Kind, TagLine};
 use super::shape::{shape, BattleText, MoveText};
-use super::tally::{letters, result_tag, result_text, score_after};
+use super::tally::{letters, result_tag, result_text};
 use super::{Notes, Record};
 use crate::game::error::IllegalMove;
 use crate::game::match_rules::Match;
@@ -320,7 +320,8 @@ fn end_battle(
             message,
         ));
     }
-    let (red, black) = score_after(game, b);
+    // Battle `b` is the latest finished one: the standing is the score after it.
+    let (red, black) = (game.standing().red, game.standing().black);
     if let Some((token, r, k)) = &battle.score {
         if (*r, *k) != (u64::from(red), u64::from(black)) {
             let message = format!("the score after battle {number} is {red}-{black}");

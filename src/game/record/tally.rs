@@ -5,21 +5,6 @@ use crate::game::match_rules::Match;
 use crate::game::pieces::Player;
 use crate::game::rules::Position;
 
-/// Red's and Black's points after battle `b` (from 0).
-pub(super) fn score_after(game: &Match, b: usize) -> (u32, u32) {
-    game.battles()[..=b]
-        .iter()
-        .fold((0u32, 0u32), |(red, black), battle| {
-            let margin = battle.scoring.margin();
-            let points = margin.unsigned_abs();
-            match margin.signum() {
-                1 => (red.saturating_add(points), black),
-                -1 => (red, black.saturating_add(points)),
-                _ => (red, black),
-            }
-        })
-}
-
 /// A battle's result as written: `R+3`, `B+2` or `=`.
 pub(super) fn result_text(margin: i32) -> String {
     match margin.signum() {

@@ -1,9 +1,11 @@
 //! Writing a record: the tags, then one line of tokens a battle (wrapped when long),
 //! with the comments and values given.
 
+use std::collections::{BTreeMap, HashMap};
+
 use super::error::RecordError;
 use super::lex::{check_tag_name, value};
-use super::tally::{letters, result_tag, result_text, score_after};
+use super::tally::{letters, result_tag, result_text};
 use super::{Notes, Place, MATCH_TAGS, ROSTER};
 use crate::game::match_rules::Match;
 
@@ -27,7 +29,11 @@ pub fn write(
     }
     out.push('\n');
     check_notes(game, notes)?;
-    let match_comments = comments_at(notes, Place::Match)?;
+    let places = by_place(notes)?;
+    let comments_at = |place: Place| places.get(&place).cloned().unwrap_or_default();
+    // The last value given for a move is the one written.
+    let values: HashMap<(usize, usize), f64> = notes.values.iter().copied().collect();
+    let match_comments = comments_at(Place::Match);
     if !match_comments.is_empty() {
         out.push_str(&wrap(&match_comments));
     }
@@ -37,6 +43,7 @@ pub fn write(
         .iter()
         .map(|b| (b.start, b.starter, &b.moves[..]));
     let current = playing.then(|| (game.start(), game.starter(), game.moves()));
+    let (mut red, mut black) = (0u32, 0u32);
     for (b, (start, starter, moves)) in finished.chain(current).enumerate() {
         let mut tokens = vec![
             format!("{}.", b + 1),
@@ -44,7 +51,7 @@ pub fn write(
             starter.letter().to_string(),
         ];
         let number = b + 1;
-        tokens.extend(comments_at(notes, Place::Start(number))?);
+        tokens.extend(comments_at(Place::Start(number)));
         let mut position = start;
         for (ply, &mv) in moves.iter().enumerate() {
             let outcome = position
@@ -52,17 +59,22 @@ pub fn write(
                 .map_err(|e| RecordError::Write(format!("battle {number}: {e}")))?;
             position = outcome.position;
             tokens.push(format!("{mv}{}", if outcome.extra_move { "+" } else { "" }));
-            if let Some(v) = value_at(notes, number, ply) {
+            if let Some(&v) = values.get(&(number, ply)) {
                 tokens.push(format!("({})", value_text(v)?));
             }
-            tokens.extend(comments_at(notes, Place::Move(number, ply))?);
+            tokens.extend(comments_at(Place::Move(number, ply)));
         }
         if let Some(done) = game.battles().get(b) {
-            let (red, black) = score_after(game, b);
+            let margin = done.scoring.margin();
+            match margin.signum() {
+                1 => red = red.saturating_add(margin.unsigned_abs()),
+                -1 => black = black.saturating_add(margin.unsigned_abs()),
+                _ => {}
+            }
             tokens.push(letters(&done.last));
-            tokens.push(result_text(done.scoring.margin()));
+            tokens.push(result_text(margin));
             tokens.push(format!("{red}-{black}"));
-            tokens.extend(comments_at(notes, Place::End(number))?);
+            tokens.extend(comments_at(Place::End(number)));
         }
         out.push_str(&wrap(&tokens));
     }
@@ -131,32 +143,22 @@ fn escape(value: &str) -> Result<String, RecordError> {
     Ok(value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// The comments at `place`, each in braces.
-fn comments_at(notes: &Notes, place: Place) -> Result<Vec<String>, RecordError> {
-    notes
-        .comments
-        .iter()
-        .filter(|(p, _)| *p == place)
-        .map(|(_, text)| {
-            if text.contains(['{', '}']) || text.chars().any(char::is_control) {
-                Err(RecordError::Write(format!(
-                    "a comment is one line without braces or control characters: {text:?}"
-                )))
-            } else {
-                Ok(format!("{{{}}}", text.trim()))
-            }
-        })
-        .collect()
-}
-
-/// The value noted after move `ply` of battle `number`.
-fn value_at(notes: &Notes, number: usize, ply: usize) -> Option<f64> {
-    notes
-        .values
-        .iter()
-        .rev()
-        .find(|(at, _)| *at == (number, ply))
-        .map(|(_, v)| *v)
+/// The comments of each place, each in braces, in their order; a comment that would
+/// not read back is refused.
+fn by_place(notes: &Notes) -> Result<BTreeMap<Place, Vec<String>>, RecordError> {
+    let mut places: BTreeMap<Place, Vec<String>> = BTreeMap::new();
+    for (place, text) in &notes.comments {
+        if text.contains(['{', '}']) || text.chars().any(char::is_control) {
+            return Err(RecordError::Write(format!(
+                "a comment is one line without braces or control characters: {text:?}"
+            )));
+        }
+        places
+            .entry(*place)
+            .or_default()
+            .push(format!("{{{}}}", text.trim()));
+    }
+    Ok(places)
 }
 
 /// A value as written (`+1`, `-0.25`, or with an exponent, `+2.5e-30`, when plain
