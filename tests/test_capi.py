@@ -86,7 +86,8 @@ def test_the_c_example_plays_a_battle_as_the_python_library_says(battle: Path) -
     chance = next(line for line in lines if line.startswith("match: Red's chance"))
     expected = win_probability(Match(seed=3)).red
     assert chance.startswith(f"match: Red's chance {expected:.4f} before the first move")
-    record = done.stdout[done.stdout.index("[Event") :]
+    assert lines[-1] == "the record reads back to the same record"
+    record = done.stdout[done.stdout.index("[Event") : done.stdout.index("the record reads")]
     replayed = Match.from_record(record)
     assert replayed.target == Match().target and len(replayed.moves) == 1
 

@@ -194,6 +194,14 @@ ButtonupStatus buttonup_match_win_probability(const ButtonupMatch *game, double 
 // `game` is NULL or valid; `out` is NULL or writable.
 ButtonupStatus buttonup_match_record(const ButtonupMatch *game, char **out);
 
+// The match a record holds (docs/notation.md, "Match records"), every move checked by
+// the rules, as a new match in `*out`; `BUTTONUP_STATUS_NOTATION_ERROR` with the line
+// and token of the fault otherwise.
+//
+// # Safety
+// `text` is NULL or a NUL-terminated string; `out` is NULL or writable.
+ButtonupStatus buttonup_match_from_record(const char *text, ButtonupMatch **out);
+
 // Parses a position in the notation (`"W/R/B/W/B/R/R/W/B r"`) into `*out`.
 //
 // # Safety

@@ -264,3 +264,21 @@ pub unsafe extern "C" fn buttonup_match_record(
         put(out, "out", new_string(&text))
     })
 }
+
+/// The match a record holds (docs/notation.md, "Match records"), every move checked by
+/// the rules, as a new match in `*out`; `BUTTONUP_STATUS_NOTATION_ERROR` with the line
+/// and token of the fault otherwise.
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string; `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_match_from_record(
+    text: *const c_char,
+    out: *mut *mut ButtonupMatch,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let read = record::read(crate::position::text(text, "text")?)
+            .map_err(|e| Failure::new(Status::NotationError, e.to_string()))?;
+        hand_over(read.game, out)
+    })
+}

@@ -13,6 +13,7 @@
  * and exits 1. Optional arguments: LEVEL SEED. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "buttonup.h"
 
@@ -111,6 +112,15 @@ int main(int argc, char **argv) {
     char *record = NULL;
     check(buttonup_match_record(game, &record), "match_record");
     printf("match: Red's chance %.4f before the first move; its record:\n%s", red, record);
+    /* The record reads back to the same match. */
+    ButtonupMatch *again = NULL;
+    check(buttonup_match_from_record(record, &again), "match_from_record");
+    char *record_again = NULL;
+    check(buttonup_match_record(again, &record_again), "match_record");
+    printf("the record reads back %s\n",
+           strcmp(record, record_again) == 0 ? "to the same record" : "to ANOTHER record");
+    buttonup_string_free(record_again);
+    buttonup_match_free(again);
     buttonup_string_free(record);
     buttonup_match_free(game);
     buttonup_bot_free(bot);
