@@ -149,6 +149,11 @@ def lift(browser: Browser, pile: int | None = None) -> bool:
     raise AssertionError(f"no pile to lift ({selector})")
 
 
+def script_errors(browser: Browser) -> list[str]:
+    """The page's uncaught errors and console errors since the last look."""
+    return [e["message"] for e in browser.get_log("browser") if e["source"] == "javascript"]
+
+
 def shown_position(browser: Browser) -> str:
     return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
 
@@ -160,6 +165,7 @@ def listed_moves(browser: Browser) -> list[str]:
 
 def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) -> None:
     open_page(browser, server, "speed=fast&seed=11")
+    script_errors(browser)
     start(browser)
     browser.save_screenshot(str(shots / "start-1200.png"))
     match = state(browser)
@@ -213,6 +219,10 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         verdict = row.find_elements(By.TAG_NAME, "td")[3].text
         assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
         position = position.play(move)
+    # A point of the chart shows the position after that move.
+    browser.find_elements(By.CSS_SELECTOR, "#chart .chart-hit")[1].click()
+    after_first = str(start_position.play(int(labels[0].rstrip("+"))))
+    wait_for(browser, lambda b: shown_position(b) == after_first)
     # A move's best line opens on the analysis board, from the position before it.
     rows[-1].find_element(By.CSS_SELECTOR, "button.line").click()
     before_last = start_position
@@ -246,6 +256,7 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
     wait_for(browser, lambda b: not b.find_element(By.ID, "battle-panel").is_displayed())
     wait_for(browser, settled)
     assert shown_position(browser) == state(browser)["position"]
+    assert script_errors(browser) == []
 
 
 def extra_move_start() -> tuple[int, int]:
@@ -268,15 +279,17 @@ def test_the_extra_move_notice_stays_until_the_next_move(server: str, browser: B
     seen = []
     hidden_are_dropped = []
     while not settled(browser):
-        seen.append(browser.find_element(By.ID, "status").text)
-        # The buttons not sown yet are ones the drawing marks as dropped by this move.
-        hidden_are_dropped.append(
-            js(
-                browser,
-                "return [...document.querySelectorAll('#board .button.unsown')]"
-                ".every((b) => b.classList.contains('dropped'));",
-            )
+        # Read together: the status line while a move is being made, and whether the
+        # buttons not sown yet are ones the drawing marks as dropped by this move.
+        busy, text, dropped = js(
+            browser,
+            "return [window.buttonup.state.busy, document.getElementById('status').textContent,"
+            " [...document.querySelectorAll('#board .button.unsown')]"
+            ".every((b) => b.classList.contains('dropped'))];",
         )
+        if busy:
+            seen.append(text)
+        hidden_are_dropped.append(dropped)
         time.sleep(0.05)
     assert all(hidden_are_dropped)
     assert any("lifts pile" in text or "sows pile" in text for text in seen), seen
@@ -448,4 +461,13 @@ def test_phone_width(server: str, browser: Browser, shots: Path) -> None:
     board = browser.find_element(By.ID, "board").rect
     assert board["x"] >= 0 and board["x"] + board["width"] <= 390
     browser.save_screenshot(str(shots / "start-390.png"))
+    # The theme: automatic, then light, then dark, kept for the next visit.
+    browser.find_element(By.ID, "theme").click()
+    browser.find_element(By.ID, "theme").click()
+    assert js(browser, "return document.documentElement.dataset.theme") == "dark"
+    browser.refresh()
+    wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
+    assert js(browser, "return document.documentElement.dataset.theme") == "dark"
+    browser.save_screenshot(str(shots / "dark-390.png"))
+    js(browser, "localStorage.removeItem('buttonup-theme')")
     browser.set_window_size(1200, 900)

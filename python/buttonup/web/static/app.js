@@ -208,6 +208,7 @@ async function aiIfDue() {
 function nextBattle() {
   state.finished = null;
   state.past = null;
+  state.view = null;
   hidePanel($("battle-panel"));
   $("review").hidden = true;
   state.version += 1;
