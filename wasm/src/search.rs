@@ -11,8 +11,10 @@ use crate::convert::{field, millis, numbers, object, within};
 use crate::errors::search_stopped;
 use crate::position::JsPosition;
 
-/// The table of the searcher behind the module's functions (the Python engine's size).
-const TABLE_BYTES: usize = 8 << 20;
+/// The table of the searcher behind the module's functions: 2 MiB (the Python engine's
+/// is 8), made on the first call, so that a page's first solve is quick (measured in
+/// docs/wasm.md); a `Searcher` of its own takes any size.
+const TABLE_BYTES: usize = 2 << 20;
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
