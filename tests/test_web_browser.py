@@ -10,6 +10,7 @@ temporary folder by default). tests/test_web_layout.py checks the board's drawin
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -407,6 +408,36 @@ def test_a_downloaded_record_reloads_to_the_same_match(
             assert after[field] == before[field], field
     assert shown_position(browser) == before["position"]
     assert listed_moves(browser) == [p["label"] for p in before["battle"]["plies"]]
+
+
+def a_match_at_the_tie_rule() -> Match:
+    """A match whose scores are level after a decided battle: its loser chooses."""
+    for seed in range(1000):
+        match, rng = Match("r", seed=seed), random.Random(seed)
+        while not match.is_over and match.chooser is None:
+            match.play(rng.choice(match.legal_moves()))
+        if match.chooser is not None:
+            return match
+    raise AssertionError("no match reached the tie rule")
+
+
+def test_the_tie_rules_choice_is_the_players(server: str, browser: Browser, tmp_path: Path) -> None:
+    match = a_match_at_the_tie_rule()
+    chooser = match.chooser
+    assert chooser is not None
+    saved = tmp_path / "level.txt"
+    saved.write_text(match.record(), encoding="utf-8")
+    open_page(browser, server)
+    browser.find_element(By.CSS_SELECTOR, f"input[name=colour][value='{chooser.letter}']").click()
+    browser.find_element(By.CSS_SELECTOR, ".import summary").click()
+    browser.find_element(By.ID, "upload").send_keys(str(saved))
+    choice = wait_for(browser, lambda b: b.find_element(By.ID, "choice").is_displayed())
+    assert choice and "choose" in browser.find_element(By.ID, "status").text
+    browser.find_element(By.ID, "me-first").click()
+    wait_for(browser, lambda b: settled(b) and not state(b)["chooser"])
+    after = state(browser)
+    assert after["starter"] == chooser.letter and after["to_move"] == chooser.letter
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .pile.playable")
 
 
 def test_the_analysis_board(server: str, browser: Browser, shots: Path) -> None:

@@ -5,6 +5,7 @@ match odds, the record to download and to import, the analysis board's lines."""
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 import pytest
@@ -153,3 +154,28 @@ def test_the_analysis_board_follows_a_line(client: TestClient) -> None:
 
 def test_levels(client: TestClient) -> None:
     assert client.get("/api/levels").json() == {str(k): v for k, v in LEVELS.items()}
+
+
+def test_the_tie_rules_choice_between_battles(client: TestClient) -> None:
+    """While the choice of the next starter is due nothing is dealt: the state shows
+    the last battle; after the choice the next battle starts with the chosen side."""
+    for seed in range(1000):
+        match, rng = Match("r", seed=seed), random.Random(seed)
+        while not match.is_over and match.chooser is None:
+            match.play(rng.choice(match.legal_moves()))
+        if match.chooser is not None:
+            break
+    chooser = match.chooser
+    assert chooser is not None
+    data = client.post(
+        "/api/matches/import", json={"record": match.record(), "human": chooser.letter}
+    ).json()
+    assert data["chooser"] == chooser.letter and data["legal_moves"] == []
+    assert data["battle"]["number"] == len(match.battles) and data["battle"]["over"]
+    assert client.post(f"/api/matches/{data['id']}/ai").status_code == 400
+    chosen = client.post(
+        f"/api/matches/{data['id']}/choose", json={"starter": chooser.other.letter}
+    ).json()
+    assert chosen["chooser"] is None and chosen["to_move"] == chooser.other.letter
+    assert chosen["battle"]["number"] == len(match.battles) + 1
+    assert chosen["battle"]["plies"] == [] and chosen["battle"]["points"][0] is not None

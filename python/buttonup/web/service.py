@@ -81,9 +81,11 @@ class Entry:
 
     @property
     def battle_number(self) -> int:
-        """The battle being played (or the last one, once the match is over)."""
+        """The battle being played (or the last one, once the match is over or while
+        the tie rule's choice of the next starter is due: nothing is dealt then)."""
         battles = len(self.match.battles)
-        return battles if self.match.is_over else battles + 1
+        waiting = self.match.is_over or self.match.chooser is not None
+        return battles if waiting else battles + 1
 
     def battle(self, number: int) -> tuple[Position, tuple[int, ...]]:
         """Battle ``number``'s start and its moves so far."""
