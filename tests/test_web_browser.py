@@ -102,6 +102,16 @@ def shots() -> Path:
     return folder
 
 
+def viewport(browser: Browser, width: int, height: int) -> None:
+    """The page's viewport exactly ``width`` x ``height`` CSS pixels (a phone's is
+    emulated as one: touch and the viewport meta tag), whatever the window's frame."""
+    browser.set_window_size(width, height + 200)
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
 def wait_for(browser: Browser, check: Any, timeout: float = 60) -> Any:
     return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
 
@@ -120,7 +130,7 @@ def state(browser: Browser) -> dict[str, Any]:
 
 
 def open_page(browser: Browser, server: str, query: str = "speed=fast") -> None:
-    browser.set_window_size(1200, 900)
+    viewport(browser, 1200, 900)
     browser.get(f"{server}/?{query}")
     wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
 
@@ -195,11 +205,11 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         score = browser.find_element(By.ID, "panel-score").text
         assert f"Red {won['r']} - Black {won['b']}" in score
     browser.save_screenshot(str(shots / "battle-over-1200.png"))
-    browser.set_window_size(390, 844)
+    viewport(browser, 390, 844)
     time.sleep(0.3)
     assert js(browser, "return document.documentElement.scrollWidth") <= 392
     browser.save_screenshot(str(shots / "battle-over-390.png"))
-    browser.set_window_size(1200, 900)
+    viewport(browser, 1200, 900)
     # Each move of the list shows the position after it.
     position = start_position
     for ply, label in enumerate(["start", *labels]):
@@ -467,6 +477,7 @@ def test_the_analysis_board(server: str, browser: Browser, shots: Path) -> None:
     )
     pile = browser.find_elements(By.CSS_SELECTOR, "#analysis-board .pile.playable")[0]
     number = int(str(pile.get_attribute("data-pile")))
+    js(browser, "arguments[0].scrollIntoView({block: 'center'})", pile)
     pile.click()
     expected = str(Position(expected).play(number))
     wait_for(
@@ -484,7 +495,7 @@ def test_the_analysis_board(server: str, browser: Browser, shots: Path) -> None:
 
 
 def test_phone_width(server: str, browser: Browser, shots: Path) -> None:
-    browser.set_window_size(390, 844)
+    viewport(browser, 390, 844)
     browser.get(server + "/?speed=fast&seed=3")
     wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
     start(browser)
@@ -501,4 +512,4 @@ def test_phone_width(server: str, browser: Browser, shots: Path) -> None:
     assert js(browser, "return document.documentElement.dataset.theme") == "dark"
     browser.save_screenshot(str(shots / "dark-390.png"))
     js(browser, "localStorage.removeItem('buttonup-theme')")
-    browser.set_window_size(1200, 900)
+    viewport(browser, 1200, 900)

@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 from buttonup import Position
-from test_web_browser import browser, downloads, server, shots, wait_for  # noqa: F401
+from test_web_browser import (  # noqa: F401
+    browser,
+    downloads,
+    server,
+    shots,
+    viewport,
+    wait_for,
+)
 
 #: Screen pixels of slack for rounding (a box's edges are fractions of a pixel).
 SLACK = 0.5
@@ -74,7 +81,7 @@ def test_every_button_is_whole_and_apart(
     shots: Path,  # noqa: F811
     size: tuple[int, int],
 ) -> None:
-    browser.set_window_size(*size)
+    viewport(browser, *size)
     browser.get(f"{server}/")
     wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
     browser.set_script_timeout(120)
@@ -100,7 +107,7 @@ def test_every_button_is_whole_and_apart(
     browser.execute_async_script(MEASURE, ["RBW" * 9 + " r"])
     browser.execute_script("document.getElementById('analysis').scrollIntoView()")
     browser.save_screenshot(str(shots / f"tall-pile-{size[0]}.png"))
-    browser.set_window_size(1200, 900)
+    viewport(browser, 1200, 900)
 
 
 def test_the_overlap_check_finds_what_it_is_for() -> None:
