@@ -239,3 +239,33 @@ test("random playouts: the reference's games from the same seed", () => {
     assert.deepEqual({ ...summary }, c.summary, `seed ${c.seed}, ${c.perColour} of each colour`);
   }
 });
+
+test("no argument makes it trap: every refusal is a thrown Error, and it goes on", () => {
+  const odd = [undefined, null, true, -1, 0.5, 2 ** 53, 1e300, NaN, -0, "", "x", "W/R/B r", 3n,
+    -3n, 2n ** 70n, [], [1, "a"], [0, 0, 0], {}, { level: 99 }, { ttMb: 1e9 }, { seed: -1 },
+    { timeLimitMs: -5 }, { perColour: 40 }, { target: "15" }, { deals: ["WRB"] }, () => 1];
+  const p = new engine.Position("W/R/B/W/B/R/R/W/B r");
+  const m = new engine.Match({ seed: 2 });
+  const calls = [
+    (a) => new engine.Position(a), (a) => engine.Position.start(a), (a) => engine.Position.random(a),
+    (a) => engine.Position.random(1, a), (a) => engine.Position.random(1, 3, a), (a) => p.play(a),
+    (a) => p.isLegal(a), (a) => engine.analyze(p, a), (a) => engine.search(p, a),
+    (a) => engine.bestMove(p, a), (a) => new engine.Bot(a), (a) => new engine.Searcher(a),
+    (a) => new engine.Match(a), (a) => m.play(a), (a) => m.chooseStarter(a), (a) => m.record(a),
+    (a) => engine.Match.fromRecord(a), (a) => engine.winProbability(a), (a) => engine.walk(p, a),
+    (a) => engine.drawPosition(p, a), (a) => engine.drawPosition(p, { size: a }),
+    (a) => engine.drawPosition(p, { slots: a }), (a) => engine.drawPosition(p, { highlight: a }),
+    (a) => engine.randomPlayouts(3, a), (a) => engine.randomPlayouts(3, 1, a),
+  ];
+  for (const call of calls) {
+    for (const a of odd) {
+      try {
+        call(a);
+      } catch (error) {
+        assert.ok(error instanceof Error, `${call} ${String(a)}: ${error}`);
+        assert.notEqual(error.constructor.name, "RuntimeError", `${call} ${String(a)}: ${error.message}`);
+      }
+    }
+  }
+  assert.deepEqual(p.legalMoves(), [0, 3, 7]); // the module still answers
+});
