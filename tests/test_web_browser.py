@@ -379,6 +379,34 @@ def test_the_keyboard_alone_plays(server: str, browser: Browser) -> None:
     assert listed_moves(browser)[count].rstrip("+") == pile
 
 
+def test_a_new_match_while_the_ai_moves_leaves_the_old_one(server: str, browser: Browser) -> None:
+    open_page(browser, server, "speed=fast&seed=15")
+    js(  # every answer of the AI reaches the page 1.5 s late
+        browser,
+        """const real = window.fetch;
+        window.fetch = async (url, options) => {
+          const answer = await real(url, options);
+          if (String(url).endsWith('/ai')) await new Promise((r) => setTimeout(r, 1500));
+          return answer;
+        };""",
+    )
+    start(browser)
+    first = state(browser)["id"]
+    position = Position(state(browser)["position"])
+    quiet = next(m for m in position.legal_moves() if not position.gives_extra_move(m))
+    assert lift(browser, quiet)  # then the AI's answer is on its way, late
+    wait_for(browser, lambda b: "The AI is thinking" in b.find_element(By.ID, "status").text)
+    browser.find_element(By.ID, "show-setup").click()
+    browser.find_element(By.ID, "new").click()
+    wait_for(browser, lambda b: settled(b) and state(b)["id"] != first)
+    time.sleep(2.5)  # the old match's AI move has come back by now
+    now = state(browser)
+    assert now["id"] != first and now["moves"] == []
+    assert shown_position(browser) == now["position"] and listed_moves(browser) == []
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .pile.playable")
+    assert not browser.find_element(By.ID, "error").is_displayed()
+
+
 def test_a_downloaded_record_reloads_to_the_same_match(
     server: str, browser: Browser, downloads: Path
 ) -> None:

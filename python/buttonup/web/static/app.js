@@ -15,6 +15,7 @@ import { AnalysisBoard } from "./analysis.js";
 import { setUpTheme } from "./theme.js";
 import { setUpRecords } from "./records.js";
 import { setUpKeys } from "./keys.js";
+import { setUpLevels } from "./levels.js";
 
 const params = new URLSearchParams(location.search);
 const PAUSE = params.get("speed") === "fast" ? 40 : 420; // between the steps of a move (ms)
@@ -25,12 +26,12 @@ const analysis = new AnalysisBoard(engine, fail);
 const state = {
   match: null, // the engine's latest Match
   version: 0, // bumped whenever the position on the board changes (hints check it)
+  generation: 0, // bumped for each match the page takes up (moves in flight check it)
   busy: false, // a move is being made or shown
   notice: "", // the extra move's announcement, kept until the next move
   finished: null, // the Battle just scored, shown until "Next battle"
   past: null, // an earlier Battle picked to look at, or null
   view: null, // null: the live position; else the ply of the battle shown
-  levels: {},
   losses: new Map(), // battle number -> (ply -> loss), once reviewed
 };
 const moveList = new MoveList($("moves"), (ply) => showPly(ply));
@@ -137,7 +138,13 @@ function setMatch(data) {
 }
 
 // Shows the move `data.played` (the answer of play or aiMove), then its outcome.
-async function showMove(data) {
+// A move or an answer for a match the page has left (a new match, a record loaded).
+class Superseded extends Error {}
+const stillOn = (generation) => {
+  if (generation !== state.generation) throw new Superseded();
+};
+
+async function showMove(data, generation) {
   const played = data.played;
   state.notice = "";
   state.view = null;
@@ -145,10 +152,16 @@ async function showMove(data) {
   $("notice").hidden = true;
   let after = data;
   if (played.ended_battle) after = await engine.ply(data.id, played.battle, played.ply);
-  await board.sow(played, after, PAUSE, (text) => say("status", text));
+  stillOn(generation);
+  await board.sow(played, after, PAUSE, (text) => {
+    stillOn(generation);
+    say("status", text);
+  });
   setMatch(data);
   if (played.ended_battle) {
-    state.finished = await engine.battle(data.id, played.battle);
+    const finished = await engine.battle(data.id, played.battle);
+    stillOn(generation);
+    state.finished = finished;
     board.show(after, { label: `the final tower of battle ${played.battle}` });
     const scored = data.battles[played.battle - 1];
     showPanel($("battle-panel"), data, scored, { next: nextBattle, review: reviewBattle, newMatch: focusSetup });
@@ -166,15 +179,20 @@ async function lift(pile) {
   $("hint-out").replaceChildren();
   say("status", `You lift pile ${pile}…`);
   board.show(state.match); // nothing more to click while the move is made
+  const generation = state.generation;
   try {
     const data = await engine.play(state.match.id, pile);
+    stillOn(generation);
     clearError();
-    await showMove(data);
+    await showMove(data, generation);
   } catch (error) {
+    if (error instanceof Superseded) return;
     fail(error);
   } finally {
-    state.busy = false;
-    render();
+    if (generation === state.generation) {
+      state.busy = false;
+      render();
+    }
   }
   await aiIfDue();
 }
@@ -190,17 +208,22 @@ async function aiIfDue() {
   state.busy = true;
   render();
   say("status", m.chooser === ai ? "The AI chooses who starts…" : "The AI is thinking…");
+  const generation = state.generation;
   try {
     await sleep(PAUSE);
+    stillOn(generation);
     const data = await engine.aiMove(m.id);
-    if (data.played) await showMove(data);
+    stillOn(generation);
+    if (data.played) await showMove(data, generation);
     else setMatch(data);
   } catch (error) {
-    fail(error);
+    if (!(error instanceof Superseded)) fail(error);
     return;
   } finally {
-    state.busy = false;
-    render();
+    if (generation === state.generation) {
+      state.busy = false;
+      render();
+    }
   }
   await aiIfDue();
 }
@@ -264,7 +287,6 @@ function focusSetup() {
 
 async function newMatch(event) {
   event.preventDefault();
-  if (state.busy) return;
   const human = document.querySelector("input[name=colour]:checked").value;
   const settings = { human, level: Number($("level").value), starter: human };
   if (params.get("seed")) settings.seed = Number(params.get("seed"));
@@ -278,6 +300,8 @@ async function newMatch(event) {
 }
 
 function startWith(data) {
+  state.generation += 1; // whatever the page was doing for the match it leaves is dropped
+  state.busy = false;
   $("setup").hidden = true;
   window.scrollTo({ top: 0 });
   state.finished = null;
@@ -356,17 +380,7 @@ async function setUp() {
   $("ai-first").addEventListener("click", () => choose(other(state.match.human)));
   setUpRecords(engine, () => state.match, (data) => startWith(data), fail);
   moveList.clear();
-  try {
-    state.levels = await engine.levels();
-  } catch (error) {
-    fail(error);
-  }
-  for (let level = 1; level <= 10; level++) {
-    $("level").append(h("option", { value: level, selected: level === 5 }, `${level} · ${state.levels[level] || ""}`));
-  }
-  const describe = () => { $("level-desc").textContent = `Level ${$("level").value}: ${state.levels[$("level").value] || ""}.`; };
-  $("level").addEventListener("change", describe);
-  describe();
+  await setUpLevels(engine, $("level"), $("level-desc"), fail);
   try { // before a match, the board shows a start (nothing to click yet)
     if (!state.match) board.show(await engine.board("W/R/B/W/B/R/R/W/B r"), { label: "a start, before the match" });
   } catch (error) {

@@ -97,6 +97,7 @@ export class Board {
     if (lifted) lifted.classList.add("lifting");
     for (const pile of this.piles()) pile.classList.remove("playable");
     await sleep(pause);
+    tell(`${who} sows pile ${played.move}…`);
     this.show(after);
     const waiting = new Map();
     for (const slot of played.drop_slots) waiting.set(slot, (waiting.get(slot) || 0) + 1);
