@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttonup._core import Match, _read_record_parts
+from buttonup._core import Match
 
 __all__ = ["Record", "read_record"]
 
@@ -43,7 +43,7 @@ class Record:
 def read_record(text: str) -> Record:
     """Everything a record says, every move checked by the rules; a fault raises
     ``RecordError`` naming its line and token."""
-    match, tags, (comments, values) = _read_record_parts(text)
+    match, tags, (comments, values) = Match._read_record(text)
     joined: dict[tuple[int, int], str] = {}
     for key, comment in comments:
         joined[key] = f"{joined[key]} {comment}" if key in joined else comment

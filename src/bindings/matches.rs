@@ -85,6 +85,13 @@ impl PyMatch {
         })
     }
 
+    /// A record's match, tags and the notes of its moves (what
+    /// `buttonup.records.read_record` makes a `Record` of).
+    #[staticmethod]
+    fn _read_record(text: &Bound<'_, PyAny>) -> PyResult<super::records::RecordParts> {
+        super::records::read_record_parts(text)
+    }
+
     /// The state for `pickle`: the match's record, its seed and deals to come included.
     fn __getstate__(&self) -> PyResult<String> {
         super::records::write_record(&self.inner, None, None, None)

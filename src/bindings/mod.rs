@@ -64,7 +64,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
-    m.add_function(wrap_pyfunction!(records::read_record_parts, m)?)?;
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<vecenv::PyVecEnv>()?;

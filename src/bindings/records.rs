@@ -92,13 +92,11 @@ pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
 type MoveNotes = (Vec<((usize, usize), String)>, Vec<((usize, usize), f64)>);
 
 /// A record's match, its tags and the notes of its moves.
-type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
+pub(crate) type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
 
 /// A record's match, its tags (all but those written from the match) and the
 /// comments and values of its moves, keyed by `(battle, move)`: what
 /// `buttonup.read_record` makes a `Record` of.
-#[pyfunction]
-#[pyo3(name = "_read_record_parts")]
 pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
     let read = record::read(&record_text(text, "a record")?)?;
     let comments = read

@@ -7,7 +7,7 @@ same API, the same deals for a seed, the same errors.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, MatchStateError
@@ -79,6 +79,7 @@ class Match:
             _check_deal(number, order, self.per_colour)
             for number, order in enumerate(deals or (), 1)
         ]
+        self._seed = seed
         self._rng = SplitMix64(seed)
         self._scores = {Player.RED: 0, Player.BLACK: 0}
         self._battles: list[Battle[Position]] = []
@@ -192,6 +193,28 @@ class Match:
             raise MatchStateError("no choice of starter is due")
         self._chooser = None
         self._begin(starter)
+
+    # --- records (docs/notation.md, "Match records") -----------------------------------
+    def record(
+        self,
+        *,
+        comments: Mapping[tuple[int, int], str] | None = None,
+        values: Mapping[tuple[int, int], float] | None = None,
+        **tags: str | None,
+    ) -> str:
+        """The record of the match so far, as ``buttonup.Match.record`` writes it."""
+        from buttonup.reference.record_notes import record_of
+
+        return record_of(self, comments, values, tags)
+
+    @classmethod
+    def from_record(cls, text: str) -> Match:
+        """The match of a record, every move checked, as ``buttonup.Match.from_record``."""
+        from buttonup.reference.record import read
+        from buttonup.reference.record_notes import record_text
+
+        game, _, _ = read(record_text(text, "a record"))
+        return game
 
     # --- rules 1, 6, 8 and 9 ----------------------------------------------------------
     def _begin(self, starter: Player) -> None:

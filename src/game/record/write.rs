@@ -7,6 +7,7 @@ use super::error::RecordError;
 use super::lex::{check_tag_name, value};
 use super::tally::{letters, result_tag, result_text};
 use super::{Notes, Place, MATCH_TAGS, ROSTER};
+use crate::game::error::describe;
 use crate::game::match_rules::Match;
 
 /// The width lines of moves are wrapped to.
@@ -25,7 +26,7 @@ pub fn write(
 ) -> Result<String, RecordError> {
     let mut out = String::new();
     for (name, value) in header(game, tags, seed)? {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)?));
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(&name, &value)?));
     }
     out.push('\n');
     check_notes(game, notes)?;
@@ -134,10 +135,11 @@ fn header(
 }
 
 /// A tag's value with `\` and `"` escaped; a control character is refused.
-fn escape(value: &str) -> Result<String, RecordError> {
-    if value.chars().any(char::is_control) {
+fn escape(name: &str, value: &str) -> Result<String, RecordError> {
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
         return Err(RecordError::Write(format!(
-            "a tag's value is one line without control characters: {value:?}"
+            "the tag {name} holds {}: a tag's value is one line without control characters",
+            describe(c)
         )));
     }
     Ok(value.replace('\\', "\\\\").replace('"', "\\\""))
@@ -148,9 +150,15 @@ fn escape(value: &str) -> Result<String, RecordError> {
 fn by_place(notes: &Notes) -> Result<BTreeMap<Place, Vec<String>>, RecordError> {
     let mut places: BTreeMap<Place, Vec<String>> = BTreeMap::new();
     for (place, text) in &notes.comments {
-        if text.contains(['{', '}']) || text.chars().any(char::is_control) {
+        if let Some(c) = text
+            .chars()
+            .find(|&c| c == '{' || c == '}' || c.is_control())
+        {
             return Err(RecordError::Write(format!(
-                "a comment is one line without braces or control characters: {text:?}"
+                "a comment {} holds {}: a comment is one line without braces or control \
+                 characters",
+                where_is(*place),
+                describe(c)
             )));
         }
         places
@@ -196,11 +204,22 @@ fn check_notes(game: &Match, notes: &Notes) -> Result<(), RecordError> {
     for place in places {
         if !known(place) {
             return Err(RecordError::Write(format!(
-                "a note at {place:?}: the match has no such place"
+                "a note {}: the match has no such place",
+                where_is(place)
             )));
         }
     }
     Ok(())
+}
+
+/// Where a note stands, in words.
+fn where_is(place: Place) -> String {
+    match place {
+        Place::Match => "before the first battle".to_string(),
+        Place::Start(n) => format!("at the start of battle {n}"),
+        Place::Move(n, ply) => format!("after move {ply} of battle {n}"),
+        Place::End(n) => format!("after the result of battle {n}"),
+    }
 }
 
 /// Tokens joined by spaces into lines of at most [`WIDTH`] characters (a longer token
