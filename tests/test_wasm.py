@@ -110,3 +110,22 @@ def test_the_pages_local_engine_plays_whole_matches(node: str, tmp_path: Path) -
         assert {"r": red, "b": black} == game["scores"], game["level"]
         assert match.winner is not None and match.winner.letter == game["winner"]
         assert max(red, black) >= game["target"]
+
+
+def test_the_typescript_declarations_type_check(tmp_path: Path) -> None:
+    """tests/js/types_check.ts against the package's ``.d.ts`` with ``tsc --strict``
+    (Debian's node-typescript; its TypeScript 4.8 predates ``Symbol.dispose``, which the
+    declarations use, hence ``--skipLibCheck``: the program's uses are still checked)."""
+    tsc = shutil.which("tsc")
+    if tsc is None:
+        unavailable("tsc is not installed (Debian's node-typescript)")
+    assert tsc is not None
+    pkg = wasm_package()
+    shutil.copyfile(pkg / "buttonup_wasm.d.ts", tmp_path / "buttonup_wasm.d.ts")
+    shutil.copyfile(ROOT / "tests" / "js" / "types_check.ts", tmp_path / "types_check.ts")
+    flags = ["--noEmit", "--strict", "--skipLibCheck", "--target", "es2020"]
+    flags += ["--moduleResolution", "node", "--lib", "es2020,dom"]
+    run = subprocess.run(
+        [tsc, *flags, "types_check.ts"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

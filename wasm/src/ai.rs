@@ -69,9 +69,9 @@ fn settings(options: &JsValue) -> Result<(Level, u64, Limits), JsValue> {
 #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "number | null")]
 pub fn best_move(
     position: &JsPosition,
-    #[wasm_bindgen(unchecked_param_type = "BotOptions | null")] options: Option<JsValue>,
+    options: Option<crate::types::BotOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let (level, seed, limits) = settings(&options.unwrap_or_default())?;
+    let (level, seed, limits) = settings(&crate::types::given(options))?;
     Ok(BOT.with(|cell| {
         let mut slot = cell.borrow_mut();
         let bot = slot.get_or_insert_with(|| Bot::of(level, seed));
@@ -93,10 +93,8 @@ impl JsBot {
     /// The bot of `options.level` (10 when left out) from `options.seed`, each move
     /// searched within `options.timeLimitMs` when given.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "BotOptions | null")] options: Option<JsValue>,
-    ) -> Result<JsBot, JsValue> {
-        let (level, seed, limits) = settings(&options.unwrap_or_default())?;
+    pub fn new(options: Option<crate::types::BotOptionsArg>) -> Result<JsBot, JsValue> {
+        let (level, seed, limits) = settings(&crate::types::given(options))?;
         let mut inner = Bot::of(level, seed);
         inner.set_limits(limits);
         Ok(JsBot { inner })

@@ -101,9 +101,9 @@ fn last_move_object(last: Option<&LastMove>) -> JsValue {
 #[wasm_bindgen(js_name = drawPosition)]
 pub fn draw_position(
     position: &JsPosition,
-    #[wasm_bindgen(unchecked_param_type = "DrawOptions | null")] options: Option<JsValue>,
+    options: Option<crate::types::DrawOptionsArg>,
 ) -> Result<String, JsValue> {
-    let options = options.unwrap_or_default();
+    let options = crate::types::given(options);
     let mut drawn = DrawOptions::default();
     let size = field(&options, "size")?;
     if !absent(&size) {

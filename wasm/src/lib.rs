@@ -15,6 +15,7 @@ mod odds;
 mod playouts;
 mod position;
 mod search;
+mod types;
 
 use wasm_bindgen::prelude::*;
 

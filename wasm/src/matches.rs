@@ -52,10 +52,8 @@ pub struct JsMatch {
 impl JsMatch {
     /// A match set up by `options` (`starter`, `target`, `perColour`, `seed`, `deals`).
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "MatchOptions | null")] options: Option<JsValue>,
-    ) -> Result<JsMatch, JsValue> {
-        let options = options.unwrap_or_default();
+    pub fn new(options: Option<crate::types::MatchOptionsArg>) -> Result<JsMatch, JsValue> {
+        let options = crate::types::given(options);
         let starter = convert::player(&field(&options, "starter")?, "starter", Player::Red)?;
         let target = convert::target(&field(&options, "target")?, STANDARD_TARGET)?;
         let per_colour = convert::per_colour(&field(&options, "perColour")?, STANDARD_PER_COLOUR)?;
@@ -215,13 +213,8 @@ impl JsMatch {
     /// The match as a record (docs/notation.md) with the tags of `tags` (an object of
     /// strings, e.g. `{Event: "...", Red: "..."}`; `Seed: null` leaves the seed out,
     /// and so the shuffles of the battles to come).
-    pub fn record(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string | null> | null")] tags: Option<
-            JsValue,
-        >,
-    ) -> Result<String, JsValue> {
-        let tags = tags.unwrap_or_default();
+    pub fn record(&self, tags: Option<crate::types::TagsArg>) -> Result<String, JsValue> {
+        let tags = crate::types::given(tags);
         let mut pairs = Vec::new();
         let mut seed = true;
         if !convert::absent(&tags) {

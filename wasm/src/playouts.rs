@@ -29,8 +29,8 @@ export interface PlayoutSummary {
 #[wasm_bindgen(js_name = randomPlayouts, unchecked_return_type = "PlayoutSummary")]
 pub fn random_playouts_js(
     battles: f64,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint | null")] seed: Option<JsValue>,
-    #[wasm_bindgen(unchecked_param_type = "number | null")] per_colour: Option<JsValue>,
+    seed: Option<crate::types::SeedArg>,
+    #[wasm_bindgen(js_name = perColour)] per_colour: Option<crate::types::NumberArg>,
 ) -> Result<JsValue, JsValue> {
     let battles = within(
         &JsValue::from_f64(battles),
@@ -38,8 +38,8 @@ pub fn random_playouts_js(
         0,
         9_007_199_254_740_991,
     )? as u64;
-    let seed = convert::seed(&seed.unwrap_or_default())?;
-    let per_colour = convert::per_colour(&per_colour.unwrap_or_default(), STANDARD_PER_COLOUR)?;
+    let seed = convert::seed(&crate::types::given(seed))?;
+    let per_colour = convert::per_colour(&crate::types::given(per_colour), STANDARD_PER_COLOUR)?;
     let summary = match random_playouts(battles, seed, per_colour, 1) {
         Ok(summary) => summary,
         Err(PlayoutError::Position(error)) => return Err(error.to_js()),

@@ -70,10 +70,10 @@ impl JsPosition {
     /// (`'r'` or `'b'`, Red when left out) moves first.
     pub fn start(
         #[wasm_bindgen(unchecked_param_type = "string")] order: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\" | null")] to_move: Option<JsValue>,
+        #[wasm_bindgen(js_name = toMove)] to_move: Option<crate::types::SideArg>,
     ) -> Result<JsPosition, JsValue> {
         let order = text(&order, "a start order")?;
-        let to_move = convert::player(&to_move.unwrap_or_default(), "toMove", Player::Red)?;
+        let to_move = convert::player(&crate::types::given(to_move), "toMove", Player::Red)?;
         Ok(notation::parse_start(&order, to_move).or_throw()?.into())
     }
 
@@ -81,13 +81,14 @@ impl JsPosition {
     /// out), from `seed` (a fresh one when left out: the same seed gives the same start
     /// as the Python engine's `Position.random(seed, ...)`); `toMove` moves first.
     pub fn random(
-        #[wasm_bindgen(unchecked_param_type = "number | bigint | null")] seed: Option<JsValue>,
-        #[wasm_bindgen(unchecked_param_type = "number | null")] per_colour: Option<JsValue>,
-        #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\" | null")] to_move: Option<JsValue>,
+        seed: Option<crate::types::SeedArg>,
+        #[wasm_bindgen(js_name = perColour)] per_colour: Option<crate::types::NumberArg>,
+        #[wasm_bindgen(js_name = toMove)] to_move: Option<crate::types::SideArg>,
     ) -> Result<JsPosition, JsValue> {
-        let to_move = convert::player(&to_move.unwrap_or_default(), "toMove", Player::Red)?;
-        let per_colour = convert::per_colour(&per_colour.unwrap_or_default(), STANDARD_PER_COLOUR)?;
-        let seed = convert::seed(&seed.unwrap_or_default())?;
+        let to_move = convert::player(&crate::types::given(to_move), "toMove", Player::Red)?;
+        let per_colour =
+            convert::per_colour(&crate::types::given(per_colour), STANDARD_PER_COLOUR)?;
+        let seed = convert::seed(&crate::types::given(seed))?;
         let start = random_start(per_colour, to_move, &mut SplitMix64::new(seed)).or_throw()?;
         Ok(start.into())
     }

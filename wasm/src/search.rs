@@ -82,11 +82,9 @@ pub fn solve(position: &JsPosition) -> f64 {
 #[wasm_bindgen(unchecked_return_type = "Map<number, number>")]
 pub fn analyze(
     position: &JsPosition,
-    #[wasm_bindgen(unchecked_param_type = "{ timeLimitMs?: number } | null")] options: Option<
-        JsValue,
-    >,
+    options: Option<crate::types::AnalyzeOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let options = options.unwrap_or_default();
+    let options = crate::types::given(options);
     let p = position.inner;
     let values = match millis(&field(&options, "timeLimitMs")?, "timeLimitMs")? {
         Some(ms) => {
@@ -111,9 +109,9 @@ pub fn analyze(
 #[wasm_bindgen(unchecked_return_type = "SearchResult")]
 pub fn search(
     position: &JsPosition,
-    #[wasm_bindgen(unchecked_param_type = "SearchLimits | null")] limits: Option<JsValue>,
+    limits: Option<crate::types::SearchLimitsArg>,
 ) -> Result<JsValue, JsValue> {
-    let limits = search_limits(&limits.unwrap_or_default())?;
+    let limits = search_limits(&crate::types::given(limits))?;
     let p = position.inner;
     Ok(result_object(&with_searcher(|s| s.search(&p, &limits))))
 }
@@ -168,10 +166,8 @@ pub struct JsSearcher {
 impl JsSearcher {
     /// A searcher with a table of `ttMb` megabytes (from 0.001 to 1024).
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "{ ttMb?: number } | null")] options: Option<JsValue>,
-    ) -> Result<JsSearcher, JsValue> {
-        let options = options.unwrap_or_default();
+    pub fn new(options: Option<crate::types::SearcherOptionsArg>) -> Result<JsSearcher, JsValue> {
+        let options = crate::types::given(options);
         let mb = field(&options, "ttMb")?;
         let mb = if mb.is_undefined() || mb.is_null() {
             8.0
@@ -202,9 +198,9 @@ impl JsSearcher {
     pub fn search(
         &mut self,
         position: &JsPosition,
-        #[wasm_bindgen(unchecked_param_type = "SearchLimits | null")] limits: Option<JsValue>,
+        limits: Option<crate::types::SearchLimitsArg>,
     ) -> Result<JsValue, JsValue> {
-        let limits = search_limits(&limits.unwrap_or_default())?;
+        let limits = search_limits(&crate::types::given(limits))?;
         Ok(result_object(&self.inner.search(&position.inner, &limits)))
     }
 
