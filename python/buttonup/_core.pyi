@@ -43,6 +43,7 @@ __all__ = [
     "search",
     "solve",
     "solve_many",
+    "start_classes",
     "start_orders",
     "win_probability",
 ]
@@ -136,6 +137,7 @@ def search(
 def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances: ...
 def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]: ...
 def start_orders(per_colour: int = 3) -> list[str]: ...
+def start_classes(per_colour: int = 3) -> tuple[list[str], list[int]]: ...
 def random_playouts(
     battles: int,
     seed: int | None = None,

@@ -7,6 +7,7 @@ use super::convert::{self, type_name, Int};
 use super::interrupt::run;
 use super::position::PyPosition;
 use crate::game::rules::Position;
+use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 use crate::search::batch::BatchError;
 
 /// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
@@ -77,4 +78,17 @@ pub fn perft_many(
         crate::search::batch::perft_many(&positions, depth, threads)
     })?
     .unwrap_or_default())
+}
+
+/// The starts of a variant grouped by the symmetries that keep their value (turning the
+/// circle; swapping red and black with the side to move): one start order per class, to
+/// solve with Red to move, in the order the rows first need them, and the class of every
+/// start (start order `i` of `start_orders` with Red to move at `2 * i`, with Black at
+/// `2 * i + 1`).
+#[pyfunction]
+#[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
+pub fn start_classes(py: Python<'_>, per_colour: Int) -> PyResult<(Vec<String>, Vec<u32>)> {
+    let per_colour = per_colour.per_colour(Capability::StartOrders)?;
+    let classes = run(py, || crate::search::classes::start_classes(per_colour))??;
+    Ok((classes.representatives, classes.rows))
 }

@@ -1,8 +1,10 @@
 //! Game-tree search: negamax alpha-beta with a transposition table, move ordering,
 //! iterative deepening, limits and a stop flag; exact when it reaches the end. `batch`
-//! solves (and counts the move trees of) many positions at once.
+//! solves (and counts the move trees of) many positions at once; `classes` groups the
+//! starts of a variant by the symmetries that keep their value.
 
 pub mod batch;
+pub mod classes;
 mod deepening;
 mod entry;
 mod eval;

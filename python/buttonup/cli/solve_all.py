@@ -1,7 +1,13 @@
 """``buttonup solve-all``: the perfect-play value of every start of a variant, both
-sides to move, solved in blocks on every core, with a progress bar. With ``--csv`` each
-finished block is appended to the file at once, so an interrupted run loses at most one
-block: run the same command again and it goes on where the file ends."""
+sides to move, solved on every core, with a progress bar.
+
+Only one start of each class of starts that the rules cannot tell apart is solved
+(``start_classes``: turning the circle, and swapping red and black with the side to
+move), with Red to move; every row of the output takes its class's value. The classes
+are solved in the order the rows first need them, in large batches, and after each batch
+every row whose class is known is written. With ``--csv`` those rows are appended to the
+file at once, so an interrupted run loses at most one batch: run the same command again
+and it goes on where the file ends."""
 
 from __future__ import annotations
 
@@ -20,13 +26,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from buttonup._core import Position, solve_many, start_orders
+from buttonup._core import Position, solve_many, start_classes, start_orders
 from buttonup.player import Player
 
 HEADER = ["start", "to_move", "value"]
-# Positions solved in one call (one write to the file); small enough that a block of the
-# 5-per-colour game takes seconds.
-BLOCK = 2048
+# Classes solved in one call (one table for all of them; one write to the file): all the
+# classes of 3 and 4 of each colour at once, those of 5 in seven batches of seconds each.
+BATCH = 8192
 
 Row = tuple[str, Player, int]
 
@@ -75,6 +81,14 @@ def solve_all_rows(
 ) -> list[Row]:
     """Every row, reading what ``csv_path`` already has and appending the rest to it."""
     expected = list(wanted(per_colour))
+    representatives, row_class = start_classes(per_colour)
+    # The first row of each class: classes are numbered in the order rows first need them.
+    first_row = [0] * len(representatives)
+    seen = 0
+    for row, class_ in enumerate(row_class):
+        if class_ == seen:
+            first_row[class_] = row
+            seen += 1
     rows: list[Row] = []
     if csv_path is not None and csv_path.exists():
         rows = read_done(csv_path, expected)
@@ -82,6 +96,13 @@ def solve_all_rows(
             console.print(
                 f"Resuming: {len(rows):,} of {len(expected):,} rows already in {csv_path}"
             )
+    # What the rows already written say of their classes: every class first needed by
+    # one of them, which is all the classes before the first one still to solve.
+    values: list[int] = []
+    for row in first_row:
+        if row >= len(rows):
+            break
+        values.append(rows[row][2])
     handle = None
     if csv_path is not None:
         handle = csv_path.open("a", newline="")
@@ -94,24 +115,39 @@ def solve_all_rows(
             TextColumn("solving"),
             BarColumn(),
             MofNCompleteColumn(),
+            TextColumn("classes"),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
             console=errors,
             transient=True,
             disable=not errors.is_terminal,  # a bar only for a person watching
         ) as progress:
-            task = progress.add_task("solving", total=len(expected), completed=len(rows))
-            for first in range(len(rows), len(expected), BLOCK):
-                block = expected[first : first + BLOCK]
-                values = solve_many(
-                    [Position.start(order, to_move=side) for order, side in block], threads=threads
-                )
-                new = [(order, side, value) for (order, side), value in zip(block, values)]
+            task = progress.add_task("solving", total=len(representatives), completed=len(values))
+
+            def write_known() -> None:
+                """Every row before the first row of the next class to solve."""
+                end = first_row[len(values)] if len(values) < len(first_row) else len(expected)
+                new = [
+                    (order, side, values[row_class[row]])
+                    for row, (order, side) in enumerate(expected[len(rows) : end], start=len(rows))
+                ]
                 if handle is not None:
                     handle.writelines(f"{o},{s.letter},{v}\n" for o, s, v in new)
                     handle.flush()
                 rows.extend(new)
-                progress.advance(task, len(new))
+
+            # A resumed file may already name every class before its last row.
+            write_known()
+            for first in range(len(values), len(representatives), BATCH):
+                batch = representatives[first : first + BATCH]
+                values.extend(
+                    solve_many(
+                        [Position.start(order, to_move=Player.RED) for order in batch],
+                        threads=threads,
+                    )
+                )
+                write_known()
+                progress.advance(task, len(batch))
     finally:
         if handle is not None:
             handle.close()
