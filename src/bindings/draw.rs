@@ -53,7 +53,10 @@ fn indices(name: &str, values: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>>
 
 /// The SVG text of `position` (see `buttonup.svg.position`).
 #[pyfunction]
-#[pyo3(signature = (position, *, size = Some(360.0), highlight = None, lastmove = None, slots = None, slot_count = None, labels = true, max_radius = None))]
+#[pyo3(
+    signature = (position, *, size = Some(360.0), highlight = None, lastmove = None, slots = None, slot_count = None, labels = true, max_radius = None),
+    text_signature = "(position, *, size=360.0, highlight=None, lastmove=None, slots=None, slot_count=None, labels=True, max_radius=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn draw_position(
     position: &PyPosition,
