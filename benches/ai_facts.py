@@ -37,7 +37,10 @@ def main() -> None:
     values = start_values()
     solved_in = time.perf_counter() - started
     total = sum(values.values())
-    print(f"## Perfect-play values of all {total // 2} starts, both sides to move")
+    print(
+        f"## Perfect-play values of the {total:,} start positions"
+        f" ({total // 2:,} start orders, either side to move)"
+    )
     print(f"(solved in {solved_in * 1000:.1f} ms from Python)\n")
     print("| value for the first player | starts | share |")
     print("|---:|---:|---:|")
