@@ -5,12 +5,14 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use super::{Searcher, SharedTable, TableAllocError};
+use super::{with_thread_searcher, Searcher, SharedTable, TableAllocError};
 use crate::game::perft::perft_with_stop;
 use crate::game::rules::Position;
-use crate::run::interrupt::Interrupted;
+use crate::run::clock::Instant;
+use crate::run::interrupt::{interrupted, Interrupted};
 use crate::run::parallel::map_chunks;
 
 /// Why a batch did not finish.
@@ -55,15 +57,70 @@ fn chunk_size(count: usize, threads: usize) -> usize {
     count.div_ceil(4 * threads.max(1)).max(CHUNK)
 }
 
+/// The table of the last batch on threads, kept for the next one of the same size (as
+/// each thread keeps its own searcher's): a batch pays for no table it does not need,
+/// and a batch of positions solved before finds them.
+static LAST_TABLE: Mutex<Option<Arc<SharedTable>>> = Mutex::new(None);
+
+/// A table of `bytes` bytes: the last batch's if it has that size and is free.
+fn table_of(bytes: usize) -> Result<Arc<SharedTable>, TableAllocError> {
+    let kept = LAST_TABLE.lock().ok().and_then(|mut last| last.take());
+    match kept {
+        Some(table) if table.bytes() == SharedTable::bytes_for(bytes) => Ok(table),
+        _ => Ok(Arc::new(SharedTable::try_with_bytes(bytes)?)),
+    }
+}
+
+/// How long the calling thread solves a batch alone before it starts threads for the
+/// rest: a batch this quick (positions solved before, small ones) is done before a
+/// thread could start, and a long one loses at most this.
+const ALONE_FOR: Duration = Duration::from_micros(200);
+
 /// The exact value (final margin under perfect play, for the side to move) of every
-/// position, on `threads` threads sharing one table of `table_bytes` bytes.
+/// position, on `threads` threads sharing one table of `table_bytes` bytes (the last
+/// batch's table when it has that size). The calling thread first solves positions on
+/// its own searcher, as [`solve`](super::solve) does, for up to [`ALONE_FOR`]: a batch
+/// of one chunk, or one done in that time, starts no thread and makes no table.
 pub fn solve_many(
     positions: &[Position],
     table_bytes: usize,
     threads: usize,
 ) -> Result<Vec<i32>, BatchError> {
+    let started = Instant::now();
+    // One chunk would be done by the calling thread alone anyway.
+    let alone = positions.len() <= chunk_size(positions.len(), threads.max(2));
+    let mut values = with_thread_searcher(|searcher| {
+        let mut values = Vec::with_capacity(positions.len());
+        for position in positions {
+            if !alone && started.elapsed() >= ALONE_FOR {
+                break;
+            }
+            let value = searcher.solve(position);
+            if searcher.was_cut_short() || interrupted() {
+                return Err(BatchError::Interrupted);
+            }
+            values.push(value as i32);
+        }
+        Ok(values)
+    })?;
+    if values.len() < positions.len() {
+        values.extend(solve_on_threads(
+            &positions[values.len()..],
+            table_bytes,
+            threads,
+        )?);
+    }
+    Ok(values)
+}
+
+/// [`solve_many`] on `threads` threads sharing the kept table.
+fn solve_on_threads(
+    positions: &[Position],
+    table_bytes: usize,
+    threads: usize,
+) -> Result<Vec<i32>, BatchError> {
     let size = chunk_size(positions.len(), threads);
-    let shared = Arc::new(SharedTable::try_with_bytes(table_bytes)?);
+    let shared = table_of(table_bytes)?;
     let lanes = AtomicU32::new(0);
     let chunks = map_chunks(
         positions.len().div_ceil(size),
@@ -85,6 +142,10 @@ pub fn solve_many(
             Ok(values)
         },
     )?;
+    // Kept only after a whole batch: no search of it was cut short.
+    if let Ok(mut last) = LAST_TABLE.lock() {
+        *last = Some(shared);
+    }
     Ok(chunks.concat())
 }
 
@@ -130,5 +191,25 @@ mod tests {
             assert_eq!(perft_many(&starts, 5, threads).unwrap(), counts);
         }
         assert_eq!(solve_many(&[], 1 << 20, 2).unwrap(), Vec::<i32>::new());
+    }
+
+    #[test]
+    fn small_batches_and_batches_on_a_kept_table_give_the_same_answers() {
+        let starts = start_positions(3, Player::Black).unwrap();
+        let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);
+        let values: Vec<i32> = starts.iter().map(|s| searcher.solve(s) as i32).collect();
+        // One chunk: the calling thread's searcher.
+        assert_eq!(
+            solve_many(&starts[..CHUNK], 1 << 20, 2).unwrap(),
+            values[..CHUNK]
+        );
+        // Twice on threads: the second batch finds the first one's table.
+        for _ in 0..2 {
+            assert_eq!(solve_many(&starts, 1 << 20, 2).unwrap(), values);
+        }
+        for bytes in [0, 1000, 1 << 20, (1 << 20) + 5] {
+            let made = SharedTable::try_with_bytes(bytes).unwrap();
+            assert_eq!(made.bytes(), SharedTable::bytes_for(bytes));
+        }
     }
 }

@@ -76,12 +76,7 @@ impl SharedTable {
     /// the system zeroed (an empty slot is two zero words, which no check matches: every
     /// check is odd).
     pub fn try_with_bytes(bytes: usize) -> Result<SharedTable, TableAllocError> {
-        let wanted = (bytes / SHARED_ENTRY_BYTES).max(2);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let count = Self::slots_for(bytes);
         let error = TableAllocError {
             bytes: count.saturating_mul(SHARED_ENTRY_BYTES),
         };
@@ -91,6 +86,22 @@ impl SharedTable {
             slots,
             mask: count - 2,
         })
+    }
+
+    /// The slots of a table asked for `bytes` bytes: a power of two, at least two.
+    fn slots_for(bytes: usize) -> usize {
+        let wanted = (bytes / SHARED_ENTRY_BYTES).max(2);
+        if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        }
+    }
+
+    /// The size in bytes of a table asked for `bytes` bytes ([`bytes`](Self::bytes) of
+    /// what [`try_with_bytes`](Self::try_with_bytes) makes).
+    pub fn bytes_for(bytes: usize) -> usize {
+        Self::slots_for(bytes).saturating_mul(SHARED_ENTRY_BYTES)
     }
 
     /// The size in bytes.
