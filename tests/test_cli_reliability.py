@@ -57,10 +57,13 @@ def test_ctrl_c_ends_a_command_with_one_line(args: list[str]) -> None:
     assert err.strip() == "buttonup: interrupted"
 
 
-def test_ctrl_c_at_the_prompt_says_goodbye_on_its_own_line() -> None:
+def test_ctrl_c_at_the_prompt_ends_the_game_as_every_command() -> None:
+    # As the README promises for every command: status 130 and one line (Ctrl-C is
+    # not 'quit', which says goodbye and ends with 0).
     process, out, err = interrupted(["play", "--seed", "1", "--no-color"])
-    assert process.returncode == 0 and err == ""
-    assert out.endswith("Red to move> \nYou leave the match. Bye.\n")
+    assert process.returncode == 130
+    assert err.strip() == "buttonup: interrupted"
+    assert out.endswith("Red to move> ")
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
