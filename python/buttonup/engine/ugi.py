@@ -225,6 +225,13 @@ class Engine:
             thread.join()
         self._thread = None
 
+    def interrupt(self) -> None:
+        """Ctrl-C: stops any search and waits for it, writing nothing more."""
+        with self._write_lock:
+            self.closed = True
+        self.running = False
+        self._halt()
+
     def _search(self, position: Position, go: Go) -> None:
         move: int | str
         try:
@@ -305,18 +312,25 @@ def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
     standard output closed ends the process quietly)."""
     engine = Engine(stdout or sys.stdout, on_closed=None if stdout else quiet_exit)
     source = stdin or sys.stdin.buffer
-    while engine.running:
-        line, too_long = read_line(source)
-        if line is None:
-            engine.cmd_quit([])
-            break
-        if too_long:
-            engine.error(f"line longer than {MAX_LINE} bytes ignored")
-            continue
-        try:
-            text = decode(line)
-        except ProtocolError as error:
-            engine.error(str(error))
-            continue
-        engine.handle(text)
+    try:
+        while engine.running:
+            line, too_long = read_line(source)
+            if line is None:
+                engine.cmd_quit([])
+                break
+            if too_long:
+                engine.error(f"line longer than {MAX_LINE} bytes ignored")
+                continue
+            try:
+                text = decode(line)
+            except ProtocolError as error:
+                engine.error(str(error))
+                continue
+            engine.handle(text)
+    except KeyboardInterrupt:
+        # The search thread must not be inside the core when the interpreter ends (a
+        # thread ended there aborts the process): it is stopped and waited for, with
+        # nothing more written, before the interruption ends the command.
+        engine.interrupt()
+        raise
     return 0
