@@ -1,43 +1,21 @@
-//! The level scale of `buttonup::ai`, checked against a brute-force negamax written here
-//! (no table, no ordering: the rules alone).
+//! The level scale of `buttonup::ai`, checked against a plain minimax written from the
+//! rules alone (tests/common: no table, no ordering).
+
+mod common;
 
 use buttonup::ai::{Bot, Level};
 use buttonup::game::notation;
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::search::Limits;
 use buttonup::{Match, Player, Position};
-
-/// Red's margin minus Black's, for the side to move, under perfect play.
-fn negamax(position: &Position) -> i32 {
-    if position.is_over() {
-        let margin = position.margin().unwrap();
-        return if position.to_move() == Player::Red {
-            margin
-        } else {
-            -margin
-        };
-    }
-    position
-        .legal_moves()
-        .map(|mv| {
-            let next = position.play(mv).unwrap();
-            let value = negamax(&next.position);
-            if next.position.to_move() == position.to_move() {
-                value
-            } else {
-                -value
-            }
-        })
-        .max()
-        .unwrap()
-}
+use common::minimax;
 
 fn move_values(position: &Position) -> Vec<(usize, i32)> {
     position
         .legal_moves()
         .map(|mv| {
             let next = position.play(mv).unwrap().position;
-            let v = negamax(&next);
+            let v = minimax(&next);
             (
                 mv,
                 if next.to_move() == position.to_move() {

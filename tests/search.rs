@@ -1,4 +1,7 @@
-//! The search against a plain minimax written here from the rules, with no table.
+//! The search against a plain minimax written from the rules, with no table
+//! (tests/common).
+
+mod common;
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -6,32 +9,9 @@ use std::time::Duration;
 use buttonup::game::notation::{parse, parse_start};
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::search::{Limits, Payoff, Searcher};
-use buttonup::{Player, Position};
+use buttonup::Player;
 
-/// Margin for the side to move under perfect play, by full minimax.
-fn minimax(position: &Position) -> i32 {
-    if position.is_over() {
-        let margin = position.margin().unwrap();
-        return if position.to_move() == Player::Red {
-            margin
-        } else {
-            -margin
-        };
-    }
-    position
-        .legal_moves()
-        .map(|mv| {
-            let child = position.play_unchecked(mv).position;
-            let value = minimax(&child);
-            if child.to_move() == position.to_move() {
-                value
-            } else {
-                -value
-            }
-        })
-        .max()
-        .unwrap()
-}
+use common::minimax;
 
 fn searcher() -> Searcher {
     Searcher::new(Payoff::Margin, 1 << 22)
