@@ -79,7 +79,7 @@ const ALONE_FOR: Duration = Duration::from_micros(200);
 /// The exact value (final margin under perfect play, for the side to move) of every
 /// position, on `threads` threads sharing one table of `table_bytes` bytes (the last
 /// batch's table when it has that size). The calling thread first solves positions on
-/// its own searcher, as [`solve`](super::solve) does, for up to [`ALONE_FOR`]: a batch
+/// its own searcher, as [`solve`](super::solve) does, for up to `ALONE_FOR`: a batch
 /// of one chunk, or one done in that time, starts no thread and makes no table.
 pub fn solve_many(
     positions: &[Position],
