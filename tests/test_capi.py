@@ -112,6 +112,7 @@ def test_the_c_example_runs_clean_under_valgrind(battle: Path) -> None:
 
 
 def test_the_header_is_what_cbindgen_makes_of_the_sources() -> None:
+    need(HEADER.is_file(), "capi/ is not in this tree")
     need(shutil.which("cbindgen") is not None, "cbindgen is not installed (cargo install cbindgen)")
     done = run(["bash", str(ROOT / "capi" / "header.sh"), "--check"])
     assert done.returncode == 0, done.stdout + done.stderr
