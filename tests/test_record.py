@@ -199,7 +199,10 @@ def test_bad_arguments() -> None:
 
 
 def test_the_record_shown_in_the_notation_page_reads() -> None:
-    page = (Path(__file__).parent.parent / "docs" / "notation.md").read_text()
+    path = Path(__file__).parent.parent / "docs" / "notation.md"
+    if not path.exists():
+        pytest.skip("docs/ is absent (an installed-artifact run copies tests/ alone)")
+    page = path.read_text()
     shown = page.split("```text\n", 1)[1].split("```", 1)[0]
     game = Match.from_record(shown)
     assert game.scores == (1, 1)
