@@ -21,26 +21,9 @@ use crate::search::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, Limits, Payoff,
     SearchResult, Searcher, SharedTable, TableAllocError,
 };
-
-/// Transposition table of the searcher each thread uses for the module functions.
-const THREAD_TABLE_BYTES: usize = 8 << 20;
-
-thread_local! {
-    static THREAD_SEARCHER: RefCell<Searcher> =
-        RefCell::new(Searcher::new(Payoff::Margin, THREAD_TABLE_BYTES));
-}
-
-/// Runs `f` on this thread's margin searcher (or on a fresh one if this thread's is
-/// busy: a progress callback that searches again).
-fn with_thread_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
-    THREAD_SEARCHER.with(|s| match s.try_borrow_mut() {
-        Ok(mut searcher) => {
-            searcher.set_payoff(Payoff::Margin);
-            f(&mut searcher)
-        }
-        Err(_) => f(&mut Searcher::new(Payoff::Margin, 1 << 20)),
-    })
-}
+// The module functions search on each thread's searcher of the core, the one
+// `solve_many` and the other doors use too.
+use crate::search::with_thread_searcher;
 
 /// A table that could not be allocated, for Python.
 fn memory_error(error: TableAllocError) -> PyErr {
