@@ -12,9 +12,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,40 +30,26 @@ else:
         pytest.skip("chromium-driver is not installed", allow_module_level=True)
 
 from buttonup import Match, Player, Position, analyze
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
-
-Browser = Any  # selenium's Chrome driver
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from selenium.webdriver.support.ui import Select
+from web_browsers import (
+    Browser,
+    chrome,
+    js,
+    lift,
+    listed_moves,
+    serving,
+    settled,
+    shown_position,
+    viewport,
+    wait_for,
+)
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-    while True:
-        try:
-            httpx.get(url + "/")
-            break
-        except httpx.TransportError:
-            assert process.poll() is None, "the server stopped"
-            assert time.monotonic() < deadline, "the server did not answer within 60 s"
-            time.sleep(0.1)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
+    with serving() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -76,21 +59,7 @@ def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser(downloads: Path) -> Iterator[Browser]:
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
-        options.add_argument(flag)
-    options.add_experimental_option(
-        "prefs",
-        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
-    )
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.execute_cdp_cmd(
-        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
-    )
+    driver = chrome(downloads)
     yield driver
     driver.quit()
 
@@ -100,29 +69,6 @@ def shots() -> Path:
     folder = Path(os.environ.get("BUTTONUP_SCREENSHOTS", "/tmp/buttonup-screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def viewport(browser: Browser, width: int, height: int) -> None:
-    """The page's viewport exactly ``width`` x ``height`` CSS pixels (a phone's is
-    emulated as one: touch and the viewport meta tag), whatever the window's frame."""
-    browser.set_window_size(width, height + 200)
-    browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
-    )
-
-
-def wait_for(browser: Browser, check: Any, timeout: float = 60) -> Any:
-    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
-
-
-def js(browser: Browser, script: str, *args: Any) -> Any:
-    return browser.execute_script(script, *args)
-
-
-def settled(browser: Browser) -> bool:
-    """The page has a match and is neither making nor showing a move."""
-    return bool(js(browser, "const s = window.buttonup.state; return !!s.match && !s.busy;"))
 
 
 def state(browser: Browser) -> dict[str, Any]:
@@ -141,37 +87,9 @@ def start(browser: Browser, level: int = 1) -> None:
     wait_for(browser, settled)
 
 
-def lift(browser: Browser, pile: int | None = None) -> bool:
-    """Clicks pile ``pile`` (or the first one) once the board offers it; False when the
-    battle is over first."""
-    selector = "#board .pile.playable" + ("" if pile is None else f"[data-pile='{pile}']")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if browser.find_element(By.ID, "battle-panel").is_displayed():
-            return False
-        try:
-            found = browser.find_elements(By.CSS_SELECTOR, selector)
-            if found and settled(browser):
-                found[0].click()
-                return True
-        except StaleElementReferenceException:
-            pass
-        time.sleep(0.05)
-    raise AssertionError(f"no pile to lift ({selector})")
-
-
 def script_errors(browser: Browser) -> list[str]:
     """The page's uncaught errors and console errors since the last look."""
     return [e["message"] for e in browser.get_log("browser") if e["source"] == "javascript"]
-
-
-def shown_position(browser: Browser) -> str:
-    return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
-
-
-def listed_moves(browser: Browser) -> list[str]:
-    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
-    return [b.text for b in buttons if b.get_attribute("data-ply") != "0"]
 
 
 def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) -> None:

@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,11 +32,8 @@ else:
         pytest.skip("chromium-driver is not installed", allow_module_level=True)
 
 from buttonup import Position, analyze
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
-
-Browser = Any  # selenium's Chrome driver
+from web_browsers import Browser, chrome, js, lift, listed_moves, settled, shown_position, wait_for
 
 
 class StaticFiles(http.server.SimpleHTTPRequestHandler):
@@ -92,56 +88,9 @@ def served(site: Path) -> Iterator[tuple[str, list[str]]]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
-    driver = webdriver.Chrome(options=options, service=service)
+    driver = chrome(logs=True)
     yield driver
     driver.quit()
-
-
-def wait_for(browser: Browser, check: Any, timeout: float = 30) -> Any:
-    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
-
-
-def js(browser: Browser, script: str) -> Any:
-    return browser.execute_script(script)
-
-
-def settled(browser: Browser) -> bool:
-    return bool(js(browser, "const s = window.buttonup.state; return !!s.match && !s.busy;"))
-
-
-def shown_position(browser: Browser) -> str:
-    return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
-
-
-def listed_moves(browser: Browser) -> list[str]:
-    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
-    return [b.text for b in buttons if b.get_attribute("data-ply") != "0"]
-
-
-def lift(browser: Browser) -> bool:
-    """Clicks the first liftable pile once the board offers one; False when the battle
-    is over first."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if browser.find_element(By.ID, "battle-panel").is_displayed():
-            return False
-        try:
-            found = browser.find_elements(By.CSS_SELECTOR, "#board .pile.playable")
-            if found and settled(browser):
-                found[0].click()
-                return True
-        except StaleElementReferenceException:
-            pass
-        time.sleep(0.05)
-    raise AssertionError("no pile to lift")
 
 
 def open_offline(browser: Browser, url: str, query: str) -> None:

@@ -9,6 +9,7 @@ import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
 import { drawChart } from "./chart.js";
 import { hidePanel, showPanel } from "./panel.js";
+import { describe } from "./status.js";
 import { showReview } from "./review.js";
 import { showHint } from "./hint.js";
 import { AnalysisBoard } from "./analysis.js";
@@ -16,6 +17,7 @@ import { setUpTheme } from "./theme.js";
 import { setUpRecords } from "./records.js";
 import { setUpKeys } from "./keys.js";
 import { setUpLevels } from "./levels.js";
+import { chosen, inviteFriend, setUpOpponents } from "./opponents.js";
 
 const params = new URLSearchParams(location.search);
 const PAUSE = params.get("speed") === "fast" ? 40 : 420; // between the steps of a move (ms)
@@ -40,9 +42,12 @@ function fail(error) {
   showError(error.message || String(error));
 }
 
+// Pass and play: both sides are people at this screen (no AI call is made).
+const two = () => !!state.match && state.match.players === 2;
+
 const mine = () => {
   const m = state.match;
-  return m && !m.winner && !m.chooser && !state.finished && m.to_move === m.human;
+  return m && !m.winner && !m.chooser && !state.finished && (two() || m.to_move === m.human);
 };
 
 // The battle in the move list and the chart: the one just scored, else the current one.
@@ -55,18 +60,22 @@ function render() {
   if (!m) return;
   $("match-card").hidden = $("moves-card").hidden = false;
   const ai = other(m.human);
-  $("name-you").textContent = `You (${NAMES[m.human]})`;
-  $("name-ai").textContent = `AI level ${m.level} (${NAMES[ai]})`;
+  $("name-you").textContent = two() ? `${NAMES[m.human]} player` : `You (${NAMES[m.human]})`;
+  $("name-ai").textContent = two() ? `${NAMES[ai]} player` : `AI level ${m.level} (${NAMES[ai]})`;
   $("dot-you").className = `dot dot-${m.human}`;
   $("dot-ai").className = `dot dot-${ai}`;
   $("points-you").textContent = `${m.scores[m.human]} pt`;
   $("points-ai").textContent = `${m.scores[ai]} pt`;
   const battle = shownBattle();
   say("score", `Red ${m.scores.r} – Black ${m.scores.b} · first to ${m.target}`);
-  $("battle-line").textContent = `Battle ${battle.number}, started by ${NAMES[battle.starter]} · the AI: ${m.level_name}`;
-  $("undo").disabled = state.busy || !m.battle.plies.some((p) => p.mover === m.human) || !!state.finished;
+  const opponent = two() ? "two players on this screen" : `the AI: ${m.level_name}`;
+  $("battle-line").textContent = `Battle ${battle.number}, started by ${NAMES[battle.starter]} · ${opponent}`;
+  const undoable = m.battle.plies.some((p) => two() || p.mover === m.human);
+  $("undo").disabled = state.busy || !undoable || !!state.finished;
   $("hint").disabled = state.busy || !mine();
-  $("choice").hidden = !(m.chooser === m.human) || !!state.finished;
+  $("choice").hidden = !(m.chooser && (two() || m.chooser === m.human)) || !!state.finished;
+  $("me-first").textContent = two() ? "Red starts" : "I start";
+  $("ai-first").textContent = two() ? "Black starts" : "The AI starts";
   const shown = state.view === null ? battle.plies.length : state.view;
   moveList.render(battle.number, battle.plies, shown, state.losses.get(battle.number));
   const pick = $("battle-pick");
@@ -85,27 +94,7 @@ function render() {
   $("notice").hidden = !state.notice;
 }
 
-function statusText() {
-  const m = state.match;
-  if (state.view !== null) {
-    const battle = shownBattle();
-    const where = state.view === 0 ? "the start" : `move ${state.view} (${battle.plies[state.view - 1].label})`;
-    return `Showing battle ${battle.number} after ${where}. ▶ or → steps on; Esc goes back to the game.`;
-  }
-  if (m.winner) return m.winner === m.human ? "You win the match!" : "The AI wins the match.";
-  if (state.finished) {
-    const { winner, points } = state.finished.scoring;
-    const result = winner ? `${winner === m.human ? "you win" : "the AI wins"} ${points} point${points === 1 ? "" : "s"}` : "equal sums";
-    return `Battle ${state.finished.number} is over: ${result}. Next battle when you are ready.`;
-  }
-  if (m.chooser === m.human) return "You lost the last battle with a winner: choose who starts.";
-  if (mine()) {
-    const last = m.battle.plies[m.battle.plies.length - 1];
-    const before = last && last.mover !== m.human ? `The AI lifted pile ${last.move} (marked). ` : "";
-    return `${before}Your move (${NAMES[m.human]}): lift a marked pile.`;
-  }
-  return "The AI is thinking…";
-}
+const statusText = () => describe({ state, mine, two, shownBattle });
 
 // The position after `ply` moves of the battle in the list (the last one: live again).
 async function showPly(ply) {
@@ -167,7 +156,7 @@ async function showMove(data, generation) {
     showPanel($("battle-panel"), data, scored, { next: nextBattle, review: reviewBattle, newMatch: focusSetup });
     $("battle-panel").scrollIntoView({ block: "nearest" });
   } else if (played.extra_move) {
-    const who = played.mover === data.human ? "You move" : "The AI moves";
+    const who = two() ? `${NAMES[played.mover]} moves` : played.mover === data.human ? "You move" : "The AI moves";
     state.notice = `Extra move: the last button landed on its own colour. ${who} again.`;
   }
 }
@@ -200,6 +189,10 @@ async function lift(pile) {
 async function aiIfDue() {
   const m = state.match;
   if (!m || m.winner || state.finished || state.busy) return;
+  if (two()) {
+    if (mine()) board.focus();
+    return;
+  }
   const ai = other(m.human);
   if (!(m.chooser === ai || (!m.chooser && m.to_move === ai))) {
     if (mine()) board.focus();
@@ -287,11 +280,14 @@ function focusSetup() {
 
 async function newMatch(event) {
   event.preventDefault();
-  const human = document.querySelector("input[name=colour]:checked").value;
-  const settings = { human, level: Number($("level").value), starter: human };
-  if (params.get("seed")) settings.seed = Number(params.get("seed"));
+  const { kind, settings } = chosen(params);
   try {
+    if (kind === "friend") {
+      await inviteFriend(settings);
+      return;
+    }
     const data = await engine.newMatch(settings);
+    if (kind === "two" && data.players !== 2) throw new Error("This engine has no pass and play (two players on one screen).");
     clearError();
     startWith(data);
   } catch (error) {
@@ -348,7 +344,7 @@ async function undo() {
     state.notice = "";
     $("hint-out").replaceChildren();
     render();
-    say("status", `Took back your last move. ${statusText()}`);
+    say("status", `Took back ${two() ? "the" : "your"} last move. ${statusText()}`);
     board.focus();
   } catch (error) {
     fail(error);
@@ -376,8 +372,9 @@ async function setUp() {
   $("show-setup").addEventListener("click", focusSetup);
   $("battle-pick").addEventListener("change", () => pickBattle(Number($("battle-pick").value)));
   $("review-shown").addEventListener("click", reviewBattle);
-  $("me-first").addEventListener("click", () => choose(state.match.human));
-  $("ai-first").addEventListener("click", () => choose(other(state.match.human)));
+  $("me-first").addEventListener("click", () => choose(two() ? "r" : state.match.human));
+  $("ai-first").addEventListener("click", () => choose(two() ? "b" : other(state.match.human)));
+  setUpOpponents(engine.name === "server");
   setUpRecords(engine, () => state.match, (data) => startWith(data), fail);
   moveList.clear();
   await setUpLevels(engine, $("level"), $("level-desc"), fail);

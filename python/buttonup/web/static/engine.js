@@ -10,13 +10,18 @@
 // values are for the side to move unless named by colour ({r: ..., b: ...}).
 //
 //   levels()                      -> {"1": "random moves", ..., "10": "..."}
-//   newMatch({human, level, target, starter, seed})            -> Match
+//   newMatch({human, level, target, starter, seed, players})   -> Match (players 2:
+//                                    pass and play, both sides people at one screen)
 //   match(id)                     -> Match
-//   play(id, move)                -> Match with `played` (the human's move)
+//   play(id, move)                -> Match with `played` (the human's move; with two
+//                                    players, the move of the side to move)
 //   aiMove(id)                    -> Match, with `played` unless the AI chose a starter
-//   choose(id, starter)           -> Match (the tie rule's choice, the human's)
-//   undo(id)                      -> Match (the human's last move and the replies gone)
-//   hint(id)                      -> Hint for the position on the board
+//   choose(id, starter)           -> Match (the tie rule's choice, the human's; with
+//                                    two players, the chooser's)
+//   undo(id)                      -> Match (the human's last move and the replies gone;
+//                                    with two players, the battle's last move)
+//   hint(id)                      -> Hint for the position on the board (for the
+//                                    human, or with two players the side to move)
 //   battle(id, number)            -> Battle
 //   ply(id, number, ply)          -> Board after the first `ply` moves of the battle
 //   review(id, number)            -> Review
@@ -24,7 +29,7 @@
 //                                    `position` lead, drawn, without a search
 //   analyze(position, moves = []) -> Analysis of where `moves` from `position` lead
 //   record(id)                    -> the match record, a string (docs/notation.md)
-//   importRecord(text, {human, level})                          -> Match
+//   importRecord(text, {human, level, players})                 -> Match
 //
 // Board:    {position, piles, to_move, is_over, legal_moves, svg, slots, scoring?}:
 //           `svg` is the SVG text of the board (buttonup.svg), its piles
@@ -36,7 +41,8 @@
 //           where a Point, one before the first move and one after each, is
 //           {margin: {r, b}, chance: {r, b}}: each colour's margin under perfect play
 //           and chance of winning the match under perfect match play.
-// Match:    Board & {id, human, level, level_name, scores: {r, b}, target, per_colour,
+// Match:    Board & {id, human, players (1 or 2), level, level_name, scores: {r, b},
+//           target, per_colour,
 //           starter, chooser, winner, moves, battle: Battle (the one being played, or
 //           the last), battles: [{number, starter, start, moves, labels, position,
 //           scoring, ...}], played?: Ply & {battle, ended_battle}}

@@ -28,10 +28,11 @@ function engineCall(work) {
 
 // One match of the page, as the server's Entry (python/buttonup/web/service.py).
 class Entry {
-  constructor(wasm, match, human, level, seed, searchSeconds) {
+  constructor(wasm, match, human, level, seed, searchSeconds, players = 1) {
     this.wasm = wasm;
     this.match = match;
     this.human = human;
+    this.players = players; // 2: pass and play, both sides people at one screen
     this.level = level;
     // The server's AI: a move searched within a second at most.
     this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
@@ -139,10 +140,10 @@ export class LocalEngine {
     return entry;
   }
 
-  add(match, human, level, seed) {
+  add(match, human, level, seed, players = 1) {
     this.counter += 1;
     const id = `local-${this.counter}`;
-    this.entries.set(id, new Entry(this.wasm, match, human, level, seed, this.searchSeconds));
+    this.entries.set(id, new Entry(this.wasm, match, human, level, seed, this.searchSeconds, players));
     return id;
   }
 
@@ -188,6 +189,7 @@ export class LocalEngine {
     return Object.assign(data, {
       id,
       human: entry.human,
+      players: entry.players,
       level: entry.level,
       level_name: wasm.levels()[String(entry.level)],
       scores: { r: red, b: black },
@@ -214,10 +216,10 @@ export class LocalEngine {
   // --- engine.js's interface ------------------------------------------------------
   async levels() { return this.wasm.levels(); }
 
-  async newMatch({ human = "r", level = 5, target = 15, starter = "r", seed = null } = {}) {
+  async newMatch({ human = "r", level = 5, target = 15, starter = "r", seed = null, players = 1 } = {}) {
     return engineCall(() => {
       const match = new this.wasm.Match({ starter, target, seed });
-      return this.noted(this.add(match, human, level, seed));
+      return this.noted(this.add(match, human, level, seed, players === 2 ? 2 : 1));
     });
   }
 
@@ -225,8 +227,8 @@ export class LocalEngine {
 
   async play(id, move) {
     return engineCall(() => {
-      const { match, human } = this.entry(id);
-      if (match.toMove !== human) throw new EngineError("it is the AI's turn", 400);
+      const { match, human, players } = this.entry(id);
+      if (players !== 2 && match.toMove !== human) throw new EngineError("it is the AI's turn", 400);
       match.play(move);
       return this.noted(id, true);
     });
@@ -237,6 +239,7 @@ export class LocalEngine {
       const entry = this.entry(id);
       const { match } = entry;
       const side = OTHER[entry.human];
+      if (entry.players === 2) throw new EngineError("no AI in this match", 400);
       if (match.chooser === side) {
         match.chooseStarter(entry.ai.chooseStarter(match));
         return this.noted(id);
@@ -252,7 +255,8 @@ export class LocalEngine {
   async choose(id, starter) {
     return engineCall(() => {
       const entry = this.entry(id);
-      if (entry.match.chooser !== entry.human) {
+      const chooser = entry.match.chooser;
+      if (chooser === null || (entry.players !== 2 && chooser !== entry.human)) {
         throw new EngineError("no choice of starter is yours to make", 400);
       }
       entry.match.chooseStarter(starter);
@@ -262,8 +266,13 @@ export class LocalEngine {
 
   async undo(id) {
     return engineCall(() => {
-      const { match, human } = this.entry(id);
+      const { match, human, players } = this.entry(id);
       const movers = match.movers();
+      if (players === 2) {
+        if (!movers.length) throw new EngineError("there is no move to take back in this battle", 400);
+        match.undo();
+        return this.noted(id);
+      }
       if (!movers.includes(human)) {
         throw new EngineError("there is no move of yours to take back in this battle", 400);
       }
@@ -275,7 +284,9 @@ export class LocalEngine {
 
   async hint(id) {
     return engineCall(() => {
-      const { match, human } = this.entry(id);
+      const entry = this.entry(id);
+      const { match } = entry;
+      const human = entry.players === 2 ? match.toMove : entry.human;
       const position = match.position;
       const data = analysis(this.wasm, position, this.searchSeconds);
       let chance = null;
@@ -340,16 +351,17 @@ export class LocalEngine {
     return engineCall(() => {
       const entry = this.entry(id);
       const ai = `buttonup level ${entry.level}`;
-      const [red, black] = entry.human === "r" ? ["You", ai] : [ai, "You"];
+      let [red, black] = entry.human === "r" ? ["You", ai] : [ai, "You"];
+      if (entry.players === 2) [red, black] = ["Red player", "Black player"];
       const date = new Date().toISOString().slice(0, 10);
       return entry.match.record({ Event: "buttonup in the browser", Date: date, Red: red, Black: black });
     });
   }
 
-  async importRecord(record, { human = "r", level = 5 } = {}) {
+  async importRecord(record, { human = "r", level = 5, players = 1 } = {}) {
     return engineCall(() => {
       const match = this.wasm.Match.fromRecord(record);
-      const id = this.add(match, human, level, null);
+      const id = this.add(match, human, level, null, players === 2 ? 2 : 1);
       this.entry(id).backfill(this.searchSeconds / 2);
       return this.matchJson(id);
     });

@@ -16,15 +16,25 @@ function towerPicture(battle) {
 
 const sum = (list) => (list.length ? list.join(" + ") : "0");
 
+// Who each side is on the page: {r, b}, each a subject ("You", "The AI", "Red").
+export function sideNames(match) {
+  if (match.players === 2) return { r: "Red", b: "Black" };
+  return { [match.human]: "You", [match.human === "r" ? "b" : "r"]: "The AI" };
+}
+
+// "You win" / "The AI wins".
+export const wins = (who) => `${who} ${who === "You" ? "win" : "wins"}`;
+
 // Fills `container` for `battle` (a scored battle of the match) in `match`; `actions`
-// holds the callbacks: next(), review(), newMatch().
+// holds the callbacks: next(), review() (no review button without it), newMatch(),
+// and `names` (sideNames(match) unless given).
 export function showPanel(container, match, battle, actions) {
   const scoring = battle.scoring;
-  const human = match.human;
+  const names = actions.names || sideNames(match);
   let result;
   if (!scoring.winner) result = "Equal sums: nobody gains victory points.";
   else {
-    const who = scoring.winner === human ? "You win" : "The AI wins";
+    const who = wins(names[scoring.winner]);
     result = `${who} the battle (${NAMES[scoring.winner]}) and ${scoring.points} victory point${scoring.points === 1 ? "" : "s"}.`;
   }
   const buttons = [];
@@ -33,9 +43,9 @@ export function showPanel(container, match, battle, actions) {
   } else {
     buttons.push(h("button", { type: "button", class: "primary", id: "next-battle" }, "Next battle"));
   }
-  buttons.push(h("button", { type: "button", id: "review-battle" }, "Review this battle"));
+  if (actions.review) buttons.push(h("button", { type: "button", id: "review-battle" }, "Review this battle"));
   const matchLine = match.winner
-    ? (match.winner === human ? "You win the match!" : "The AI wins the match.")
+    ? `${wins(names[match.winner])} the match!`
     : `Score: Red ${match.scores.r} - Black ${match.scores.b} (first to ${match.target})`;
   container.replaceChildren(
     h("h2", { id: "panel-title" }, `Battle ${battle.number} is over`),
@@ -54,7 +64,7 @@ export function showPanel(container, match, battle, actions) {
   if (next) next.addEventListener("click", actions.next);
   const fresh = container.querySelector("#panel-new");
   if (fresh) fresh.addEventListener("click", actions.newMatch);
-  container.querySelector("#review-battle").addEventListener("click", actions.review);
+  if (actions.review) container.querySelector("#review-battle").addEventListener("click", actions.review);
 }
 
 export function hidePanel(container) {

@@ -4,6 +4,17 @@
 
 import { $ } from "./dom.js";
 
+// Hands `text` to the browser as a file to save, named `name`.
+export function saveText(text, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 // `current()` gives the engine's latest Match (or null); `loaded(match)` starts the
 // page on an imported one; `fail(error)` shows a refusal.
 export function setUpRecords(engine, current, loaded, fail) {
@@ -11,14 +22,7 @@ export function setUpRecords(engine, current, loaded, fail) {
     const match = current();
     if (!match) return;
     try {
-      const text = await engine.record(match.id);
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-      link.download = `buttonup-match-${new Date().toISOString().slice(0, 10)}.txt`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      saveText(await engine.record(match.id), `buttonup-match-${new Date().toISOString().slice(0, 10)}.txt`);
     } catch (error) {
       fail(error);
     }
@@ -29,7 +33,8 @@ export function setUpRecords(engine, current, loaded, fail) {
     try {
       const text = await file.text();
       const human = document.querySelector("input[name=colour]:checked").value;
-      const match = await engine.importRecord(text, { human, level: Number($("level").value) });
+      const players = $("opponent") && $("opponent").value === "two" ? 2 : 1;
+      const match = await engine.importRecord(text, { human, level: Number($("level").value), players });
       loaded(match);
     } catch (error) {
       fail(error);

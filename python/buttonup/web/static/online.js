@@ -1,0 +1,337 @@
+// The page of one online match (/online/{id}): two people, each in his own browser, or a
+// spectator. The server holds the match; this page shows each State it answers or sends
+// on the match's event stream, lets the player whose turn it is lift a pile (no other
+// click does anything), asks the tie rule's choice of the player it belongs to only, and
+// draws every position with the page's board, move list and end-of-battle panel.
+//
+//   /online/{id}#join=CODE  the invite link: takes the free seat, then the match link
+//   /online/{id}            a seated browser plays, any other watches
+//   /online/{id}?watch      read-only, even in a seated player's browser
+
+import { $, NAMES, clearError, other, say, showError } from "./dom.js";
+import { Board } from "./board.js";
+import { MoveList } from "./moves.js";
+import { hidePanel, showPanel, wins } from "./panel.js";
+import { setUpTheme } from "./theme.js";
+import { saveText } from "./records.js";
+import { OnlineEngine, keptInvite } from "./online_engine.js";
+
+const params = new URLSearchParams(location.search);
+const PAUSE = params.get("speed") === "fast" ? 40 : 300; // between the steps of a sowing (ms)
+const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const watching = params.has("watch");
+
+const server = new OnlineEngine();
+const board = new Board($("board"), "The board");
+const state = {
+  match: null, // the server's latest State
+  seat: null, // "r" | "b" for a player of this match in this browser, null to watch
+  busy: false, // a move is being sent or shown
+  notice: "", // the extra move's announcement, kept until the next move
+  finished: null, // the scored battle shown in the panel until "Next battle"
+  view: null, // null: the live position; else the ply of the battle shown
+  linked: false, // the event stream is open
+  refused: 0, // moves the server refused (a test reads it)
+};
+const moveList = new MoveList($("moves"), (ply) => showPly(ply));
+let queue = Promise.resolve(); // States are taken one after the other, in order
+
+const fail = (error) => showError(error.message || String(error));
+const seated = () => !!state.seat && !watching;
+const names = () => (seated()
+  ? { [state.seat]: "You", [other(state.seat)]: "Your friend" }
+  : { r: "Red", b: "Black" });
+
+// The player of this browser may act now (lift a pile): everything else is refused here
+// before the server would refuse it.
+const mine = () => {
+  const m = state.match;
+  return !!m && seated() && m.begun && !m.ended && !m.winner && !m.chooser && !state.finished
+    && !state.busy && m.to_move === state.seat;
+};
+
+// --- drawing the state ------------------------------------------------------------
+function render() {
+  const m = state.match;
+  if (!m) return;
+  const me = seated() ? state.seat : "r";
+  const them = other(me);
+  const who = names();
+  $("match-card").hidden = $("moves-card").hidden = false;
+  $("name-you").textContent = `${seated() ? "You" : "Red player"} (${NAMES[me]})`;
+  $("name-them").textContent = `${seated() ? "Your friend" : "Black player"} (${NAMES[them]})`;
+  $("dot-you").className = `dot dot-${me}`;
+  $("dot-them").className = `dot dot-${them}`;
+  $("points-you").textContent = `${m.scores[me]} pt`;
+  $("points-them").textContent = `${m.scores[them]} pt`;
+  const seatText = (side) => {
+    const seat = (m.seats || {})[side] || {};
+    if (!seat.taken) return " · not joined yet";
+    return seat.online ? " · here" : " · away";
+  };
+  $("link-you").textContent = seatText(me);
+  $("link-them").textContent = seatText(them);
+  say("score", `Red ${m.scores.r} – Black ${m.scores.b} · first to ${m.target}`);
+  const battle = state.finished || m.battle;
+  const clock = m.clock ? ` · time left: Red ${Math.round(m.clock.left.r)} s, Black ${Math.round(m.clock.left.b)} s` : "";
+  $("battle-line").textContent = battle ? `Battle ${battle.number}, started by ${NAMES[battle.starter]}${clock}` : "";
+  $("role").textContent = seated()
+    ? `You play ${NAMES[state.seat]}.${state.linked ? "" : " Reconnecting…"}`
+    : `You are watching (read-only).${state.linked ? "" : " Reconnecting…"}`;
+  $("resign").hidden = !seated() || !m.begun || !!m.winner || !!m.ended;
+  $("choice").hidden = !(seated() && m.chooser === state.seat) || !!state.finished;
+  $("me-first").textContent = "I start";
+  $("them-first").textContent = "My friend starts";
+  const invite = seated() ? keptInvite(id) : null;
+  $("invite-card").hidden = !(invite && !m.begun);
+  if (invite) {
+    $("invite-link").value = new URL(`/online/${id}#join=${invite}`, location.href).href;
+    $("watch-link").value = new URL(`/online/${id}?watch`, location.href).href;
+  }
+  $("watch-here").href = `/online/${id}?watch`;
+  if (battle) {
+    const shown = state.view === null ? battle.plies.length : state.view;
+    moveList.render(battle.number, battle.plies, shown);
+  } else moveList.clear();
+  if (state.view === null && !state.finished && !state.busy) {
+    board.show(m, { onLift: mine() ? lift : null, label: statusText(who) });
+  }
+  if (!state.busy) say("status", statusText(who));
+  $("notice").textContent = state.notice;
+  $("notice").hidden = !state.notice;
+  document.body.dataset.version = String(m.version);
+}
+
+function statusText(who) {
+  const m = state.match;
+  if (state.view !== null) {
+    return `Showing the position after ${state.view} move${state.view === 1 ? "" : "s"}. ▶ or → steps on; Esc goes back to the game.`;
+  }
+  if (m.winner) {
+    const how = m.ended === "resigned" ? `${NAMES[other(m.winner)]} resigned: ` : m.ended === "time" ? `${NAMES[other(m.winner)]}'s time ran out: ` : "";
+    return `${how}${wins(who[m.winner])} the match!`;
+  }
+  if (!m.begun) {
+    return seated() ? "Waiting for your friend to open the invite link…" : "Waiting for the second player to join.";
+  }
+  if (state.finished) {
+    const { winner, points } = state.finished.scoring;
+    const result = winner ? `${wins(who[winner])} ${points} point${points === 1 ? "" : "s"}` : "equal sums";
+    return `Battle ${state.finished.number} is over: ${result}. Next battle when you are ready.`;
+  }
+  if (m.chooser) {
+    if (seated() && m.chooser === state.seat) return "You lost the last battle with a winner: choose who starts.";
+    return `${who[m.chooser] === "Your friend" ? "Your friend" : NAMES[m.chooser]} chooses who starts the next battle…`;
+  }
+  const last = m.battle && m.battle.plies[m.battle.plies.length - 1];
+  const before = last ? `${NAMES[last.mover]} lifted pile ${last.move}${last.extra_move ? " and moves again" : ""}. ` : "";
+  if (seated() && m.to_move === state.seat) return `${before}Your move (${NAMES[state.seat]}): lift a marked pile.`;
+  if (seated()) return `${before}Your friend's move (${NAMES[m.to_move]})…`;
+  return `${before}${NAMES[m.to_move]} to move.`;
+}
+
+// --- taking the server's States ---------------------------------------------------------
+// Every State (an answer, or an event) goes through here, in order; one older than
+// the one shown, or the same, is dropped.
+function take(data) {
+  queue = queue.then(() => show(data)).catch(fail);
+  return queue;
+}
+
+async function show(data) {
+  const m = state.match;
+  if (m && data.version <= m.version) return;
+  const played = data.played;
+  const follows = m && played && data.version === m.version + 1 && !state.finished && state.view === null;
+  if (follows) {
+    state.busy = true;
+    state.notice = "";
+    $("notice").hidden = true;
+    let after = data;
+    if (played.ended_battle) after = await server.ply(id, played.battle, played.ply).catch(() => null);
+    if (after) await board.sow(played, after, PAUSE, (text) => say("status", text));
+    state.busy = false;
+  }
+  state.match = data;
+  state.view = null;
+  if (played && played.ended_battle && data.battles[played.battle - 1]) {
+    const scored = data.battles[played.battle - 1];
+    state.finished = { ...scored, number: played.battle, plies: await battlePlies(played.battle, data) };
+    showPanel($("battle-panel"), data, scored, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names() });
+  } else if (played && played.extra_move && !data.winner) {
+    state.notice = `Extra move: the last button landed on its own colour. ${NAMES[played.mover]} moves again.`;
+  }
+  render();
+  if (mine()) board.focus();
+}
+
+async function battlePlies(number, data) {
+  try {
+    return (await server.battle(id, number)).plies;
+  } catch (error) {
+    return data.battle && data.battle.number === number ? data.battle.plies : [];
+  }
+}
+
+function nextBattle() {
+  state.finished = null;
+  hidePanel($("battle-panel"));
+  render();
+  if (mine()) board.focus();
+}
+
+// The position after `ply` moves of the battle shown (its last: live again).
+async function showPly(ply) {
+  const battle = state.finished || state.match.battle;
+  if (state.busy || !battle || ply < 0 || ply > battle.plies.length) return;
+  if (ply === battle.plies.length && !state.finished) {
+    state.view = null;
+    render();
+    return;
+  }
+  try {
+    const data = await server.ply(id, battle.number, ply);
+    state.view = ply === battle.plies.length ? null : ply;
+    board.show(data, { label: `after ${ply} moves` });
+    render();
+  } catch (error) {
+    fail(error);
+  }
+}
+
+// --- acting -----------------------------------------------------------------------------
+// A refusal (403 not your seat, 409 out of turn or stale) leaves the board as the server
+// says: the banner tells why, and the match is read again.
+async function refused(error) {
+  state.refused += 1;
+  fail(error);
+  try {
+    const data = await server.state(id);
+    state.match = null; // whatever the server says now is shown
+    await take(data);
+  } catch (again) {
+    fail(again);
+  }
+}
+
+async function lift(pile) {
+  if (!mine()) return;
+  const version = state.match.version;
+  state.busy = true;
+  say("status", `You lift pile ${pile}…`);
+  board.show(state.match); // nothing more to click while the move is sent
+  let data;
+  try {
+    data = await server.play(id, pile, version);
+  } catch (error) {
+    state.busy = false;
+    await refused(error);
+    return;
+  }
+  state.busy = false;
+  clearError();
+  await take(data);
+}
+
+async function choose(starter) {
+  const m = state.match;
+  if (!seated() || m.chooser !== state.seat) return;
+  try {
+    const data = await server.choose(id, starter, m.version);
+    clearError();
+    await take(data);
+  } catch (error) {
+    await refused(error);
+  }
+}
+
+let resignAsked = false;
+async function resign() {
+  if (!resignAsked) {
+    resignAsked = true;
+    $("resign").textContent = "Resign: click again to confirm";
+    setTimeout(() => {
+      resignAsked = false;
+      $("resign").textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  try {
+    await take(await server.resign(id, state.match.version));
+  } catch (error) {
+    await refused(error);
+  }
+}
+
+async function copy(input) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say("status", "Copied.");
+  } catch (error) {
+    document.execCommand("copy"); // an older browser, or no permission: the selection
+  }
+}
+
+// --- setting up -------------------------------------------------------------------------
+async function enter() {
+  const join = new URLSearchParams(location.hash.slice(1)).get("join");
+  if (join && !watching) {
+    try {
+      const joined = await server.join(id, join);
+      state.seat = joined.seat;
+      history.replaceState(null, "", `/online/${id}${location.search}`); // the match link
+      return joined.state;
+    } catch (error) {
+      fail(error); // a seat taken by someone else: this browser watches
+    }
+  }
+  const data = watching || !server.issued ? await server.request(`/api/online/${id}`, undefined, { auth: false })
+    : await server.state(id);
+  if (!watching && data.you) state.seat = data.you;
+  return data;
+}
+
+async function setUp() {
+  setUpTheme($("theme"));
+  $("error-close").addEventListener("click", clearError);
+  $("me-first").addEventListener("click", () => choose(state.seat));
+  $("them-first").addEventListener("click", () => choose(other(state.seat)));
+  $("resign").addEventListener("click", resign);
+  $("copy-invite").addEventListener("click", () => copy($("invite-link")));
+  $("copy-watch").addEventListener("click", () => copy($("watch-link")));
+  $("download").addEventListener("click", async () => {
+    try {
+      saveText(await server.record(id), `buttonup-online-${id.slice(0, 8)}.txt`);
+    } catch (error) {
+      fail(error);
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName) || !state.match) return;
+    if (/^[0-9]$/.test(event.key) && mine() && state.view === null && state.match.legal_moves.includes(Number(event.key))) {
+      lift(Number(event.key));
+    } else if (event.key === "Escape" && state.view !== null) showPly((state.finished || state.match.battle).plies.length);
+  });
+  moveList.clear();
+  try {
+    await take(await enter());
+  } catch (error) {
+    fail(error);
+    say("status", "This match cannot be shown.");
+    return;
+  }
+  server.watch(id, (data) => take(data), (open) => {
+    const was = state.linked;
+    state.linked = open;
+    if (open && !was && state.match) {
+      // back after a cut: the server's current state (events may have been missed)
+      server.request(`/api/online/${id}`, undefined, { auth: false }).then(take, fail);
+    }
+    render();
+  });
+  document.body.dataset.ready = "true";
+}
+
+window.buttonup = { server, state, board, take };
+setUp();

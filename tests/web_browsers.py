@@ -1,0 +1,140 @@
+"""What the browser tests share (tests/test_web_browser.py, test_web_offline.py,
+test_web_online.py): a headless Chromium (Debian's chromium and chromium-driver, through
+Selenium), a `buttonup serve` on a free loopback port, and the page's usual waits.
+
+A test module imports this only once it has made sure Selenium and chromedriver are
+there (or skipped); importing it does not start anything."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+Browser = Any  # selenium's Chrome driver
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(*arguments: str) -> Iterator[str]:
+    """`buttonup serve` on a free loopback port (with ``arguments``), its base URL
+    once it answers; stopped at the end."""
+    import httpx  # the pages' tests need it; the offline page's does not
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "buttonup", "serve", "--port", str(port), *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+    try:
+        while True:
+            try:
+                httpx.get(url + "/")
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, "the server stopped"
+                assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def chrome(downloads: Path | None = None, logs: bool = False) -> Browser:
+    """A headless Chromium at 1200x900; downloads go to ``downloads``; ``logs``: the
+    console kept for ``get_log("browser")``."""
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
+        options.add_argument(flag)
+    if logs:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if downloads is not None:
+        options.add_experimental_option(
+            "prefs",
+            {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+        )
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    if downloads is not None:
+        driver.execute_cdp_cmd(
+            "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+        )
+    return driver
+
+
+def viewport(browser: Browser, width: int, height: int) -> None:
+    """The page's viewport exactly ``width`` x ``height`` CSS pixels (a phone's is
+    emulated as one: touch and the viewport meta tag), whatever the window's frame."""
+    browser.set_window_size(width, height + 200)
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
+def wait_for(browser: Browser, check: Any, timeout: float = 60) -> Any:
+    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
+
+
+def js(browser: Browser, script: str, *args: Any) -> Any:
+    return browser.execute_script(script, *args)
+
+
+def ready(browser: Browser) -> bool:
+    return bool(js(browser, "return document.body.dataset.ready"))
+
+
+def settled(browser: Browser) -> bool:
+    """The page has a match and is neither making nor showing a move."""
+    return bool(js(browser, "const s = window.buttonup.state; return !!s.match && !s.busy;"))
+
+
+def shown_position(browser: Browser) -> str:
+    return str(browser.find_element(By.ID, "board").get_attribute("data-position"))
+
+
+def listed_moves(browser: Browser) -> list[str]:
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    return [b.text for b in buttons if b.get_attribute("data-ply") != "0"]
+
+
+def lift(browser: Browser, pile: int | None = None, timeout: float = 60) -> bool:
+    """Clicks pile ``pile`` (or the first one) once the board offers it; False when the
+    battle is over first (the end-of-battle panel shown)."""
+    selector = "#board .pile.playable" + ("" if pile is None else f"[data-pile='{pile}']")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if browser.find_element(By.ID, "battle-panel").is_displayed():
+            return False
+        try:
+            found = browser.find_elements(By.CSS_SELECTOR, selector)
+            if found and settled(browser):
+                found[0].click()
+                return True
+        except StaleElementReferenceException:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"no pile to lift ({selector})")
