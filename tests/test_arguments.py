@@ -28,7 +28,7 @@ OUT_OF_RANGE: list[tuple[Callable[[], object], str]] = [
     (lambda: Position.random(per_colour=10**30), "per_colour must be from 1 to 10, not 1000"),
     (lambda: Position.random(seed=-1), "seed must be an int from 0 to 2**64 - 1, not -1"),
     (lambda: Match(target=0), "target must be from 1 to 1000, not 0"),
-    (lambda: buttonup.start_orders(0), "start orders are listed for 1 to 5 buttons"),
+    (lambda: buttonup.start_orders(0), "start orders are listed for 1 to 6 buttons"),
     (lambda: Searcher(tt_mb=0), "tt_mb must be from 0.001 to 65536"),
     (lambda: Searcher(threads=0), "threads must be from 1 to 256, not 0"),
     (lambda: buttonup.analyze(START, threads=300), "threads must be from 1 to 256, not 300"),

@@ -23,9 +23,9 @@ def test_start_order_counts() -> None:
 
 
 def test_limits_are_one_table_and_errors_name_them() -> None:
-    assert VARIANT_LIMITS == {"rules": 10, "start_orders": 5, "move_graph": 3, "match_odds": 3}
-    with pytest.raises(ValueError, match="start orders are listed for 1 to 5 buttons"):
-        start_orders(6)
+    assert VARIANT_LIMITS == {"rules": 10, "start_orders": 6, "move_graph": 3, "match_odds": 3}
+    with pytest.raises(ValueError, match="start orders are listed for 1 to 6 buttons"):
+        start_orders(7)
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 11"):
         Position.random(seed=1, per_colour=11)
     with pytest.raises(ValueError, match="match odds are computed for 1 to 3 buttons"):

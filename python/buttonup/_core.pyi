@@ -1,5 +1,6 @@
 """Type stubs of the Rust extension module ``buttonup._core``."""
 
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Literal, TypeAlias, final
 
@@ -45,6 +46,7 @@ __all__ = [
     "solve_many",
     "start_classes",
     "start_orders",
+    "start_orders_from",
     "win_probability",
 ]
 
@@ -137,7 +139,8 @@ def search(
 def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances: ...
 def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]: ...
 def start_orders(per_colour: int = 3) -> list[str]: ...
-def start_classes(per_colour: int = 3) -> tuple[list[str], list[int]]: ...
+def start_classes(per_colour: int = 3) -> tuple[list[str], array[int]]: ...
+def start_orders_from(per_colour: int, first: int, count: int) -> list[str]: ...
 def random_playouts(
     battles: int,
     seed: int | None = None,

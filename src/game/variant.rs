@@ -15,7 +15,7 @@ pub const STANDARD_PER_COLOUR: usize = 3;
 pub enum Capability {
     /// Positions and moves (rules 1 to 6): as many buttons as a position holds.
     Rules,
-    /// Listing every start order (1,680 for three of each colour, 756,756 for five).
+    /// Listing every start order (1,680 for three of each colour, 17,153,136 for six).
     StartOrders,
     /// The precomputed move graph that random playouts walk.
     MoveGraph,
@@ -37,7 +37,7 @@ impl Capability {
     pub const fn max_per_colour(self) -> usize {
         match self {
             Capability::Rules => MAX_BUTTONS / 3,
-            Capability::StartOrders => 5,
+            Capability::StartOrders => 6,
             Capability::MoveGraph | Capability::MatchOdds => 3,
         }
     }
@@ -110,30 +110,128 @@ pub const fn buttons(per_colour: usize) -> usize {
 /// Every distinct circle of rule 1 with `per_colour` buttons of each colour, as start
 /// orders (one letter a pile, clockwise), in lexicographic order (`B < R < W`).
 pub fn start_orders(per_colour: usize) -> Result<Vec<String>, VariantError> {
-    Capability::StartOrders.check(per_colour as i64)?;
-    let mut out = Vec::new();
-    let mut order = String::with_capacity(buttons(per_colour));
-    fill(&mut order, [per_colour; 3], &mut out);
-    Ok(out)
+    Ok(StartOrders::from(per_colour, 0)?.collect())
 }
 
-fn fill(order: &mut String, left: [usize; 3], out: &mut Vec<String>) {
-    if left == [0, 0, 0] {
-        out.push(order.clone());
-        return;
-    }
-    for (i, colour) in [Colour::Black, Colour::Red, Colour::White]
-        .into_iter()
-        .enumerate()
-    {
-        if left[i] > 0 {
-            let mut next = left;
-            next[i] -= 1;
-            order.push(colour.letter());
-            fill(order, next, out);
-            order.pop();
+/// How many start orders [`start_orders`] lists: `(3k)! / (k!)^3` for `k` of each colour.
+pub fn start_order_count(per_colour: usize) -> Result<u64, VariantError> {
+    Capability::StartOrders.check(per_colour as i64)?;
+    Ok(arrangements([per_colour; 3]) as u64)
+}
+
+/// The number of distinct rows of `left[i]` letters of each kind: a multinomial
+/// coefficient (at most `30! / (10!)^3`, well within `u128`).
+fn arrangements(left: [usize; 3]) -> u128 {
+    let mut count: u128 = 1;
+    let mut placed: u128 = 0;
+    for &k in &left {
+        for j in 1..=k as u128 {
+            placed += 1;
+            // Exact at every step: the count so far times (placed / j) is a binomial.
+            count = count * placed / j;
         }
     }
+    count
+}
+
+/// The start orders of [`start_orders`] one at a time, from any of them on, without the
+/// whole list (17 million orders for six of each colour): each is the next arrangement
+/// of the letters of the one before.
+#[derive(Clone, Debug)]
+pub struct StartOrders {
+    order: Vec<u8>,
+    fresh: bool,
+    done: bool,
+}
+
+/// The colours' letters in the order of the listing (`B < R < W`).
+const LETTERS: [u8; 3] = [
+    Colour::Black.letter() as u8,
+    Colour::Red.letter() as u8,
+    Colour::White.letter() as u8,
+];
+
+impl StartOrders {
+    /// The orders from the `first`-th (counting from 0) to the last; none when `first`
+    /// is past the end.
+    pub fn from(per_colour: usize, first: u64) -> Result<StartOrders, VariantError> {
+        let total = start_order_count(per_colour)?;
+        let mut order = Vec::with_capacity(buttons(per_colour));
+        if first < total {
+            // The `first`-th arrangement: at each pile, skip the letters whose
+            // arrangements of the rest all come before it.
+            let mut rank = u128::from(first);
+            let mut left = [per_colour; 3];
+            for _ in 0..buttons(per_colour) {
+                for (i, &letter) in LETTERS.iter().enumerate() {
+                    if left[i] == 0 {
+                        continue;
+                    }
+                    let mut rest = left;
+                    rest[i] -= 1;
+                    let below = arrangements(rest);
+                    if rank < below {
+                        order.push(letter);
+                        left = rest;
+                        break;
+                    }
+                    rank -= below;
+                }
+            }
+        }
+        Ok(StartOrders {
+            order,
+            fresh: true,
+            done: first >= total,
+        })
+    }
+
+    /// The letters of the next start order.
+    pub fn next_letters(&mut self) -> Option<&[u8]> {
+        if self.done {
+            return None;
+        }
+        if self.fresh {
+            self.fresh = false;
+        } else if !next_arrangement(&mut self.order) {
+            self.done = true;
+            return None;
+        }
+        Some(&self.order)
+    }
+}
+
+impl Iterator for StartOrders {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        // Only the letters B, R and W: the bytes are text.
+        self.next_letters()
+            .map(|letters| String::from_utf8_lossy(letters).into_owned())
+    }
+}
+
+/// The next arrangement of `letters` in lexicographic order, in place; `false` (and
+/// `letters` unchanged) after the last one.
+fn next_arrangement(letters: &mut [u8]) -> bool {
+    let Some(pivot) = (1..letters.len())
+        .rev()
+        .find(|&i| letters[i - 1] < letters[i])
+    else {
+        return false;
+    };
+    let pivot = pivot - 1;
+    // The rightmost letter above the pivot's: every letter after the pivot is in
+    // falling order, so it is the smallest of those above.
+    let Some(swap) = (pivot + 1..letters.len())
+        .rev()
+        .find(|&j| letters[j] > letters[pivot])
+    else {
+        return false;
+    };
+    letters.swap(pivot, swap);
+    letters[pivot + 1..].reverse();
+    true
 }
 
 /// The start positions of [`start_orders`], with `to_move` to move.
@@ -169,6 +267,24 @@ mod tests {
             Capability::Rules.check(-1).unwrap_err().to_string(),
             "per_colour must be from 1 to 10, not -1"
         );
-        assert!(start_orders(6).is_err());
+        assert!(start_orders(7).is_err());
+    }
+
+    #[test]
+    fn the_listing_starts_anywhere_and_counts_its_orders() {
+        for per_colour in 1..=4 {
+            let all = start_orders(per_colour).unwrap();
+            assert_eq!(all.len() as u64, start_order_count(per_colour).unwrap());
+            for first in [0, 1, all.len() / 3, all.len() - 1, all.len(), all.len() + 5] {
+                let from: Vec<String> = StartOrders::from(per_colour, first as u64)
+                    .unwrap()
+                    .collect();
+                assert_eq!(from, all[first.min(all.len())..], "{per_colour} {first}");
+            }
+        }
+        assert_eq!(start_order_count(5).unwrap(), 756_756);
+        assert_eq!(start_order_count(6).unwrap(), 17_153_136);
+        let last = StartOrders::from(6, 17_153_135).unwrap().next().unwrap();
+        assert_eq!(last, "WWWWWWRRRRRRBBBBBB");
     }
 }

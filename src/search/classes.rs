@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use crate::game::variant::{start_orders, VariantError};
+use crate::game::variant::{buttons, start_order_count, StartOrders, VariantError};
 
 /// The classes of the starts of one variant under rotation and the colour swap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,50 +26,85 @@ pub struct StartClasses {
     /// names them.
     pub representatives: Vec<String>,
     /// The class of every start, in the order of the table: the start order `i` of
-    /// [`start_orders`] with Red to move is row `2 * i`, with Black to move row `2 * i +
-    /// 1`. Its value is the value of its class's representative with Red to move.
+    /// [`start_orders`](crate::game::variant::start_orders) with Red to move is row `2 *
+    /// i`, with Black to move row `2 * i + 1`. Its value is the value of its class's
+    /// representative with Red to move.
     pub rows: Vec<u32>,
 }
 
-/// The smallest rotation of a start order (letters `B < R < W`).
-fn smallest_rotation(order: &[u8]) -> Vec<u8> {
-    let mut best = order.to_vec();
-    let mut turned = order.to_vec();
-    for _ in 1..order.len() {
-        turned.rotate_left(1);
-        if turned < best {
-            best.clone_from(&turned);
-        }
-    }
-    best
+/// A start order of at most 32 piles as a number, two bits a pile (`B` 0, `R` 1, `W`
+/// 2), the first pile highest: numbers compare as the orders do, and turning the circle
+/// or swapping the colours is a few operations on it.
+#[derive(Clone, Copy)]
+struct Circle {
+    piles: u32,
 }
 
-/// The start order with red and black exchanged.
-fn swapped(order: &[u8]) -> Vec<u8> {
-    order
-        .iter()
-        .map(|&letter| match letter {
-            b'R' => b'B',
-            b'B' => b'R',
-            other => other,
+impl Circle {
+    fn mask(self) -> u64 {
+        u64::MAX >> (64 - 2 * self.piles)
+    }
+
+    fn code(self, letters: &[u8]) -> u64 {
+        letters.iter().fold(0, |code, &letter| {
+            (code << 2)
+                | match letter {
+                    b'B' => 0,
+                    b'R' => 1,
+                    _ => 2,
+                }
         })
-        .collect()
+    }
+
+    fn letters(self, code: u64) -> String {
+        (0..self.piles)
+            .rev()
+            .map(|pile| ['B', 'R', 'W'][((code >> (2 * pile)) & 3) as usize])
+            .collect()
+    }
+
+    /// The smallest of the rotations of a start order.
+    fn smallest_rotation(self, code: u64) -> u64 {
+        let high = 2 * (self.piles - 1);
+        let mut best = code;
+        let mut turned = code;
+        for _ in 1..self.piles {
+            // The first pile moved to the end.
+            turned = ((turned << 2) & self.mask()) | (turned >> high);
+            best = best.min(turned);
+        }
+        best
+    }
+
+    /// The start order with red and black exchanged: `B` (00) and `R` (01) swap their
+    /// low bit, `W` (10) stays.
+    fn swapped(self, code: u64) -> u64 {
+        let low_bits = 0x5555_5555_5555_5555 & self.mask();
+        code ^ (!(code >> 1) & low_bits)
+    }
 }
 
 /// The classes of every start of `per_colour` buttons of each colour (as many as
-/// [`start_orders`] lists).
+/// [`start_orders`](crate::game::variant::start_orders) lists), without listing them
+/// all at once: 137 MB of rows for the 34 million of six of each colour.
 pub fn start_classes(per_colour: usize) -> Result<StartClasses, VariantError> {
-    let orders = start_orders(per_colour)?;
-    let mut class_of: HashMap<Vec<u8>, u32> = HashMap::new();
+    let count = start_order_count(per_colour)? as usize;
+    let circle = Circle {
+        piles: buttons(per_colour) as u32,
+    };
+    let mut class_of: HashMap<u64, u32> = HashMap::new();
     let mut representatives = Vec::new();
-    let mut rows = Vec::with_capacity(2 * orders.len());
-    for order in &orders {
-        let bytes = order.as_bytes();
-        for smallest in [smallest_rotation(bytes), smallest_rotation(&swapped(bytes))] {
+    let mut rows = Vec::with_capacity(2 * count);
+    let mut orders = StartOrders::from(per_colour, 0)?;
+    while let Some(letters) = orders.next_letters() {
+        let code = circle.code(letters);
+        for smallest in [
+            circle.smallest_rotation(code),
+            circle.smallest_rotation(circle.swapped(code)),
+        ] {
             let next = representatives.len() as u32;
-            let class = *class_of.entry(smallest).or_insert_with_key(|smallest| {
-                // Only the letters B, R and W: the bytes are text.
-                representatives.push(String::from_utf8_lossy(smallest).into_owned());
+            let class = *class_of.entry(smallest).or_insert_with(|| {
+                representatives.push(circle.letters(smallest));
                 next
             });
             rows.push(class);
@@ -86,6 +121,7 @@ mod tests {
     use super::*;
     use crate::game::notation::parse_start;
     use crate::game::rules::Player;
+    use crate::game::variant::start_orders;
     use crate::search::{Payoff, Searcher};
 
     #[test]
@@ -129,6 +165,32 @@ mod tests {
             }
         }
         assert_eq!(next as usize, classes.representatives.len());
-        assert!(start_classes(6).is_err());
+        assert!(start_classes(7).is_err());
+    }
+
+    #[test]
+    fn each_class_holds_a_rotation_of_its_start_or_of_its_colour_swap() {
+        let rotations = |order: &str| -> Vec<String> {
+            (0..order.len())
+                .map(|i| format!("{}{}", &order[i..], &order[..i]))
+                .collect()
+        };
+        let swap = |order: &str| -> String {
+            order
+                .chars()
+                .map(|c| match c {
+                    'R' => 'B',
+                    'B' => 'R',
+                    c => c,
+                })
+                .collect()
+        };
+        let classes = start_classes(4).unwrap();
+        for (i, order) in start_orders(4).unwrap().iter().enumerate() {
+            let red = &classes.representatives[classes.rows[2 * i] as usize];
+            let black = &classes.representatives[classes.rows[2 * i + 1] as usize];
+            assert_eq!(red, rotations(order).iter().min().unwrap());
+            assert_eq!(black, rotations(&swap(order)).iter().min().unwrap());
+        }
     }
 }
