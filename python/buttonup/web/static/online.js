@@ -26,7 +26,9 @@ const board = new Board($("board"), "The board");
 const state = {
   match: null, // the server's latest State
   seat: null, // "r" | "b" for a player of this match in this browser, null to watch
-  busy: false, // a move is being sent or shown
+  sending: false, // a move or a choice is on its way to the server
+  animating: false, // a move is being shown
+  get busy() { return this.sending || this.animating; },
   notice: "", // the extra move's announcement, kept until the next move
   finished: null, // the scored battle shown in the panel until "Next battle"
   view: null, // null: the live position; else the ply of the battle shown
@@ -140,29 +142,52 @@ function take(data) {
 
 async function show(data) {
   const m = state.match;
+  if (m && data.version === m.version && data.seats) {
+    m.seats = data.seats; // who is here changed (a `presence` event)
+    render();
+    return;
+  }
   if (m && data.version <= m.version) return;
-  const played = data.played;
-  const follows = m && played && data.version === m.version + 1 && !state.finished && state.view === null;
-  if (follows) {
-    state.busy = true;
+  const played = await movePlayed(m, data);
+  if (played && !state.finished && state.view === null) {
+    state.animating = true;
     state.notice = "";
     $("notice").hidden = true;
     let after = data;
     if (played.ended_battle) after = await server.ply(id, played.battle, played.ply).catch(() => null);
     if (after) await board.sow(played, after, PAUSE, (text) => say("status", text));
-    state.busy = false;
+    state.animating = false;
   }
   state.match = data;
   state.view = null;
-  if (played && played.ended_battle && data.battles[played.battle - 1]) {
-    const scored = data.battles[played.battle - 1];
-    state.finished = { ...scored, number: played.battle, plies: await battlePlies(played.battle, data) };
+  const scored = m && data.battles.length > m.battles.length ? data.battles[data.battles.length - 1] : null;
+  if (scored) {
+    state.finished = { ...scored, plies: await battlePlies(scored.number, data) };
     showPanel($("battle-panel"), data, scored, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names() });
   } else if (played && played.extra_move && !data.winner) {
     state.notice = `Extra move: the last button landed on its own colour. ${NAMES[played.mover]} moves again.`;
   }
   render();
   if (mine()) board.focus();
+}
+
+// The move that led from `m` to `data` (the answer's `played`; for an event, the last
+// ply of the battle when exactly one move was made), or null.
+async function movePlayed(m, data) {
+  if (data.played) return data.played;
+  if (!m || !m.battle || !data.battle || data.version !== m.version + 1) return null;
+  const count = m.battle.plies.length + 1;
+  if (data.battles.length === m.battles.length && data.battle.number === m.battle.number
+    && data.battle.plies.length === count) {
+    return { ...data.battle.plies[count - 1], battle: m.battle.number, ended_battle: false };
+  }
+  if (data.battles.length === m.battles.length + 1 && data.battles.length === m.battle.number) {
+    const battle = await server.battle(id, m.battle.number).catch(() => null);
+    if (battle && battle.plies.length === count) {
+      return { ...battle.plies[count - 1], battle: m.battle.number, ended_battle: true };
+    }
+  }
+  return null;
 }
 
 async function battlePlies(number, data) {
@@ -215,22 +240,28 @@ async function refused(error) {
 }
 
 async function lift(pile) {
-  if (!mine()) return;
+  if (mine()) await send(pile);
+}
+
+// The move sent as it is (lift() sends only the player's own legal moves: a test calls
+// this to see the server refuse one, `window.buttonup.send`).
+async function send(pile) {
   const version = state.match.version;
-  state.busy = true;
+  state.sending = true;
   say("status", `You lift pile ${pile}…`);
   board.show(state.match); // nothing more to click while the move is sent
   let data;
   try {
     data = await server.play(id, pile, version);
   } catch (error) {
-    state.busy = false;
+    state.sending = false;
     await refused(error);
     return;
   }
-  state.busy = false;
+  state.sending = false;
   clearError();
   await take(data);
+  render(); // (the event may have brought the move first, while this was being sent)
 }
 
 async function choose(starter) {
@@ -321,7 +352,7 @@ async function setUp() {
     say("status", "This match cannot be shown.");
     return;
   }
-  server.watch(id, (data) => take(data), (open) => {
+  server.watch(id, state.seat && !watching ? state.seat : "", (data) => take(data), (open) => {
     const was = state.linked;
     state.linked = open;
     if (open && !was && state.match) {
@@ -333,5 +364,5 @@ async function setUp() {
   document.body.dataset.ready = "true";
 }
 
-window.buttonup = { server, state, board, take };
+window.buttonup = { server, state, board, take, send };
 setUp();

@@ -17,8 +17,9 @@
 //   battle(id, n), ply(id, n, k)    -> Battle, Board (as engine.js's)
 //   record(id)                      -> the match record (text)
 //   mine()                          -> {matches: [...]}, this player's matches
-//   watch(id, onState, onLink)      -> a Watch: the server's events (every accepted
-//                                      change's State), reconnecting when cut; .close()
+//   watch(id, seat, onState, onLink) -> a Watch: the server's events (every accepted
+//                                      change's State, and `presence` when who is here
+//                                      changes), reconnecting when cut; .close()
 //
 // A refusal rejects with an EngineError (engine.js) carrying the server's sentence and
 // its HTTP status (403 a seat that is not yours, 409 out of turn or a stale version).
@@ -107,8 +108,9 @@ export class OnlineEngine {
   record(id) { return this.request(`/api/online/${id}/record`, undefined, { auth: false, text: true }); }
   mine() { return this.request("/api/players/me/matches"); }
 
-  watch(id, onState, onLink = () => {}) {
-    return new Watch(`${this.base}/api/online/${id}/events`, onState, onLink);
+  watch(id, seat, onState, onLink = () => {}) {
+    const who = seat ? `?seat=${seat}` : "";
+    return new Watch(`${this.base}/api/online/${id}/events${who}`, onState, onLink);
   }
 }
 
@@ -130,6 +132,7 @@ export class Watch {
     this.source = source;
     source.addEventListener("open", () => this.onLink(true));
     source.addEventListener("state", (event) => this.take(event.data));
+    source.addEventListener("presence", (event) => this.take(event.data));
     source.addEventListener("message", (event) => this.take(event.data));
     source.addEventListener("error", () => {
       this.onLink(false);
