@@ -33,7 +33,17 @@ else:
 
 from buttonup import Position, analyze
 from selenium.webdriver.common.by import By
-from web_browsers import Browser, chrome, js, lift, listed_moves, settled, shown_position, wait_for
+from web_browsers import (
+    Browser,
+    chrome,
+    js,
+    lift,
+    listed_moves,
+    play_a_battle_on_one_screen,
+    settled,
+    shown_position,
+    wait_for,
+)
 
 
 class StaticFiles(http.server.SimpleHTTPRequestHandler):
@@ -178,3 +188,13 @@ def test_the_analysis_board_offline(served: tuple[str, list[str]], browser: Brow
     wait_for(browser, lambda b: b.find_element(By.ID, "error").is_displayed())
     assert "unknown button 'X'" in browser.find_element(By.ID, "error").text
     assert not [hit for hit in seen if "/api" in hit], seen
+
+
+def test_pass_and_play_offline(served: tuple[str, list[str]], browser: Browser) -> None:
+    """Two players on one screen on the engine in the browser: a whole battle."""
+    url, seen = served
+    open_offline(browser, url, "speed=fast&seed=3")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#opponent option[value='friend']")
+    play_a_battle_on_one_screen(browser)
+    assert not [hit for hit in seen if "/api" in hit], seen
+    assert not errors_logged(browser)

@@ -138,3 +138,66 @@ def lift(browser: Browser, pile: int | None = None, timeout: float = 60) -> bool
             pass
         time.sleep(0.05)
     raise AssertionError(f"no pile to lift ({selector})")
+
+
+def page_match(browser: Browser) -> dict[str, Any]:
+    return dict(js(browser, "return window.buttonup.state.match;"))
+
+
+def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
+    """Pass and play on the page open in ``browser`` (the main page, ready): "Two
+    players on this screen", then a whole battle, both sides clicking on the one board
+    (random legal moves), checked move by move against the library; on the way a hint
+    for Black (the values of the side to move) and an undo of one move."""
+    import random
+
+    from buttonup import Player, Position, analyze
+
+    browser.find_element(By.CSS_SELECTOR, "#opponent option[value='two']").click()
+    assert not browser.find_element(By.ID, "level-group").is_displayed()
+    browser.find_element(By.ID, "new").click()
+    wait_for(browser, settled)
+    match = page_match(browser)
+    assert match["players"] == 2
+    assert browser.find_element(By.ID, "name-you").text == "Red player"
+    assert browser.find_element(By.ID, "name-ai").text == "Black player"
+    position = Position(match["battle"]["start"])
+    rng = random.Random(seed)
+    movers: set[str] = set()
+    hinted = undone = False
+    while not position.is_over:
+        assert page_match(browser)["position"] == str(position)
+        if not hinted and position.to_move is Player.BLACK:
+            browser.find_element(By.ID, "hint").click()
+            table = wait_for(browser, lambda b: b.find_elements(By.ID, "hint-table"))[0]
+            values = analyze(position)
+            for row in table.find_elements(By.CSS_SELECTOR, "tbody tr"):
+                pile, margin = row.find_elements(By.TAG_NAME, "td")[:2]
+                assert int(margin.text) == values[int(pile.text)], (pile.text, margin.text)
+            hinted = True
+        move = rng.choice(position.legal_moves())
+        movers.add(position.to_move.letter)
+        after = position.play(move)
+        assert lift(browser, move)
+        if after.is_over:
+            break
+        wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == str(after))
+        if not undone and len(after.piles) >= 3 and hinted:
+            browser.find_element(By.ID, "undo").click()  # one move back, whoever made it
+            wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == str(position))
+            assert shown_position(browser) == str(position)
+            undone = True
+            continue
+        position = after
+    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
+    assert hinted and undone and movers == {"r", "b"}
+    final = position.play(move)
+    assert shown_position(browser) == str(final)
+    scoring = final.scoring()
+    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
+    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    result = browser.find_element(By.ID, "battle-result").text
+    if scoring.winner is None:
+        assert result.startswith("Equal sums")
+    else:
+        assert result.startswith(f"{scoring.winner.name.title()} wins the battle"), result
