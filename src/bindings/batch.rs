@@ -32,7 +32,9 @@ fn positions(items: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
 
 /// The exact value (a margin, for the side to move) of every position, in order: the
 /// same numbers as `[solve(p) for p in positions]`, on `threads` threads (default: every
-/// core), each keeping one transposition table of `tt_mb` MiB for all its positions.
+/// core) sharing one transposition table of at most `tt_mb` MiB, sized by the work the
+/// batch's first positions took (a batch of small positions gets a small table, which
+/// is faster) and kept for the next batch.
 #[pyfunction]
 #[pyo3(
     signature = (positions, *, threads = None, tt_mb = 16.0),
