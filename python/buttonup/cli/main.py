@@ -131,7 +131,7 @@ def serve(args: argparse.Namespace) -> int:
         raise ValueError(
             f"buttonup serve needs the web extra: pip install 'buttonup[web]' ({error.name})"
         ) from None
-    return run(args.host, args.port, args.open, tuple(args.cors_origin))
+    return run(args.host, args.port, args.open, tuple(args.cors_origin), args.db, args.expire_days)
 
 
 def export_site(args: argparse.Namespace) -> int:
@@ -274,6 +274,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--open", action="store_true", help="open the page in a browser")
     serve_parser.add_argument(
         "--cors-origin", action="append", default=[], help="an origin allowed to call the API"
+    )
+    serve_parser.add_argument(
+        "--db",
+        default=None,
+        help="the online matches' database: sqlite:///path or postgresql://... "
+        "(default: matches.sqlite3 in the user's data folder)",
+    )
+    serve_parser.add_argument(
+        "--expire-days",
+        type=float,
+        default=30.0,
+        help="unfinished online matches without a move this long are deleted (default 30)",
     )
     serve_parser.set_defaults(run=serve)
     export_parser = commands.add_parser(

@@ -27,7 +27,10 @@ from buttonup.web.guard import Guard
 from buttonup.web.history import replay
 from buttonup.web.match_routes import add_match_routes
 from buttonup.web.models import AnalyzeIn, BestMoveIn, ErrorOut, OddsIn, PlayIn
+from buttonup.web.online import Online
+from buttonup.web.online_routes import add_online_routes
 from buttonup.web.service import Busy, Conflict, NotFound, Service, Stopping
+from buttonup.web.store import EXPIRE_SECONDS
 from buttonup.web.views import board_json, position_json
 
 STATIC = resources.files("buttonup.web") / "static"
@@ -37,8 +40,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorOut, "description": description}
     for status, description in {
         400: "a bad position, an illegal move, a request the match refuses, a bad Host",
+        401: "no player token, or one this server never issued (online matches)",
+        403: "the player token holds no seat that may do this (online matches)",
         404: "no such match, or no such route",
-        409: "another request on the same match is being answered",
+        409: "another request on the same match is being answered; online: not your "
+        "turn, a stale version, a match not begun or over",
         413: "the request body is larger than the server's limit",
         422: "malformed JSON, a wrong type or a value out of range, naming the field",
         503: "too many searches are waiting, or the server is stopping",
@@ -54,9 +60,13 @@ def create_app(
     workers: int = 2,
     max_pending: int = 32,
     search_seconds: float = 2.0,
+    db: str = "sqlite://:memory:",
+    expire_seconds: float = EXPIRE_SECONDS,
 ) -> FastAPI:
     """The app; the limits are ``buttonup serve``'s options. With ``allowed_hosts``,
-    a request whose ``Host`` is not one of them is refused (400)."""
+    a request whose ``Host`` is not one of them is refused (400). The online matches
+    live in the database ``db`` (:func:`buttonup.web.store.open_store`; in memory by
+    default, opened on first use)."""
     app = FastAPI(
         title="buttonup",
         summary="Button Up! rules engine, AI and analysis over HTTP",
@@ -189,4 +199,7 @@ def create_app(
         return {str(level): text for level, text in LEVELS.items()}
 
     add_match_routes(app, service, ERRORS)
+    online = Online(db, service, expire_seconds)
+    app.state.online = online
+    add_online_routes(app, online, ERRORS)
     return app

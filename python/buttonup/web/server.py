@@ -24,7 +24,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
+from buttonup.web.online import Online
 from buttonup.web.service import Service
+from buttonup.web.store import default_url, open_store
 
 #: Seconds a connection has to send a whole request head.
 HEADER_SECONDS = 10.0
@@ -68,12 +70,14 @@ class HeaderTimeoutProtocol(H11Protocol):
 class Server(uvicorn.Server):
     """uvicorn's server, answering every waiting request 503 on the first Ctrl-C."""
 
-    def __init__(self, config: uvicorn.Config, service: Service) -> None:
+    def __init__(self, config: uvicorn.Config, service: Service, online: Online) -> None:
         super().__init__(config)
         self.service = service
+        self.online = online
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         self.service.close()
+        self.online.close()  # the event streams end now
         super().handle_exit(sig, frame)
 
 
@@ -106,8 +110,20 @@ def allowed_hosts(host: str) -> tuple[str, ...] | None:
     return (str(address),)
 
 
-def serve(host: str, port: int, open_browser: bool, cors_origins: tuple[str, ...]) -> int:
-    """Serves until Ctrl-C; a port that cannot be bound is a one-line error (status 2)."""
+def serve(
+    host: str,
+    port: int,
+    open_browser: bool,
+    cors_origins: tuple[str, ...],
+    db: str | None = None,
+    expire_days: float = 30.0,
+) -> int:
+    """Serves until Ctrl-C; a port that cannot be bound is a one-line error (status 2),
+    and so is a database that cannot be opened (``db``: the online matches' store,
+    by default a SQLite file in the user's data folder)."""
+    if db is not None:  # the schema migrated, or a one-line error, before serving
+        open_store(db).close()
+    url_db = db or default_url()  # opened on first use (nothing written before)
     problem = port_free(host, port)
     if problem is not None:
         raise ValueError(f"cannot listen on {host}:{port}: {problem}")
@@ -115,11 +131,16 @@ def serve(host: str, port: int, open_browser: bool, cors_origins: tuple[str, ...
     print(f"buttonup: serving on {url} (Ctrl-C stops)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    app = create_app(cors_origins=cors_origins, allowed_hosts=allowed_hosts(host))
+    app = create_app(
+        cors_origins=cors_origins,
+        allowed_hosts=allowed_hosts(host),
+        db=url_db,
+        expire_seconds=expire_days * 86_400,
+    )
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", http=HeaderTimeoutProtocol
     )
-    server = Server(config, app.state.service)
+    server = Server(config, app.state.service, app.state.online)
     try:
         server.run()
     except KeyboardInterrupt:

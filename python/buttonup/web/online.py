@@ -1,0 +1,300 @@
+"""The online matches between two players (docs/http.md, "Playing a friend"): tokens,
+seats, the actions and their refusals, all committed to the store before they are
+answered, and the announcements of every change to the event streams.
+
+A player token and an invite code are unguessable (``secrets.token_urlsafe``); only
+their SHA-256 is stored, and a token is matched against a seat in constant time. Every
+write names the version it was made against; the store accepts it only if the match is
+still there (:class:`buttonup.web.store.Stale` otherwise: 409, nothing changed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from buttonup._core import Match
+from buttonup.web.online_views import restore, state_json
+from buttonup.web.service import Conflict, NotFound, Service, Stopping
+from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, MatchRow, Stale
+
+#: What a player token or an invite code looks like (``secrets.token_urlsafe``).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+#: The matches listed on a player's page.
+MINE_LIMIT = 200
+#: Seconds between two sweeps of the expired matches.
+SWEEP_SECONDS = 3600.0
+
+
+class Unauthorized(Exception):
+    """401: no player token, or one this server never issued."""
+
+
+class Forbidden(Exception):
+    """403: the token holds no seat that may do this."""
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def seat_of(row: MatchRow, token: str | None) -> str | None:
+    """The seat ``token`` holds in the match (``None``: none), compared in constant
+    time against both seats."""
+    if token is None:
+        return None
+    mine = digest(token)
+    found = None
+    for side in "rb":
+        stored = row.seat(side)
+        if hmac.compare_digest(stored or "", mine) and stored is not None:
+            found = side
+    return found
+
+
+class Broker:
+    """The open event streams of this process, by match; wakes them on every change
+    (safe from any thread: the PostgreSQL listener calls it from its own)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.streams: dict[
+            str, list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Any], str]]
+        ] = {}
+        self.closed = False
+
+    def subscribe(self, match_id: str, seat: str) -> asyncio.Queue[Any]:
+        queue: asyncio.Queue[Any] = asyncio.Queue()
+        with self.lock:
+            if self.closed:
+                queue.put_nowait(None)
+            self.streams.setdefault(match_id, []).append((asyncio.get_running_loop(), queue, seat))
+        if seat:
+            self.publish(match_id, -1)  # who is online changed
+        return queue
+
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[Any]) -> None:
+        with self.lock:
+            streams = self.streams.get(match_id, [])
+            seat = next((s for _, q, s in streams if q is queue), "")
+            streams[:] = [entry for entry in streams if entry[1] is not queue]
+            if not streams:
+                self.streams.pop(match_id, None)
+        if seat:
+            self.publish(match_id, -1)
+
+    def online(self, match_id: str) -> dict[str, bool]:
+        with self.lock:
+            seats = {seat for _, _, seat in self.streams.get(match_id, [])}
+        return {side: side in seats for side in "rb"}
+
+    def publish(self, match_id: str, version: int | None) -> None:
+        """Wakes the streams of ``match_id``: ``version`` a new version, ``-1`` who is
+        online changed, ``None`` the server stops."""
+        with self.lock:
+            streams = list(self.streams.get(match_id, []))
+        for loop, queue, _ in streams:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(queue.put_nowait, version)
+
+    def close(self) -> None:
+        """Ends every stream now (the server stops; safe from a signal handler)."""
+        with self.lock:
+            self.closed = True
+            names = list(self.streams)
+        for name in names:
+            self.publish(name, None)
+
+
+class Online:
+    """The online matches of one server process."""
+
+    def __init__(self, url: str, service: Service, expire_seconds: float = EXPIRE_SECONDS) -> None:
+        threads = 4 if url.startswith("postgres") else 1
+        self.db = AsyncStore(url, threads=threads)
+        self.service = service
+        self.expire_seconds = expire_seconds
+        self.broker = Broker()
+        self.states: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.stop = threading.Event()
+        self.swept = -SWEEP_SECONDS
+        self.opened = False
+
+    async def ready(self) -> None:
+        """Opens the store on first use, sweeps the expired matches now and then, and
+        listens to the other processes where the database announces changes."""
+        if self.service.closed:
+            raise Stopping
+        now = time.monotonic()
+        if now - self.swept >= SWEEP_SECONDS:
+            self.swept = now
+            before = time.time() - self.expire_seconds
+            await self.db.call(lambda store: store.expire(before))
+        if not self.opened:
+            self.opened = True
+            store = await self.db.call(lambda store: store)
+            if store.announces:
+                thread = threading.Thread(
+                    target=store.listen,
+                    args=(self.broker.publish, self.stop),
+                    name="store-listen",
+                    daemon=True,
+                )
+                thread.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.broker.close()
+
+    # --- players --------------------------------------------------------------------
+    async def new_player(self) -> str:
+        await self.ready()
+        token = secrets.token_urlsafe(32)
+        await self.db.call(lambda store: store.add_player(digest(token), time.time()))
+        return token
+
+    async def player(self, token: str | None) -> str:
+        """``token``, checked: one this server issued (else 401)."""
+        if token is None:
+            raise Unauthorized("this needs your player token (Authorization: Bearer ...)")
+        await self.ready()
+        if not TOKEN.fullmatch(token) or not await self.db.call(
+            lambda store: store.has_player(digest(token))
+        ):
+            raise Unauthorized("unknown player token: get one from POST /api/players")
+        return token
+
+    # --- matches --------------------------------------------------------------------
+    async def load(self, match_id: str) -> MatchRow:
+        await self.ready()
+        row = await self.db.call(lambda store: store.load(match_id[:64]))
+        if row is None:
+            raise NotFound(f"no online match {match_id[:64]!r} (or it expired)")
+        return row
+
+    async def create(self, token: str, host: str, settings: dict[str, Any]) -> tuple[MatchRow, str]:
+        """A new match with ``token`` seated at ``host``; the row and the invite code."""
+        match = Match(settings["starter"], target=settings["target"], seed=settings["seed"])
+        invite = secrets.token_urlsafe(16)
+        now = time.time()
+        mine = digest(token)
+        row = MatchRow(
+            id=secrets.token_urlsafe(12),
+            red=mine if host == "r" else None,
+            black=mine if host == "b" else None,
+            invite=digest(invite),
+            host=host,
+            settings=settings,
+            state=match.__getstate__(),
+            version=0,
+            ended=None,
+            winner=None,
+            created=now,
+            updated=now,
+        )
+        await self.db.call(lambda store: store.add_match(row))
+        return row, invite
+
+    async def join(self, match_id: str, token: str, invite: str) -> tuple[MatchRow, str]:
+        """Seats ``token`` at the free seat (again: his seat, nothing written)."""
+        row = await self.load(match_id)
+        seat = seat_of(row, token)
+        if not hmac.compare_digest(digest(invite), row.invite):
+            raise Forbidden("this is not the invite code of this match")
+        guest = "b" if row.host == "r" else "r"
+        if seat == guest:
+            return row, seat
+        if seat is not None:
+            raise Forbidden("you already hold the other seat: send the invite to a friend")
+        if row.seat(guest) is not None:
+            raise Forbidden("this seat is taken")
+        seated = replace(
+            row,
+            red=digest(token) if guest == "r" else row.red,
+            black=digest(token) if guest == "b" else row.black,
+            version=row.version + 1,
+            updated=time.time(),
+        )
+        return await self.commit(row, seated, "join", guest), guest
+
+    async def act(
+        self,
+        match_id: str,
+        token: str | None,
+        version: int,
+        kind: str,
+        change: Callable[[Match, str], str],
+    ) -> tuple[MatchRow, Match, str]:
+        """Applies ``change(match, seat)`` (which raises to refuse, and names the value
+        stored) to the match at ``version``, and commits it; the new row, the match and
+        the seat."""
+        if token is None:
+            raise Unauthorized("this needs your player token (Authorization: Bearer ...)")
+        row = await self.load(match_id)
+        seat = seat_of(row, token)
+        if seat is None:
+            raise Forbidden("your token holds no seat in this match (you may watch it)")
+        if version != row.version:
+            raise Conflict(f"the match is at version {row.version}, not {version}: reload it first")
+        if row.ended is not None:
+            raise Conflict("the match is over")
+        if row.red is None or row.black is None:
+            raise Conflict("the match has not begun: the other seat is still free")
+        match = restore(row)
+        value = change(match, seat)
+        ended, winner = row.ended, row.winner
+        if kind == "resign":
+            ended, winner = "resigned", "b" if seat == "r" else "r"
+        elif match.is_over:
+            ended, winner = "won", match.winner.letter if match.winner else None
+        after = replace(
+            row,
+            state=match.__getstate__(),
+            version=row.version + 1,
+            ended=ended,
+            winner=winner,
+            updated=time.time(),
+        )
+        return await self.commit(row, after, kind, value), match, seat
+
+    async def commit(self, before: MatchRow, after: MatchRow, kind: str, value: str) -> MatchRow:
+        if self.service.closed:
+            raise Stopping
+        try:
+            await self.db.call(lambda store: store.commit(after, before.version, kind, value))
+        except Stale:
+            raise Conflict("another change of this match was accepted first: reload it") from None
+        self.broker.publish(after.id, after.version)
+        return after
+
+    async def state(
+        self, row: MatchRow, match: Match | None = None, played: bool | None = None
+    ) -> dict[str, Any]:
+        """The state of ``row`` for everyone, with ``played`` when the change that led
+        to it was a move (looked up when not said); kept for the streams."""
+        key = (row.id, row.version)
+        found = self.states.get(key)
+        if found is None:
+            if played is None and row.version > 0:
+                version = row.version
+                last = await self.db.call(lambda store: store.action(row.id, version))
+                played = last is not None and last.kind == "play"
+            found = state_json(row, match or restore(row), played=bool(played))
+            self.states[key] = found
+            while len(self.states) > 1024:
+                self.states.popitem(last=False)
+        return found
+
+    async def mine(self, token: str) -> list[tuple[MatchRow, str]]:
+        mine = digest(token)
+        rows = await self.db.call(lambda store: store.mine(mine, MINE_LIMIT))
+        return [(row, "r" if row.red == mine else "b") for row in rows]

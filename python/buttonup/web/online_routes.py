@@ -1,0 +1,258 @@
+"""The routes of the online matches (docs/http.md, "Playing a friend"): players, a
+match made and joined through its invite, its state, the moves, the tie rule's choice
+and resigning, the record, its event stream, a player's matches, and the pages.
+
+The checks and the writes are in :mod:`buttonup.web.online`; everything refused leaves
+the match as it was."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator
+from datetime import datetime, timezone
+from importlib import resources
+from typing import Any, Optional
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+
+from buttonup._core import Match
+from buttonup.player import Player
+from buttonup.web.history import replay
+from buttonup.web.match_routes import Number
+from buttonup.web.online import Forbidden, Online, Unauthorized, seat_of
+from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
+from buttonup.web.online_views import entry_of, for_seat, links, restore, summary_json
+from buttonup.web.service import Conflict, NotFound
+from buttonup.web.views import battle_json, board_json
+
+STATIC = resources.files("buttonup.web") / "static"
+#: Seconds between two keep-alive comments of an event stream.
+KEEPALIVE = 15.0
+
+
+def bearer(request: Request) -> Optional[str]:  # noqa: UP045 (FastAPI reads it on 3.9)
+    """The player token of ``Authorization: Bearer <token>``, if any."""
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()[:256]
+
+
+def event(state: dict[str, Any], kind: str = "state") -> bytes:
+    """One server-sent event: its ``id`` the match's version."""
+    return f"id: {state['version']}\nevent: {kind}\ndata: {json.dumps(state)}\n\n".encode()
+
+
+def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]) -> None:
+    """Adds the online routes and pages to ``app``; ``errors`` are the statuses every
+    route may answer besides 200 (each with the body ``{"error": ...}``)."""
+    error_json = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+
+    def answers(kind: str, description: str) -> dict[int | str, Any]:
+        """The statuses of a route answering ``kind`` (its errors JSON as everywhere)."""
+        return {
+            200: {"content": {kind: {}}, "description": description},
+            **{
+                status: {"description": error["description"], "content": error_json}
+                for status, error in errors.items()
+            },
+        }
+
+    for kind, status in ((Unauthorized, 401), (Forbidden, 403)):
+
+        async def refused(request: Request, exc: Exception, status: int = status) -> JSONResponse:
+            return JSONResponse({"error": str(exc)}, status_code=status)
+
+        app.add_exception_handler(kind, refused)
+
+    def page(name: str) -> FileResponse:
+        own = STATIC / name
+        return FileResponse(str(own if own.is_file() else STATIC / "index.html"))
+
+    @app.get("/online/mine", include_in_schema=False)
+    async def mine_page() -> FileResponse:
+        return page("mine.html")
+
+    @app.get("/online/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return page("online.html")
+
+    @app.post("/api/players")
+    async def new_player() -> dict[str, str]:
+        """A new player token (keep it: it is your seat in every match you play)."""
+        token = await online.new_player()
+        return {"token": token, "matches_page": f"/online/mine#p={token}"}
+
+    @app.post("/api/online")
+    async def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        """A match against a friend: you take the seat `host`; send him the invite link."""
+        token = await online.player(bearer(request))
+        if body.clock is not None:
+            raise ValueError("clock: this server plays without clocks for now (null)")
+        host = secrets.choice("rb") if body.host == "random" else body.host
+        settings = {"target": body.target, "starter": body.starter, "seed": body.seed}
+        row, invite = await online.create(token, host, settings)
+        state = for_seat(await online.state(row), host, online.broker.online(row.id))
+        return {
+            "id": row.id,
+            "seat": host,
+            "invite": invite,
+            "links": links(row.id, invite),
+            "state": state,
+        }
+
+    @app.post("/api/online/{match_id}/join")
+    async def join(match_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
+        """Takes the free seat with the invite code (again: your seat, nothing changed)."""
+        token = await online.player(bearer(request))
+        row, seat = await online.join(match_id, token, body.invite)
+        return {
+            "seat": seat,
+            "state": for_seat(await online.state(row), seat, online.broker.online(row.id)),
+        }
+
+    @app.get("/api/online/{match_id}")
+    async def get_state(match_id: str, request: Request) -> dict[str, Any]:
+        """The match's state; `you` is your seat (with your token), else null."""
+        row = await online.load(match_id)
+        return for_seat(
+            await online.state(row), seat_of(row, bearer(request)), online.broker.online(row.id)
+        )
+
+    @app.post("/api/online/{match_id}/play")
+    async def play(match_id: str, body: OnlineMoveIn, request: Request) -> dict[str, Any]:
+        """Your move, at the match's current `version`."""
+
+        def move(match: Match, seat: str) -> str:
+            if match.chooser is not None:
+                raise Conflict("the tie rule's choice of the next starter is due first")
+            if match.to_move.letter != seat:
+                raise Conflict("it is not your turn")
+            match.play(body.move)
+            return str(body.move)
+
+        row, match, seat = await online.act(match_id, bearer(request), body.version, "play", move)
+        state = await online.state(row, match, played=True)
+        return for_seat(state, seat, online.broker.online(row.id))
+
+    @app.post("/api/online/{match_id}/choose")
+    async def choose(match_id: str, body: OnlineStarterIn, request: Request) -> dict[str, Any]:
+        """The tie rule: the seat `chooser` names says who starts the next battle."""
+
+        def pick(match: Match, seat: str) -> str:
+            if match.chooser is None:
+                raise Conflict("no choice of starter is due")
+            if match.chooser.letter != seat:
+                raise Forbidden("the choice of starter is your opponent's")
+            match.choose_starter(Player.of(body.starter))
+            return body.starter
+
+        row, match, seat = await online.act(match_id, bearer(request), body.version, "choose", pick)
+        return for_seat(await online.state(row, match), seat, online.broker.online(row.id))
+
+    @app.post("/api/online/{match_id}/resign")
+    async def resign(match_id: str, body: VersionIn, request: Request) -> dict[str, Any]:
+        """Gives the match up: the other seat wins."""
+        row, match, seat = await online.act(
+            match_id, bearer(request), body.version, "resign", lambda match, seat: seat
+        )
+        return for_seat(await online.state(row, match), seat, online.broker.online(row.id))
+
+    @app.get("/api/online/{match_id}/battles/{number}")
+    async def battle(match_id: str, number: Number) -> dict[str, Any]:
+        """Battle `number` (from 1): its start, its plies, and once scored its scoring
+        (the chart's points are null: online matches have no chart)."""
+        return battle_json(entry_of(restore(await online.load(match_id))), number)
+
+    @app.get("/api/online/{match_id}/battles/{number}/plies/{ply}")
+    async def ply(match_id: str, number: Number, ply: Number) -> dict[str, Any]:
+        """The position after the first `ply` moves of battle `number`, drawn."""
+        entry = entry_of(restore(await online.load(match_id)))
+        start, moves = entry.battle(number)
+        if ply > len(moves):
+            raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
+        plies = replay(start, moves[:ply])
+        position = plies[-1].after if plies else start
+        return {**board_json(position, plies, start), "battle": number, "ply": ply}
+
+    @app.get(
+        "/api/online/{match_id}/record",
+        response_class=PlainTextResponse,
+        responses=answers("text/plain", "the match record"),
+    )
+    async def record(match_id: str) -> PlainTextResponse:
+        """The match record (docs/notation.md); the seed only once the match is over."""
+        row = await online.load(match_id)
+        match = restore(row)
+        extra: dict[str, Any] = {} if row.ended else {"Seed": None}  # no deals foretold
+        if row.ended == "resigned":
+            extra["Termination"] = f"{'Red' if row.winner == 'b' else 'Black'} resigned"
+        date = datetime.fromtimestamp(row.created, timezone.utc).date().isoformat()
+        text = match.record(
+            Event="buttonup online", Date=date, Red="Red player", Black="Black player", **extra
+        )
+        filename = f"buttonup-online-{row.id[:8]}.txt"
+        return PlainTextResponse(
+            text, headers={"content-disposition": f'attachment; filename="{filename}"'}
+        )
+
+    @app.get(
+        "/api/online/{match_id}/events",
+        response_class=StreamingResponse,
+        responses=answers("text/event-stream", "the match's changes, as they come"),
+    )
+    async def events(match_id: str, seat: Optional[str] = None) -> StreamingResponse:  # noqa: UP045
+        """Server-sent events: the state now, then one `state` event per change (`id`
+        its version), `presence` when a seat's stream opens or closes, a comment every
+        15 s. `seat` (r or b, optional) tells who listens (best effort, unchecked)."""
+        listener = seat if seat in ("r", "b") else ""
+        queue = online.broker.subscribe(match_id[:64], listener)
+        try:
+            row = await online.load(match_id)
+        except BaseException:
+            online.broker.unsubscribe(match_id[:64], queue)
+            raise
+
+        async def stream() -> AsyncIterator[bytes]:
+            sent = row.version
+            try:
+                yield event(for_seat(await online.state(row), None, online.broker.online(row.id)))
+                while True:
+                    try:
+                        item = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    except asyncio.TimeoutError:
+                        yield b": keep-alive\n\n"
+                        continue
+                    if item is None:
+                        return
+                    if item < 0 or item > sent:
+                        try:
+                            latest = await online.load(row.id)
+                        except (NotFound, Exception):
+                            return
+                        state = for_seat(
+                            await online.state(latest), None, online.broker.online(row.id)
+                        )
+                        if latest.version > sent:
+                            sent = latest.version
+                            yield event(state)
+                        elif item < 0:
+                            yield event(state, "presence")
+            finally:
+                online.broker.unsubscribe(row.id, queue)
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        )
+
+    @app.get("/api/players/me/matches")
+    async def my_matches(request: Request) -> dict[str, Any]:
+        """Your matches (the latest changed first), each finished one with its record."""
+        token = await online.player(bearer(request))
+        return {"matches": [summary_json(row, seat) for row, seat in await online.mine(token)]}

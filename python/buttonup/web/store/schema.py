@@ -1,0 +1,47 @@
+"""The schema of the online matches' database, as numbered migration steps.
+
+``schema_version`` holds the number of the last step applied; opening a database
+applies the steps after it, each in one transaction with its new number. A step once
+released is never changed: a change of schema is a new step at the end.
+"""
+
+from __future__ import annotations
+
+#: The steps, in order; step ``n`` is ``MIGRATIONS[n - 1]`` (portable SQL: SQLite and
+#: PostgreSQL read it alike).
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE players (
+            token_hash TEXT PRIMARY KEY,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE matches (
+            id TEXT PRIMARY KEY,
+            red TEXT,
+            black TEXT,
+            invite TEXT NOT NULL,
+            host TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            state TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0,
+            ended TEXT,
+            winner TEXT,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX matches_red ON matches (red)",
+        "CREATE INDEX matches_black ON matches (black)",
+        "CREATE INDEX matches_unfinished ON matches (finished, updated)",
+        """CREATE TABLE actions (
+            match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            version BIGINT NOT NULL,
+            kind TEXT NOT NULL,
+            value TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (match_id, version)
+        )""",
+    ],
+]
+
+COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"

@@ -1,0 +1,197 @@
+"""The SQL shared by both databases: migrations, the match rows and the actions."""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar
+
+from buttonup.web.store import Action, MatchRow, Stale, Store
+from buttonup.web.store.schema import COLUMNS, MIGRATIONS
+
+Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
+
+
+def row_of(values: Any) -> MatchRow:
+    (id_, red, black, invite, host, settings, state, version, ended, winner, created, updated) = (
+        values
+    )
+    return MatchRow(
+        id=id_,
+        red=red,
+        black=black,
+        invite=invite,
+        host=host,
+        settings=json.loads(settings),
+        state=state,
+        version=int(version),
+        ended=ended,
+        winner=winner,
+        created=float(created),
+        updated=float(updated),
+    )
+
+
+class SqlStore(Store):
+    """A store on a DB-API connection; subclasses give the transactions."""
+
+    #: The parameter mark of the driver (``?`` in the SQL below).
+    mark: ClassVar[str] = "?"
+    #: The exception of a broken uniqueness constraint.
+    integrity: ClassVar[type[Exception]] = Exception
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Cursor]:
+        """A cursor in a transaction: committed when the block ends, rolled back when
+        it raises."""
+
+    def lock_schema(self, cursor: Cursor) -> None:
+        """Keeps other processes out of the migration (the transaction's lock)."""
+
+    def announce(self, cursor: Cursor, match_id: str, version: int) -> None:
+        """Tells other processes of a change, at commit."""
+
+    def run(self, cursor: Cursor, sql: str, params: tuple[Any, ...] = ()) -> Cursor:
+        cursor.execute(sql if self.mark == "?" else sql.replace("?", self.mark), params)
+        return cursor
+
+    def migrate(self) -> None:
+        with self.transaction() as cursor:
+            self.lock_schema(cursor)
+            self.run(cursor, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+            found = self.run(cursor, "SELECT version FROM schema_version").fetchone()
+            current = 0 if found is None else int(found[0])
+            if found is None:
+                self.run(cursor, "INSERT INTO schema_version (version) VALUES (0)")
+            if current > len(MIGRATIONS):
+                raise ValueError(
+                    f"the database's schema is at version {current}, newer than this "
+                    f"buttonup's ({len(MIGRATIONS)}): upgrade buttonup"
+                )
+            for number, step in enumerate(MIGRATIONS[current:], current + 1):
+                for statement in step:
+                    self.run(cursor, statement)
+                self.run(cursor, "UPDATE schema_version SET version = ?", (number,))
+
+    def schema_version(self) -> int:
+        with self.transaction() as cursor:
+            return int(self.run(cursor, "SELECT version FROM schema_version").fetchone()[0])
+
+    def add_player(self, token_hash: str, now: float) -> None:
+        with self.transaction() as cursor:
+            self.run(
+                cursor, "INSERT INTO players (token_hash, created) VALUES (?, ?)", (token_hash, now)
+            )
+
+    def has_player(self, token_hash: str) -> bool:
+        with self.transaction() as cursor:
+            sql = "SELECT 1 FROM players WHERE token_hash = ?"
+            return self.run(cursor, sql, (token_hash,)).fetchone() is not None
+
+    def add_match(self, row: MatchRow) -> None:
+        with self.transaction() as cursor:
+            self.run(
+                cursor,
+                f"INSERT INTO matches ({COLUMNS}, finished) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*self.values(row), int(row.ended is not None)),
+            )
+            self.announce(cursor, row.id, row.version)
+
+    @staticmethod
+    def values(row: MatchRow) -> tuple[Any, ...]:
+        return (
+            row.id,
+            row.red,
+            row.black,
+            row.invite,
+            row.host,
+            json.dumps(row.settings),
+            row.state,
+            row.version,
+            row.ended,
+            row.winner,
+            row.created,
+            row.updated,
+        )
+
+    def load(self, match_id: str) -> MatchRow | None:
+        with self.transaction() as cursor:
+            sql = f"SELECT {COLUMNS} FROM matches WHERE id = ?"
+            found = self.run(cursor, sql, (match_id,)).fetchone()
+        return None if found is None else row_of(found)
+
+    def commit(self, row: MatchRow, before: int, kind: str, value: str) -> None:
+        if row.version != before + 1:
+            raise ValueError("a change makes the next version")
+        with self.transaction() as cursor:
+            # the row first: a second writer waits for the first's commit, then finds
+            # the version moved on; the actions' key (match, version) backs it up
+            updated = self.run(
+                cursor,
+                "UPDATE matches SET red = ?, black = ?, state = ?, version = ?, finished = ?, "
+                "ended = ?, winner = ?, updated = ? WHERE id = ? AND version = ?",
+                (
+                    row.red,
+                    row.black,
+                    row.state,
+                    row.version,
+                    int(row.ended is not None),
+                    row.ended,
+                    row.winner,
+                    row.updated,
+                    row.id,
+                    before,
+                ),
+            ).rowcount
+            if updated != 1:
+                raise Stale(row.id)
+            try:
+                self.run(
+                    cursor,
+                    "INSERT INTO actions (match_id, version, kind, value, at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (row.id, row.version, kind, value, row.updated),
+                )
+            except self.integrity:
+                raise Stale(row.id) from None
+            self.announce(cursor, row.id, row.version)
+
+    def actions(self, match_id: str) -> list[Action]:
+        with self.transaction() as cursor:
+            sql = (
+                "SELECT match_id, version, kind, value, at FROM actions "
+                "WHERE match_id = ? ORDER BY version"
+            )
+            found = self.run(cursor, sql, (match_id,)).fetchall()
+        return [Action(m, int(v), k, val, float(at)) for m, v, k, val, at in found]
+
+    def action(self, match_id: str, version: int) -> Action | None:
+        with self.transaction() as cursor:
+            sql = (
+                "SELECT match_id, version, kind, value, at FROM actions "
+                "WHERE match_id = ? AND version = ?"
+            )
+            found = self.run(cursor, sql, (match_id, version)).fetchone()
+        if found is None:
+            return None
+        return Action(found[0], int(found[1]), found[2], found[3], float(found[4]))
+
+    def mine(self, token_hash: str, limit: int) -> list[MatchRow]:
+        with self.transaction() as cursor:
+            sql = (
+                f"SELECT {COLUMNS} FROM matches WHERE red = ? OR black = ? "
+                "ORDER BY updated DESC LIMIT ?"
+            )
+            found = self.run(cursor, sql, (token_hash, token_hash, limit)).fetchall()
+        return [row_of(values) for values in found]
+
+    def expire(self, before: float) -> int:
+        old = "SELECT id FROM matches WHERE finished = 0 AND updated < ?"
+        with self.transaction() as cursor:
+            self.run(cursor, f"DELETE FROM actions WHERE match_id IN ({old})", (before,))
+            gone = self.run(
+                cursor, "DELETE FROM matches WHERE finished = 0 AND updated < ?", (before,)
+            ).rowcount
+        return int(gone)
