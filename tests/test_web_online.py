@@ -34,7 +34,17 @@ else:
 
 from buttonup import Match
 from selenium.webdriver.common.by import By
-from web_browsers import Browser, chrome, js, lift, ready, serving, settled, viewport, wait_for
+from web_browsers import (
+    Browser,
+    chrome,
+    js,
+    lift,
+    ready,
+    serving,
+    settled,
+    viewport,
+    wait_for,
+)
 
 TARGET = 3
 
@@ -171,6 +181,11 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     friend.get(invite.replace("#", "?speed=fast#"))
     wait_for(friend, ready)
     assert "join=" not in friend.current_url  # the match link from now on
+    # A third browser on the invite link: the seat is taken, it watches.
+    watcher.get(invite)
+    wait_for(watcher, ready)
+    assert "this seat is taken" in watcher.find_element(By.ID, "error-text").text
+    assert js(watcher, "return window.buttonup.state.seat;") is None
     watcher.get(spectate + "&speed=fast")
     wait_for(watcher, ready)
     pages = [host, friend, watcher]
@@ -200,6 +215,7 @@ def test_two_browsers_play_a_whole_match_through_the_link(
             assert not other.find_element(By.ID, "choice").is_displayed()
             assert not watcher.find_element(By.ID, "choice").is_displayed()
             assert "chooses who starts" in other.find_element(By.ID, "status").text
+            page.save_screenshot(str(shots / f"online-choice-{who}-1200.png"))
             page.find_element(By.ID, "me-first" if value == who else "them-first").click()
             library.choose_starter(library.chooser)  # type: ignore[arg-type]
         else:
@@ -249,3 +265,12 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     assert row.get_attribute("data-finished") == "true"
     link = row.find_element(By.CSS_SELECTOR, "a.record").get_attribute("href")
     assert httpx.get(link).text == record
+    # Its link on another device (here the spectator's browser) takes the token there.
+    own = host.find_element(By.ID, "own-link").get_attribute("value")
+    token = js(host, "return localStorage.getItem('buttonup.player');")
+    assert own.endswith(f"/online/mine#p={token}")
+    watcher.get(own)
+    wait_for(watcher, ready)
+    assert js(watcher, "return localStorage.getItem('buttonup.player');") == token
+    assert "#p=" not in watcher.current_url
+    assert watcher.find_elements(By.CSS_SELECTOR, f"#matches tr[data-id='{match_id}']")
