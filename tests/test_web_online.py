@@ -253,6 +253,10 @@ def test_two_browsers_play_a_whole_match_through_the_link(
         status = page.find_element(By.ID, "status").text
         assert ("You win the match" if side == winner else "Your friend wins the match") in status
     host.save_screenshot(str(shots / "online-1200.png"))
+    # At phone width, one column and nothing wider than the screen.
+    viewport(friend, 390, 844)
+    assert js(friend, "return document.documentElement.scrollWidth;") <= 390
+    friend.save_screenshot(str(shots / "online-390.png"))
     # The record: the library's match, move for move.
     record = httpx.get(f"{server}/api/online/{match_id}/record").text
     again = Match.from_record(record)
