@@ -2,8 +2,8 @@
 test_web_online.py): a headless Chromium (Debian's chromium and chromium-driver, through
 Selenium), a `buttonup serve` on a free loopback port, and the page's usual waits.
 
-A test module imports this only once it has made sure Selenium and chromedriver are
-there (or skipped); importing it does not start anything."""
+A test module imports this once it has made sure Selenium and chromedriver are there (or
+skipped); importing it starts nothing."""
 
 from __future__ import annotations
 
@@ -17,10 +17,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+import pytest
+
+# (pytest also imports this file for its doctests: without Selenium it is skipped.)
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 Browser = Any  # selenium's Chrome driver
 
@@ -144,6 +148,11 @@ def page_match(browser: Browser) -> dict[str, Any]:
     return dict(js(browser, "return window.buttonup.state.match;"))
 
 
+def showing(browser: Browser, position: str) -> None:
+    """Waits until the page's match is at ``position``, done showing it."""
+    wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == position)
+
+
 def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
     """Pass and play on the page open in ``browser`` (the main page, ready): "Two
     players on this screen", then a whole battle, both sides clicking on the one board
@@ -181,10 +190,10 @@ def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
         assert lift(browser, move)
         if after.is_over:
             break
-        wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == str(after))
+        showing(browser, str(after))
         if not undone and len(after.piles) >= 3 and hinted:
             browser.find_element(By.ID, "undo").click()  # one move back, whoever made it
-            wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == str(position))
+            showing(browser, str(position))
             assert shown_position(browser) == str(position)
             undone = True
             continue
