@@ -1,0 +1,169 @@
+"""The online matches through real `buttonup serve` processes (issue 24): server-sent
+events reach a listener as the moves are made; a restart keeps the matches; Ctrl-C stops
+a server with open event streams; two processes sharing one PostgreSQL database serve
+the same matches, and a move made through one reaches a listener on the other; two
+writers at the same version never both win, on either database."""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+import httpx
+from buttonup.web.store import MatchRow, Stale, open_store
+from online_helpers import Player, Server, events, new_database, postgres_server  # noqa: F401
+
+
+def listen(url: str, match_id: str, seat: str = "") -> tuple[Any, threading.Thread]:
+    """The events of a match's stream, read in a thread into a queue (``None`` once the
+    stream ends)."""
+    received: queue.Queue[dict[str, Any] | None] = queue.Queue()
+
+    def read() -> None:
+        try:
+            path = f"{url}/api/online/{match_id}/events" + (f"?seat={seat}" if seat else "")
+            with httpx.stream("GET", path, timeout=httpx.Timeout(60, read=60)) as answer:
+                assert answer.headers["content-type"].startswith("text/event-stream")
+                for event in events(answer.iter_lines()):
+                    received.put(event)
+        except httpx.HTTPError:
+            pass
+        received.put(None)
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return received, thread
+
+
+def next_state(received: Any, version: int) -> dict[str, Any]:
+    """The first ``state`` event at ``version`` (presence events skipped)."""
+    while True:
+        event = received.get(timeout=30)
+        assert event is not None, "the stream ended"
+        if event["event"] == "state":
+            assert int(event["id"]) <= version
+            if int(event["id"]) == version:
+                return dict(event["data"])
+
+
+def begin(url: str, **settings: Any) -> tuple[Player, Player, str]:
+    client = httpx.Client(base_url=url, timeout=30)
+    host, guest = Player(client), Player(client)
+    made = host.post("/api/online", settings).json()
+    assert (
+        guest.post(f"/api/online/{made['id']}/join", {"invite": made["invite"]}).status_code == 200
+    )
+    return host, guest, made["id"]
+
+
+def moves_reach_the_stream(writer: str, reader: str) -> None:
+    """Moves made through ``writer`` reach an event stream opened on ``reader``."""
+    host, guest, match_id = begin(writer, seed=11)
+    received, _ = listen(reader, match_id, "b")
+    first = next_state(received, 1)
+    assert first["begun"] and first["you"] is None
+    version = 1
+    for _ in range(6):
+        state = host.get(f"/api/online/{match_id}").json()
+        if state["chooser"] is not None or state["ended"] is not None:
+            break
+        mover = host if state["to_move"] == "r" else guest
+        move = state["legal_moves"][-1]
+        answer = mover.post(f"/api/online/{match_id}/play", {"move": move, "version": version})
+        assert answer.status_code == 200, answer.text
+        version += 1
+        pushed = next_state(received, version)
+        assert pushed["played"]["move"] == move
+        assert pushed["moves"] == answer.json()["moves"]
+        assert pushed["position"] == answer.json()["position"]
+
+
+def test_events_reach_a_listener_and_a_restart_keeps_the_match(tmp_path: Path) -> None:
+    db = f"sqlite://{tmp_path / 'm.sqlite3'}"
+    server = Server(db)
+    try:
+        moves_reach_the_stream(server.url, server.url)
+        host, _, match_id = begin(server.url, seed=5)
+        received, reader = listen(server.url, match_id, "r")
+        assert next_state(received, 1)["seats"]["r"]["online"]
+        before = host.get(f"/api/online/{match_id}").json()
+        started = time.monotonic()
+        assert server.stop() == 0  # Ctrl-C with a stream open
+        print(f"stopped in {time.monotonic() - started:.2f} s with an event stream open")
+        reader.join(timeout=10)
+        assert not reader.is_alive()
+        server.start()
+        again = httpx.get(f"{server.url}/api/online/{match_id}", headers=host.headers).json()
+        assert {**again, "seats": None} == {**before, "seats": None}
+        assert again["you"] == "r"
+    finally:
+        server.stop()
+
+
+def test_two_writers_at_one_version_never_both_win_sqlite(tmp_path: Path) -> None:
+    race(f"sqlite://{tmp_path / 'race.sqlite3'}")
+
+
+def test_two_writers_at_one_version_never_both_win_postgres(
+    postgres_server: tuple[str, int, list[str]],  # noqa: F811
+) -> None:
+    race(new_database(postgres_server, "race"))
+
+
+def race(db: str) -> None:
+    """Threads, each with its own store (as separate processes would be), all commit
+    version 1 of one match at once: exactly one commit holds."""
+    setup = open_store(db)
+    row = MatchRow("m", "a", None, "i", "r", {}, "state 0", 0, None, None, 0.0, 0.0)
+    setup.add_match(row)
+    stores = [open_store(db) for _ in range(6)]
+    barrier = threading.Barrier(len(stores))
+    outcomes: list[str] = []
+
+    def write(number: int) -> None:
+        barrier.wait()
+        after = MatchRow("m", "a", "b", "i", "r", {}, f"state {number}", 1, None, None, 0.0, 1.0)
+        try:
+            stores[number].commit(after, 0, "join", str(number))
+            outcomes.append(f"won {number}")
+        except Stale:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(len(stores))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [o for o in outcomes if o.startswith("won")]
+    assert len(winners) == 1 and outcomes.count("stale") == len(stores) - 1
+    number = winners[0].split()[1]
+    stored = setup.load("m")
+    assert stored is not None and stored.state == f"state {number}" and stored.version == 1
+    assert [(a.version, a.value) for a in setup.actions("m")] == [(1, number)]
+    for store in [setup, *stores]:
+        store.close()
+
+
+def test_two_processes_share_matches_through_postgres(
+    postgres_server: tuple[str, int, list[str]],  # noqa: F811
+) -> None:
+    db = new_database(postgres_server, "shared")
+    one, two = Server(db), Server(db)
+    try:
+        moves_reach_the_stream(one.url, two.url)  # a move through one, heard on the other
+        moves_reach_the_stream(two.url, one.url)
+        host, _, match_id = begin(one.url, seed=2)
+        seen = httpx.get(f"{two.url}/api/online/{match_id}", headers=host.headers).json()
+        assert seen["you"] == "r" and seen["begun"]
+    finally:
+        one.stop()
+        two.stop()
