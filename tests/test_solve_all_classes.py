@@ -62,3 +62,54 @@ def test_an_interrupted_file_is_completed_to_the_same_table(tmp_path: Path) -> N
         target.write_text("".join(lines[: 1 + cut]) + lines[1 + cut][:5])
         assert main(["solve-all", "--per-colour", "4", "--csv", str(target)]) == 0
         assert target.read_text() == whole
+
+
+def burnside(per_colour: int) -> int:
+    """The circles of ``per_colour`` beads of each of 3 colours up to rotation."""
+    from math import factorial, gcd
+
+    n = 3 * per_colour
+    total = 0
+    for turn in range(n):
+        cycles = gcd(n, turn)  # a turn by ``turn`` piles splits the circle in these cycles
+        if per_colour % (n // cycles) == 0:
+            each = per_colour // (n // cycles)
+            total += factorial(cycles) // factorial(each) ** 3
+    return total // n
+
+
+def test_six_of_each_colour_has_953056_classes_of_34_million_starts() -> None:
+    representatives, rows = start_classes(6)
+    assert len(representatives) == burnside(6) == 953_056
+    assert len(rows) == 2 * 17_153_136 and rows.itemsize == 4
+    assert rows[0] == 0 and max(rows[-1000:]) < len(representatives)
+    swap = str.maketrans("RB", "BR")
+    # The last start order, WWWWWWRRRRRRBBBBBB, with Black to move.
+    assert representatives[rows[-1]] in rotations("WWWWWWRRRRRRBBBBBB".translate(swap))
+    assert [burnside(k) for k in range(1, 6)] == [len(start_classes(k)[0]) for k in range(1, 6)]
+
+
+def test_the_listing_of_starts_in_pieces_is_the_whole_listing() -> None:
+    from buttonup._core import start_orders_from
+
+    whole = start_orders(4)
+    pieces = [start_orders_from(4, first, 5000) for first in range(0, len(whole), 5000)]
+    assert [order for piece in pieces for order in piece] == whole
+    assert start_orders_from(4, len(whole), 3) == []
+    assert start_orders_from(6, 17_153_135, 9) == ["WWWWWWRRRRRRBBBBBB"]
+    with pytest.raises(ValueError, match="start orders are listed for 1 to 6 buttons"):
+        start_orders_from(7, 0, 1)
+
+
+def test_a_file_whose_rows_disagree_on_a_class_is_refused(tmp_path: Path) -> None:
+    lines = brute_force_csv(3).splitlines(keepends=True)
+    # The second row of the first row's class (a turn of its start, or its colour swap
+    # with Black to move): a file that gives that class two values is not solve-all's.
+    rows = start_classes(3)[1]
+    again = [i for i, class_ in enumerate(rows) if class_ == rows[0]][1]
+    order, side, value = lines[1 + again].rstrip("\n").split(",")
+    lines[1 + again] = f"{order},{side},{int(value) + 1}\n"
+    target = tmp_path / "values.csv"
+    target.write_text("".join(lines))
+    assert main(["solve-all", "--csv", str(target)]) == 2
+    assert target.read_text() == "".join(lines)  # left as it was

@@ -22,6 +22,8 @@ from buttonup.text import describe_position, draw_piles, scoring_lines
 
 #: What ``buttonup show`` draws without a position: the start of docs/rules.md's examples.
 SHOWN_START = "W/R/B/W/B/R/R/W/B r"
+#: ``solve-all --ray`` without an address: a Ray started in this process.
+LOCAL_RAY = "local"
 
 
 def show(args: argparse.Namespace) -> int:
@@ -93,11 +95,27 @@ def analyze_command(args: argparse.Namespace) -> int:
 
 
 def solve_all(args: argparse.Namespace) -> int:
-    from buttonup.cli.solve_all import solve_all_report
+    from buttonup.cli.solve_all import BATCH, solve_all_report
 
     if args.threads is not None and args.threads < 1:
         raise ValueError("--threads must be at least 1")
-    solve_all_report(console_for(args), args.csv, args.per_colour, args.threads)
+    if args.ray is None:
+        batch = BATCH if args.batch is None else args.batch
+        solve_all_report(console_for(args), args.csv, args.per_colour, args.threads, batch=batch)
+        return 0
+    try:
+        from buttonup.cli.solve_all_ray import RAY_BATCH, ClusterError, solve_on_ray
+    except ImportError as error:
+        if error.name != "ray":
+            raise
+        raise ValueError("--ray needs Ray: pip install 'buttonup[cluster]'") from None
+    solver = solve_on_ray(None if args.ray == LOCAL_RAY else args.ray, threads=args.threads or 1)
+    try:
+        batch = RAY_BATCH if args.batch is None else args.batch
+        solve_all_report(console_for(args), args.csv, args.per_colour, batch=batch, solver=solver)
+    except ClusterError as error:
+        print(f"buttonup: error: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -254,7 +272,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write every value here; an existing file is resumed where it ends",
     )
     solve_parser.add_argument(
-        "--threads", type=int, default=None, help="threads (default: every core)"
+        "--threads",
+        type=int,
+        default=None,
+        help="threads (default: every core; with --ray, threads a task, default 1)",
+    )
+    solve_parser.add_argument(
+        "--batch",
+        type=int,
+        default=None,
+        metavar="N",
+        help="classes of starts solved in one call or Ray task (default 8192; 1024 with --ray)",
+    )
+    solve_parser.add_argument(
+        "--ray",
+        nargs="?",
+        const=LOCAL_RAY,
+        default=None,
+        metavar="ADDRESS",
+        help="solve on a Ray cluster (ray start's address, or ray://host:10001); without "
+        "ADDRESS on a Ray started here (needs pip install 'buttonup[cluster]')",
     )
     add_per_colour(solve_parser)
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
