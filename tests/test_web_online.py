@@ -39,6 +39,7 @@ from web_browsers import (
     chrome,
     js,
     lift,
+    play_a_battle_on_one_screen,
     ready,
     serving,
     settled,
@@ -278,3 +279,11 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     assert js(watcher, "return localStorage.getItem('buttonup.player');") == token
     assert "#p=" not in watcher.current_url
     assert watcher.find_elements(By.CSS_SELECTOR, f"#matches tr[data-id='{match_id}']")
+
+
+def test_pass_and_play_on_the_server(server: str, browsers: dict[str, Browser]) -> None:
+    """Two players on one screen, on the server's match routes: a whole battle."""
+    page = browsers["host"]
+    page.get(f"{server}/?speed=fast&seed=4")
+    wait_for(page, ready)
+    play_a_battle_on_one_screen(page)

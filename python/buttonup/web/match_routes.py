@@ -49,20 +49,27 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         async with entry.lock:
             yield entry
 
+    def state(key: str, entry: Entry) -> dict[str, Any]:
+        """The match's state, with how many people play it (2: pass and play)."""
+        return {**match_json(key, entry), "players": entry.players}
+
     async def noted(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
         """The match's state after a change, its chart's point recorded first."""
         await service.run(lambda: entry.note(service.search_seconds / 2), entry.match.position)
-        data = match_json(key, entry)
+        data = state(key, entry)
         if played:
             data["played"] = played_json(entry)
         return data
 
     @app.post("/api/matches")
     async def new_match(body: NewMatchIn, request: Request) -> dict[str, Any]:
-        """A match against the AI; the human plays `human`."""
+        """A match against the AI; the human plays `human`. With `players` 2, pass and
+        play: both sides are people at one screen, the AI is never asked, `play` takes
+        the move of the side to move, `undo` the battle's last move, `choose` the
+        chooser's choice and `hint` answers for the side to move."""
         client = request.client.host if request.client else "?"
         key = service.new_match(
-            client, body.human, body.level, body.target, body.starter, body.seed
+            client, body.human, body.level, body.target, body.starter, body.seed, body.players
         )
         return await noted(key, service.entry(key))
 
@@ -73,23 +80,23 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         `human` against the AI at `level`."""
         match = Match.from_record(body.record)
         client = request.client.host if request.client else "?"
-        key = service.add(match, client, Player.of(body.human), body.level, None)
+        key = service.add(match, client, Player.of(body.human), body.level, None, body.players)
         entry = service.entry(key)
         await service.run(lambda: entry.backfill(service.search_seconds / 2), match.position)
-        return match_json(key, entry)
+        return state(key, entry)
 
     @app.get("/api/matches/{key}")
     async def get_match(key: str) -> dict[str, Any]:
         """The match's whole state: the position and its drawing, the scores, the
         battle being played with its moves and chart, the battles scored."""
-        return match_json(key, service.entry(key))
+        return state(key, service.entry(key))
 
     @app.post("/api/matches/{key}/play")
     async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
         """The human's move, with its drops and extra move."""
         async with hold(key) as entry:
             match = entry.match
-            if match.to_move is not entry.human:
+            if entry.players == 1 and match.to_move is not entry.human:
                 raise ValueError("it is the AI's turn")
             match.play(body.move)
             return await noted(key, entry, played=True)
@@ -99,6 +106,8 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         """The AI's next move (or its choice of starter when the tie rule asks it)."""
         async with hold(key) as entry:
             match = entry.match
+            if entry.players == 2:
+                raise ValueError("no AI in this match: two players share the screen")
             ai_side = entry.human.other
             if match.chooser is ai_side:
                 match.choose_starter(entry.ai.choose_starter(match))
@@ -114,7 +123,8 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
         """The tie rule: the human, as chooser, names who starts."""
         async with hold(key) as entry:
-            if entry.match.chooser is not entry.human:
+            chooser = entry.match.chooser
+            if chooser is None or (entry.players == 1 and chooser is not entry.human):
                 raise ValueError("no choice of starter is yours to make")
             entry.match.choose_starter(Player.of(body.starter))
             return await noted(key, entry)
@@ -125,6 +135,11 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         async with hold(key) as entry:
             match = entry.match
             movers = match.movers()
+            if entry.players == 2:
+                if not movers:
+                    raise ValueError("there is no move to take back in this battle")
+                match.undo()
+                return await noted(key, entry)
             if entry.human not in movers:
                 raise ValueError("there is no move of yours to take back in this battle")
             while movers.pop() is not entry.human:
@@ -135,20 +150,21 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     @app.post("/api/matches/{key}/hint")
     async def match_hint(key: str) -> dict[str, Any]:
         """For the position on the board: every move's value for the human (his margin
-        under perfect play), which moves give an extra move, the best line, his chance
-        of winning the match after each move (`match_odds`) and from here
-        (`match_win_probability`, `null` once the match is over). `position` names the
-        position answered for."""
+        under perfect play; with two players, for the side to move), which moves give
+        an extra move, the best line, his chance of winning the match after each move
+        (`match_odds`) and from here (`match_win_probability`, `null` once the match is
+        over). `position` names the position answered for."""
         async with hold(key) as entry:
             match = entry.match
             position = match.position
             analysis = await service.run(lambda: service.analysis(position), position)
             chance = None
             odds: dict[str, float] = {}
+            side = entry.acts()
             if not match.is_over:
                 chances = await service.run(lambda: win_probability(match))
-                chance = chances.of(entry.human)
-                if match.to_move is entry.human and match.chooser is None:
+                chance = chances.of(side)
+                if match.to_move is side and match.chooser is None:
                     moves = await service.run(lambda: match_analyze(match))
                     odds = {str(move): value for move, value in moves.items()}
             return {
@@ -203,6 +219,8 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
             if entry.human is Player.RED
             else (f"buttonup level {entry.level}", "You")
         )
+        if entry.players == 2:
+            red, black = "Red player", "Black player"
         text = entry.match.record(
             Event="buttonup serve", Date=date.today().isoformat(), Red=red, Black=black
         )

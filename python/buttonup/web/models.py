@@ -61,6 +61,8 @@ class OddsIn(Body):
 class NewMatchIn(Body):
     human: Side = "r"
     level: StrictInt = Field(default=5, ge=1, le=10)
+    #: 2: pass and play, both sides people at one screen (no AI move is made).
+    players: StrictInt = Field(default=1, ge=1, le=2)
     target: StrictInt = Field(default=STANDARD_TARGET, ge=1, le=SERVER_MAX_TARGET)
     starter: Side = "r"
     seed: Optional[StrictInt] = Field(default=None, ge=0, lt=2**64)  # noqa: UP045
@@ -80,3 +82,4 @@ class ImportIn(Body):
     record: StrictStr = Field(max_length=15_000)
     human: Side = "r"
     level: StrictInt = Field(default=5, ge=1, le=10)
+    players: StrictInt = Field(default=1, ge=1, le=2)

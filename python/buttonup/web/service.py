@@ -78,6 +78,13 @@ class Entry:
     points: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = field(default_factory=dict)
     """The chart's points: where the match stood after each sequence of moves of a
     battle, by colour (:func:`buttonup.web.history.margins`, :func:`~.chances`)."""
+    players: int = 1
+    """2: pass and play, both sides people at one screen (the AI is never asked)."""
+
+    def acts(self) -> Player:
+        """The side whose hints and choices the page asks for: the human, or with two
+        players the side to move."""
+        return self.match.to_move if self.players == 2 else self.human
 
     @property
     def battle_number(self) -> int:
@@ -279,18 +286,27 @@ class Service:
         target: int,
         starter: Side,
         seed: int | None,
+        players: int = 1,
     ) -> str:
         """A new match of ``client``'s; its oldest beyond :data:`MATCHES_PER_CLIENT` is
         forgotten, and beyond :data:`MAX_MATCHES` in all the one left alone longest."""
         match = Match(starter, target=target, seed=seed)
-        return self.add(match, client, Player.of(human), level, seed)
+        return self.add(match, client, Player.of(human), level, seed, players)
 
-    def add(self, match: Match, client: str, human: Player, level: int, seed: int | None) -> str:
+    def add(
+        self,
+        match: Match,
+        client: str,
+        human: Player,
+        level: int,
+        seed: int | None,
+        players: int = 1,
+    ) -> str:
         """Keeps ``match`` of ``client``'s against the AI at ``level`` under a new
         unguessable key, within the caps."""
         key = secrets.token_urlsafe(16)
         ai = bot(level, seed, limits=self.limits(1.0))
-        self.matches[key] = Entry(match, human, level, ai, client)
+        self.matches[key] = Entry(match, human, level, ai, client, players=players)
         own = [k for k, entry in self.matches.items() if entry.client == client]
         for old in own[: max(0, len(own) - MATCHES_PER_CLIENT)]:
             del self.matches[old]
