@@ -164,6 +164,8 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     # The host invites: the main page, "A friend, online", 3 points to win.
     host.get(f"{server}/?speed=fast&seed={seed}")
     wait_for(host, ready)
+    # A token this server never issued (another server's): replaced by a new one.
+    js(host, "localStorage.setItem('buttonup.player', 'NeverIssuedByThisServer_0123456789');")
     host.find_element(By.CSS_SELECTOR, "#opponent option[value='friend']").click()
     target = host.find_element(By.ID, "target")
     target.clear()
@@ -174,6 +176,8 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     invite = host.find_element(By.ID, "invite-link").get_attribute("value")
     spectate = host.find_element(By.ID, "watch-link").get_attribute("value")
     match_id = host.current_url.rsplit("/", 1)[1].split("?")[0].split("#")[0]
+    token = js(host, "return localStorage.getItem('buttonup.player');")
+    assert token and token != "NeverIssuedByThisServer_0123456789"
     assert f"/online/{match_id}#join=" in invite and spectate.endswith(f"/online/{match_id}?watch")
     assert "Waiting for your friend" in host.find_element(By.ID, "status").text
     assert not playable(host)  # nobody to play yet
@@ -272,7 +276,6 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     assert httpx.get(link).text == record
     # Its link on another device (here the spectator's browser) takes the token there.
     own = host.find_element(By.ID, "own-link").get_attribute("value")
-    token = js(host, "return localStorage.getItem('buttonup.player');")
     assert own.endswith(f"/online/mine#p={token}")
     watcher.get(own)
     wait_for(watcher, ready)

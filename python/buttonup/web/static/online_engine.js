@@ -75,7 +75,7 @@ export class OnlineEngine {
     return data.token;
   }
 
-  async request(path, body, { auth = true, text = false } = {}) {
+  async request(path, body, { auth = true, text = false, again = true } = {}) {
     const headers = body === undefined ? {} : { "content-type": "application/json" };
     if (auth) headers.authorization = `Bearer ${await this.token()}`;
     let response;
@@ -88,6 +88,16 @@ export class OnlineEngine {
       });
     } catch (error) {
       throw new EngineError("The server cannot be reached: is `buttonup serve` still running?");
+    }
+    if (response.status === 401 && auth && again) {
+      // A token this server does not know (its database was replaced): a new one.
+      this.issued = null;
+      try {
+        localStorage.removeItem(TOKEN_KEY);
+      } catch (error) {
+        // nothing kept anyway
+      }
+      return this.request(path, body, { auth, text, again: false });
     }
     if (response.ok && text) return response.text();
     const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
