@@ -319,7 +319,10 @@ async function enter() {
   }
   const data = watching || !server.issued ? await server.request(`/api/online/${id}`, undefined, { auth: false })
     : await server.state(id);
-  if (!watching && data.you) state.seat = data.you;
+  if (!watching && data.you) {
+    state.seat = data.you;
+    clearError(); // the invite link opened by its host: his own seat all the same
+  }
   return data;
 }
 
