@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import threading
@@ -23,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from buttonup._core import Match
-from buttonup.web.online_views import restore, state_json
+from buttonup.web.online_views import for_seat, restore, state_json
 from buttonup.web.service import Conflict, NotFound, Service, Stopping
 from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, MatchRow, Stale
 
@@ -125,6 +126,7 @@ class Online:
         self.expire_seconds = expire_seconds
         self.broker = Broker()
         self.states: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.events: OrderedDict[tuple[str, int, str, bool, bool], bytes] = OrderedDict()
         self.stop = threading.Event()
         self.swept = -SWEEP_SECONDS
         self.opened = False
@@ -292,6 +294,24 @@ class Online:
             self.states[key] = found
             while len(self.states) > 1024:
                 self.states.popitem(last=False)
+        return found
+
+    def known(self, match_id: str, version: int) -> dict[str, Any] | None:
+        """The state of ``match_id`` at ``version`` if this process has it already."""
+        return self.states.get((match_id, version))
+
+    def event(self, state: dict[str, Any], kind: str) -> bytes:
+        """``state`` as a server-sent event for everyone (``you`` null), its ``id`` the
+        version; the same bytes for every stream of the match."""
+        online = self.broker.online(state["id"])
+        key = (state["id"], state["version"], kind, online["r"], online["b"])
+        found = self.events.get(key)
+        if found is None:
+            data = json.dumps(for_seat(state, None, online))
+            found = f"id: {state['version']}\nevent: {kind}\ndata: {data}\n\n".encode()
+            self.events[key] = found
+            while len(self.events) > 256:
+                self.events.popitem(last=False)
         return found
 
     async def mine(self, token: str) -> list[tuple[MatchRow, str]]:

@@ -8,7 +8,6 @@ the match as it was."""
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections.abc import AsyncIterator
 from datetime import datetime, timezone
@@ -40,11 +39,6 @@ def bearer(request: Request) -> Optional[str]:  # noqa: UP045 (FastAPI reads it 
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()[:256]
-
-
-def event(state: dict[str, Any], kind: str = "state") -> bytes:
-    """One server-sent event: its ``id`` the match's version."""
-    return f"id: {state['version']}\nevent: {kind}\ndata: {json.dumps(state)}\n\n".encode()
 
 
 def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]) -> None:
@@ -220,7 +214,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         async def stream() -> AsyncIterator[bytes]:
             sent = row.version
             try:
-                yield event(for_seat(await online.state(row), None, online.broker.online(row.id)))
+                yield online.event(await online.state(row), "state")
                 while True:
                     try:
                         item = await asyncio.wait_for(queue.get(), KEEPALIVE)
@@ -229,19 +223,19 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
                         continue
                     if item is None:
                         return
-                    if item < 0 or item > sent:
+                    if 0 <= item <= sent:
+                        continue
+                    state = online.known(row.id, item) if item > 0 else None
+                    if state is None:  # made by another process, or presence
                         try:
-                            latest = await online.load(row.id)
-                        except (NotFound, Exception):
+                            state = await online.state(await online.load(row.id))
+                        except Exception:  # expired, or the store is gone
                             return
-                        state = for_seat(
-                            await online.state(latest), None, online.broker.online(row.id)
-                        )
-                        if latest.version > sent:
-                            sent = latest.version
-                            yield event(state)
-                        elif item < 0:
-                            yield event(state, "presence")
+                    if state["version"] > sent:
+                        sent = state["version"]
+                        yield online.event(state, "state")
+                    elif item < 0:
+                        yield online.event(state, "presence")
             finally:
                 online.broker.unsubscribe(row.id, queue)
 
