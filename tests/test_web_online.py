@@ -37,6 +37,7 @@ from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,
     chrome,
+    free_port,
     js,
     lift,
     play_a_battle_on_one_screen,
@@ -290,3 +291,43 @@ def test_pass_and_play_on_the_server(server: str, browsers: dict[str, Browser]) 
     page.get(f"{server}/?speed=fast&seed=4")
     wait_for(page, ready)
     play_a_battle_on_one_screen(page)
+
+
+def test_the_pages_come_back_after_the_server_restarts(
+    tmp_path: Path, browsers: dict[str, Browser]
+) -> None:
+    """The server stopped and started again on the same port and database while both
+    players' pages stay open: the event streams reconnect by themselves, and a move
+    made after the restart reaches the other page without a reload."""
+    host, friend = browsers["host"], browsers["friend"]
+    db, port = f"sqlite:///{tmp_path / 'matches.sqlite3'}", free_port()
+    with serving("--db", db, port=port) as url:
+        tokens = [httpx.post(f"{url}/api/players").json()["token"] for _ in range(2)]
+        auth = [{"authorization": f"Bearer {token}"} for token in tokens]
+        made = httpx.post(f"{url}/api/online", json={"seed": 3}, headers=auth[0]).json()
+        joined = httpx.post(
+            f"{url}/api/online/{made['id']}/join", json={"invite": made["invite"]}, headers=auth[1]
+        )
+        assert joined.json()["seat"] == "b"
+        for page, token in ((host, tokens[0]), (friend, tokens[1])):
+            page.get(f"{url}/online/mine")  # this origin's localStorage: the token
+            js(page, "localStorage.setItem('buttonup.player', arguments[0]);", token)
+            page.get(f"{url}/online/{made['id']}?speed=fast")
+            wait_for(page, ready)
+        synced([host, friend], 1)
+        library = Match("r", seed=3)
+        move = next(m for m in library.legal_moves() if not library.position.gives_extra_move(m))
+        assert lift(host, move, timeout=20)
+        library.play(move)
+        synced([host, friend], 2)
+    # The server gone: each page says it is reconnecting.
+    for page in (host, friend):
+        wait_for(page, lambda b: "Reconnecting" in b.find_element(By.ID, "role").text, 20)
+    with serving("--db", db, port=port):
+        wait_for(host, lambda b: "Reconnecting" not in b.find_element(By.ID, "role").text, 30)
+        reply = library.legal_moves()[0]
+        assert lift(friend, reply, timeout=30)
+        library.play(reply)
+        synced([host, friend], 3)
+        for page in (host, friend):
+            assert page_state(page)["position"] == str(library.position)

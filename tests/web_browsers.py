@@ -36,12 +36,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(*arguments: str) -> Iterator[str]:
-    """`buttonup serve` on a free loopback port (with ``arguments``), its base URL
-    once it answers; stopped at the end."""
+def serving(*arguments: str, port: int | None = None) -> Iterator[str]:
+    """`buttonup serve` on ``port`` (a free loopback one by default, with
+    ``arguments``), its base URL once it answers; stopped at the end."""
     import httpx  # the pages' tests need it; the offline page's does not
 
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port), *arguments],
         stdout=subprocess.DEVNULL,
