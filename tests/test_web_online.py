@@ -7,7 +7,8 @@ the extra moves, the tie rule's choice asked of the right player only, the moves
 the other browser and the spectator's, the board never playable out of turn, a move
 forced out of turn (and one from the spectator) refused with a banner and the match
 unchanged, one player's tab closed and the invite link opened again in a new one, the
-record and "My matches"; and pass and play on one screen through a whole battle.
+record and "My matches"; both pages coming back by themselves when the server restarts;
+and pass and play on one screen through a whole battle.
 
 Needs Chromium and chromium-driver (as tests/test_web_browser.py); skips naming what is
 missing, except in CI (``BUTTONUP_REQUIRE_WEB``)."""
