@@ -20,7 +20,7 @@ fn main() {
     let (mut rewards, mut done) = (vec![0f32; games * 2], vec![false; games]);
     let mut obs = vec![0i8; games * observation_len(3)];
     let mut actions = vec![0i64; games];
-    env.observe(
+    let _ = env.observe(
         Outputs {
             current_player: &mut current,
             legal_action_mask: &mut mask,

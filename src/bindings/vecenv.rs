@@ -7,7 +7,7 @@
 //! is a `MemoryError`) and borrowed with the checked `try_readwrite`.
 
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
@@ -16,7 +16,14 @@ use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 use crate::sim::opponent::OpponentKind;
-use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
+use crate::sim::pool::Panicked;
+use crate::sim::vecenv::{observation_len, Failure, Outputs, VecEnv};
+
+/// A panic of a step's worker, as the Python error it becomes (it never unwinds into
+/// Python).
+fn internal(error: Panicked) -> PyErr {
+    PyRuntimeError::new_err(format!("VecEnv: {error}; please report it"))
+}
 
 /// Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
 ///
@@ -24,7 +31,10 @@ use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
 /// `rewards` (games x 2: Red's and Black's margin on the step that ends a battle),
 /// `terminated` and `observation` (games x cells, the mover's view) are made once and
 /// rewritten by every `reset` and `step`. A finished game starts a new battle on its
-/// next step, whatever its action (or at once, by `restart_finished`).
+/// next step, whatever its action (or at once, by `restart_finished`). A step writes
+/// only what it changed (a game's mask when its legal moves changed, the cells of the
+/// buttons in its observation): copy an array before changing it. With `threads` above
+/// 1 the environment keeps its worker threads from the first step to its end.
 ///
 /// With `agent` (a player) and `opponent` (a level, 1 to 10, of `buttonup.ai`)
 /// it is single-agent: the opponent's moves are played inside each step, the agent is
@@ -153,6 +163,15 @@ impl PyVecEnv {
     /// Plays one action (a pile index) in every game. An illegal action is a
     /// `ValueError` naming the game and the pile, and no game changes.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        // The common case, an int64 array of one pile a game (what `argmax` gives),
+        // is read as it is: no NumPy call.
+        if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+            if array.len() == self.num_envs && array.is_contiguous() {
+                if let Ok(actions) = array.try_readonly() {
+                    return self.write(py, Some(actions.as_slice()?));
+                }
+            }
+        }
         let actions = int_actions(&numpy(py)?, actions, self.num_envs)?;
         let actions = actions
             .cast_into::<PyArray1<i64>>()
@@ -168,8 +187,7 @@ impl PyVecEnv {
     /// `terminated` keep the step's values.
     fn restart_finished(&mut self, py: Python<'_>) -> PyResult<()> {
         self.write_with(py, |inner, out, threads| {
-            inner.restart_finished(out, threads);
-            Ok(())
+            inner.restart_finished(out, threads).map_err(internal)
         })
     }
 
@@ -183,13 +201,13 @@ impl PyVecEnv {
     /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
     fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
         self.write_with(py, |inner, out, threads| match actions {
-            None => {
-                inner.observe(out, threads);
-                Ok(())
-            }
+            None => inner.observe(out, threads).map_err(internal),
             Some(actions) => inner
                 .step(actions, out, threads)
-                .map_err(|error| PyValueError::new_err(error.to_string())),
+                .map_err(|error| match error {
+                    Failure::Illegal(error) => PyValueError::new_err(error.to_string()),
+                    Failure::Panicked(error) => internal(error),
+                }),
         })
     }
 

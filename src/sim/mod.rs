@@ -1,7 +1,9 @@
 //! Simulation: random playouts with the loop in Rust, the precomputed move graph they
 //! walk for small variants, and the batched environment for reinforcement learning.
 
+pub mod encode;
 pub mod move_graph;
 pub mod opponent;
 pub mod playout;
+pub mod pool;
 pub mod vecenv;

@@ -1,65 +1,24 @@
 //! A batched environment for learning agents: many battles stepped in one call, each
-//! written into flat output buffers (no allocation a step), optionally on several
-//! threads. The observation encoding and the reward and reset conventions are those of
-//! docs/rl.md. In its single-agent form (`VecEnv::against`) an opponent of
-//! `sim::opponent` plays the other side inside the same call.
+//! written into flat output buffers, on the threads of a pool kept by the environment
+//! (no thread started, nothing allocated but a list of parts a step). The observation
+//! encoding and the reward and reset conventions are those of docs/rl.md. In its
+//! single-agent form (`VecEnv::against`) an opponent of `sim::opponent` plays the other
+//! side inside the same call.
+//!
+//! A step writes only what it changed: each game's mask when its legal moves changed,
+//! and in its observation the cells of the buttons before and after (so the buffers
+//! must hold what the last call wrote there; new buffers, or a reset, are written in
+//! full).
+
+use std::sync::Mutex;
 
 use crate::game::rng::{random_start, SplitMix64};
-use crate::game::rules::{Colour, Player, Position};
-use crate::game::variant::{buttons, Capability, VariantError};
-use crate::run::parallel::for_each_part;
+use crate::game::rules::{Player, Position};
+use crate::game::variant::{Capability, VariantError};
+pub use crate::sim::encode::{encode, encode_for, legal_mask, observation_len};
+use crate::sim::encode::{legal_piles, update_observation, write_mask, write_observation};
 use crate::sim::opponent::{Opponent, OpponentKind, SharedBot};
-
-/// The observation of one game: `piles x heights x 3` cells, pile-major, each 1 when
-/// the button at that height of that pile is the mover's (channel 0), the opponent's
-/// (1) or white (2), else 0. Piles and heights both run to the number of buttons.
-pub fn observation_len(per_colour: usize) -> usize {
-    let n = buttons(per_colour);
-    n * n * 3
-}
-
-/// Writes the observation of `position` from its mover's point of view into `out`
-/// (`observation_len` cells).
-pub fn encode(position: &Position, out: &mut [i8]) {
-    encode_for(position, position.to_move(), out);
-}
-
-/// Writes the observation of `position` from `player`'s point of view into `out`.
-pub fn encode_for(position: &Position, player: Player, out: &mut [i8]) {
-    out.fill(0);
-    let n = position.button_count();
-    let mine = match player {
-        Player::Red => Colour::Red,
-        Player::Black => Colour::Black,
-    };
-    let (mut pile, mut height) = (0, 0);
-    for (i, colour) in position.buttons().enumerate() {
-        if i > 0 && position.is_bottom(i) {
-            (pile, height) = (pile + 1, 0);
-        }
-        let channel = match colour {
-            Colour::White => 2,
-            c if c == mine => 0,
-            _ => 1,
-        };
-        if let Some(cell) = out.get_mut((pile * n + height) * 3 + channel) {
-            *cell = 1;
-        }
-        height += 1;
-    }
-}
-
-/// Writes the legal moves of `position` into `out` (one flag a pile, up to the number
-/// of buttons).
-pub fn legal_mask(position: &Position, out: &mut [bool]) {
-    write_mask(position.legal_move_mask(), out);
-}
-
-fn write_mask(mask: u64, out: &mut [bool]) {
-    for (p, flag) in out.iter_mut().enumerate() {
-        *flag = mask >> (p & 63) & 1 == 1 && p < 64;
-    }
-}
+use crate::sim::pool::{Panicked, Pool};
 
 /// An action that cannot be played: the game (from 0) and the pile asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,8 +39,42 @@ impl std::fmt::Display for StepError {
 
 impl std::error::Error for StepError {}
 
-/// The fewest games a thread of its own steps.
-const MIN_GAMES_A_THREAD: usize = 1024;
+/// Why a step did not happen, or not wholly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// An action cannot be played: no game changed.
+    Illegal(StepError),
+    /// An internal error stopped some games midway (a bug: the games and outputs of the
+    /// batch are then whatever they were; the next call writes the outputs in full).
+    Panicked(Panicked),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Illegal(error) => error.fmt(f),
+            Failure::Panicked(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+impl From<StepError> for Failure {
+    fn from(error: StepError) -> Self {
+        Failure::Illegal(error)
+    }
+}
+
+impl From<Panicked> for Failure {
+    fn from(error: Panicked) -> Self {
+        Failure::Panicked(error)
+    }
+}
+
+/// The fewest games a thread of its own steps (handing a part to a waiting worker costs
+/// about a microsecond; a game's step some 30 ns).
+const MIN_GAMES_A_THREAD: usize = 256;
 
 /// One game of the batch.
 struct Game {
@@ -177,6 +170,18 @@ pub struct VecEnv {
     against: Option<(Player, OpponentKind)>,
     /// The opponent's bot of each part of the batch (see `SharedBot`).
     bots: Vec<SharedBot>,
+    /// The threads of the steps, kept between them (made on the first step that wants
+    /// more than one thread, again when the number asked changes).
+    pool: Option<Pool>,
+    /// The buffers the last call wrote the current state into, in full or by changes
+    /// (mask and observation; `None` when there is no such state, as after a reset):
+    /// only into these can the next call write by changes.
+    written: Option<(usize, Option<usize>)>,
+}
+
+/// Where a buffer starts, to know it again.
+fn address<T>(slice: &[T]) -> usize {
+    slice.as_ptr() as usize
 }
 
 impl VecEnv {
@@ -212,6 +217,8 @@ impl VecEnv {
             games: Vec::with_capacity(num_envs),
             against,
             bots: vec![None],
+            pool: None,
+            written: None,
         };
         env.reset(seed);
         Ok(env)
@@ -221,6 +228,7 @@ impl VecEnv {
     pub fn reset(&mut self, seed: u64) {
         let mut seeds = SplitMix64::new(seed);
         self.games.clear();
+        self.written = None;
         let bot = &mut self.bots[0];
         for _ in 0..self.num_envs {
             let game = Game::new(self.per_colour, seeds.next_u64(), self.against, bot);
@@ -253,6 +261,18 @@ impl VecEnv {
         self.games.iter().map(|g| g.position)
     }
 
+    /// Makes the next call write its outputs in full, as into buffers it never wrote:
+    /// for buffers whose contents changed since (a step writes only what it changes,
+    /// into what it finds there; new buffers are known by their address).
+    pub fn forget_outputs(&mut self) {
+        self.written = None;
+    }
+
+    /// The threads of the pool kept for the steps (1 before any step on more).
+    pub fn pool_threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, Pool::threads)
+    }
+
     /// Checks every action before any is played: a game that is not finished needs a
     /// legal pile (a finished one ignores its action and starts again).
     pub fn check(&self, actions: &[i64]) -> Result<(), StepError> {
@@ -282,56 +302,75 @@ impl VecEnv {
         actions: &[i64],
         out: Outputs<'_>,
         threads: usize,
-    ) -> Result<(), StepError> {
+    ) -> Result<(), Failure> {
         if actions.len() != self.games.len() {
-            return Err(StepError {
+            return Err(Failure::Illegal(StepError {
                 game: actions.len().min(self.games.len()),
                 pile: -1,
                 reason: format!("{} actions for {} games", actions.len(), self.games.len()),
-            });
+            }));
         }
         self.check(actions)?;
-        self.run(out, threads, |per_colour, game, bot, outputs, i| {
-            step_game(per_colour, game, bot, actions_at(actions, i), outputs)
-        });
+        self.run(
+            out,
+            threads,
+            false,
+            |per_colour, game, bot, outputs, i, full| {
+                step_game(per_colour, game, bot, actions_at(actions, i), outputs, full)
+            },
+        )?;
         Ok(())
     }
 
-    /// Writes the outputs of the current state (after a reset), without stepping.
-    pub fn observe(&mut self, out: Outputs<'_>, threads: usize) {
-        self.run(out, threads, |_, game, _, outputs, _| {
-            *outputs.reward_red = 0.0;
-            *outputs.reward_black = 0.0;
+    /// Writes the outputs of the current state (after a reset), in full, without
+    /// stepping.
+    pub fn observe(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
+        self.run(out, threads, true, |_, game, _, outputs, _, _| {
+            outputs.rewards.fill(0.0);
             *outputs.terminated = false;
-            write_state(game, outputs);
-        });
+            let before = Shown::of(game);
+            write_state(game, outputs, &before, true);
+        })
     }
 
     /// Starts a new battle at once in every game whose battle ended on the last step
     /// (the same-step reset of Gymnasium and Stable-Baselines3), rewriting its player,
     /// mask and observation; rewards and `terminated` keep the step's values.
-    pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) {
-        self.run(out, threads, |per_colour, game, bot, outputs, _| {
-            if game.done {
-                game.deal(per_colour, bot);
-                game.done = false;
-                write_state(game, outputs);
-            }
-        });
+    pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
+        self.run(
+            out,
+            threads,
+            false,
+            |per_colour, game, bot, outputs, _, full| {
+                if game.done {
+                    let before = Shown::of(game);
+                    game.deal(per_colour, bot);
+                    game.done = false;
+                    write_state(game, outputs, &before, full);
+                }
+            },
+        )
     }
 
-    /// Runs `f` on every game with its outputs, the games split into `threads` chunks.
+    /// Runs `f` on every game with its outputs, the games split into parts worked by
+    /// up to `threads` threads of the pool; `f`'s last argument says whether to write
+    /// the outputs in full (`full`, or buffers other than the last call's).
     fn run(
         &mut self,
         out: Outputs<'_>,
         threads: usize,
-        f: impl Fn(usize, &mut Game, &mut SharedBot, GameOut<'_>, usize) + Sync,
-    ) {
+        full: bool,
+        f: impl Fn(usize, &mut Game, &mut SharedBot, GameOut<'_>, usize, bool) + Sync,
+    ) -> Result<(), Panicked> {
         let count = self.games.len();
         let obs_len = observation_len(self.per_colour);
         let width = self.max_piles();
-        // A thread is worth its start only for a thousand games or so.
+        // A thread is worth its part only for a few hundred games or so.
         let threads = threads.clamp(1, (count / MIN_GAMES_A_THREAD).max(1));
+        if threads > 1 && self.pool.as_ref().is_none_or(|p| p.asked() != threads) {
+            self.pool = Some(Pool::new(threads));
+        }
+        let threads = if threads > 1 { self.pool_threads() } else { 1 };
         let chunk = count.div_ceil(threads).max(1);
         self.bots.resize_with(count.div_ceil(chunk).max(1), || None);
         let per_colour = self.per_colour;
@@ -342,6 +381,13 @@ impl VecEnv {
             terminated,
             observation,
         } = out;
+        let buffers = (
+            address(legal_action_mask),
+            observation.as_deref().map(address),
+        );
+        let full = full || self.written != Some(buffers);
+        // Until the call ends well, nothing is known of what the buffers hold.
+        self.written = None;
         let mut obs_chunks = observation.map(|o| o.chunks_mut(chunk * obs_len));
         let parts: Vec<_> = self
             .games
@@ -351,29 +397,42 @@ impl VecEnv {
             .zip(rewards.chunks_mut(chunk * 2))
             .zip(terminated.chunks_mut(chunk))
             .zip(self.bots.iter_mut())
-            .enumerate()
-            .map(|(c, part)| (c, part, obs_chunks.as_mut().and_then(|o| o.next())))
+            .map(|part| Mutex::new((part, obs_chunks.as_mut().and_then(|o| o.next()))))
             .collect();
-        for_each_part(
-            parts,
-            threads,
-            |(c, (((((games, current), mask), reward), done), bot), mut obs)| {
-                for (j, game) in games.iter_mut().enumerate() {
-                    let (red, black) = reward[2 * j..2 * j + 2].split_at_mut(1);
-                    let outputs = GameOut {
-                        current_player: &mut current[j],
-                        mask: &mut mask[j * width..(j + 1) * width],
-                        reward_red: &mut red[0],
-                        reward_black: &mut black[0],
-                        terminated: &mut done[j],
-                        observation: obs
-                            .as_deref_mut()
-                            .map(|o| &mut o[j * obs_len..(j + 1) * obs_len]),
-                    };
-                    f(per_colour, game, bot, outputs, c * chunk + j);
-                }
-            },
-        );
+        let work = |c: usize| {
+            let Some(part) = parts.get(c) else {
+                return;
+            };
+            let Ok(mut part) = part.lock() else {
+                return;
+            };
+            let ((((((games, current), mask), reward), done), bot), obs) = &mut *part;
+            let mut obs = obs
+                .as_deref_mut()
+                .map(|o| o.chunks_exact_mut(obs_len.max(1)));
+            let each = games
+                .iter_mut()
+                .zip(current.iter_mut())
+                .zip(mask.chunks_exact_mut(width))
+                .zip(reward.chunks_exact_mut(2))
+                .zip(done.iter_mut());
+            for (j, ((((game, current_player), mask), rewards), terminated)) in each.enumerate() {
+                let outputs = GameOut {
+                    current_player,
+                    mask,
+                    rewards,
+                    terminated,
+                    observation: obs.as_mut().and_then(Iterator::next),
+                };
+                f(per_colour, game, bot, outputs, c * chunk + j, full);
+            }
+        };
+        match &mut self.pool {
+            Some(pool) if threads > 1 => pool.run(parts.len(), &work)?,
+            _ => Pool::alone(parts.len(), &work)?,
+        }
+        self.written = Some(buffers);
+        Ok(())
     }
 }
 
@@ -385,32 +444,64 @@ fn actions_at(actions: &[i64], i: usize) -> i64 {
 struct GameOut<'a> {
     current_player: &'a mut i8,
     mask: &'a mut [bool],
-    reward_red: &'a mut f32,
-    reward_black: &'a mut f32,
+    /// Red's and Black's.
+    rewards: &'a mut [f32],
     terminated: &'a mut bool,
     observation: Option<&'a mut [i8]>,
 }
 
-fn write_state(game: &mut Game, out: GameOut<'_>) {
+/// What a game's outputs show: its position, the viewer of its observation and its
+/// legal moves.
+struct Shown {
+    position: Position,
+    viewer: Player,
+    legal: u64,
+}
+
+impl Shown {
+    fn of(game: &Game) -> Shown {
+        Shown {
+            position: game.position,
+            viewer: game.viewer(),
+            legal: game.legal,
+        }
+    }
+}
+
+/// Writes the game's player, mask and observation: in full, or by what changed since
+/// `before` (what the outputs show now).
+#[inline]
+fn write_state(game: &mut Game, out: GameOut<'_>, before: &Shown, full: bool) {
     let position = &game.position;
-    game.legal = position.legal_move_mask();
+    let legal = legal_piles(position);
     *out.current_player = position.to_move() as i8;
-    write_mask(game.legal, out.mask);
+    if full || legal != before.legal {
+        write_mask(legal, out.mask);
+    }
+    game.legal = legal;
     if let Some(obs) = out.observation {
-        encode_for(position, game.viewer(), obs);
+        let viewer = game.viewer();
+        if full {
+            write_observation(position, viewer, obs);
+        } else {
+            update_observation((&before.position, before.viewer), (position, viewer), obs);
+        }
     }
 }
 
 /// One game's step: a finished game starts a new battle; otherwise the action is played
 /// (it was checked) and a battle that ends pays its margin.
+#[inline]
 fn step_game(
     per_colour: usize,
     game: &mut Game,
     bot: &mut SharedBot,
     action: i64,
     out: GameOut<'_>,
+    full: bool,
 ) {
     let (mut red, mut done) = (0.0, false);
+    let before = Shown::of(game);
     if game.done {
         game.deal(per_colour, bot);
         game.done = false;
@@ -424,8 +515,10 @@ fn step_game(
             game.done = true;
         }
     }
-    *out.reward_red = red;
-    *out.reward_black = 0.0 - red; // not -0.0 when nothing is won
+    if let [r, b] = out.rewards {
+        *r = red;
+        *b = 0.0 - red; // not -0.0 when nothing is won
+    }
     *out.terminated = done;
-    write_state(game, out);
+    write_state(game, out, &before, full);
 }

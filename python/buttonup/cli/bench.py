@@ -351,11 +351,38 @@ def render(rows: list[Row], note: str) -> str:
     return "\n".join(lines)
 
 
+def check_vecenv() -> None:
+    """VecEnv on its kept threads, stepped by changes, against the reference engine
+    playing the same random legal moves from the same starts (needs NumPy)."""
+    try:
+        import numpy as np
+    except ImportError:
+        return
+    env = buttonup.VecEnv(600, seed=3, threads=2)
+    games = [ref.Position(str(p)) for p in env.positions()]
+    rng = random.Random(3)
+    for _ in range(20):
+        actions = [rng.choice(g.legal_moves()) if g.legal_moves() else 0 for g in games]
+        was_over = [g.is_over for g in games]
+        env.step(np.array(actions, dtype=np.int64))
+        now = env.positions()
+        # A finished battle starts a new one (a shuffled start): taken from the env.
+        games = [
+            ref.Position(str(p)) if over else g.play(a)
+            for g, a, over, p in zip(games, actions, was_over, now)
+        ]
+        agree("VecEnv on 2 threads", [str(p) for p in now], [str(g) for g in games])
+        masks = [[p in g.legal_moves() for p in range(9)] for g in games]
+        agree("VecEnv's masks", env.legal_action_mask.tolist(), masks)
+        agree("VecEnv's ends", env.terminated.tolist(), [g.is_over for g in games])
+
+
 def smoke() -> None:
     """The CI check: the engines agree on small amounts of every kind of work."""
     bench_perft(3)
     bench_playouts(200, 200)
     check_threads()
+    check_vecenv()
     agree("solve", buttonup.solve(buttonup.Position.random(2)), ref.solve(ref.Position.random(2)))
     bench_variants([2], [2])
 

@@ -1,0 +1,158 @@
+"""VecEnv against pgx on the same CPU, in rounds: the figures of docs/rl.md's VecEnv
+paragraph and docs/benchmarks.md's VecEnv rows.
+
+    python benches/vecenv_speed.py [--rounds 5] [--seconds 1.0] [--against PYTHONPATH]
+
+A step is one move in every game (a finished game starts again on its next step, as
+pgx's ``auto_reset`` does); the actions are the lowest legal pile of each game, chosen in
+the loop by NumPy (``legal_action_mask.argmax(axis=1)``, counted in the time, as pgx's
+``argmax`` is counted in its loop). pgx runs its games jitted with JAX on the CPU
+(``JAX_PLATFORMS=cpu``), each at batch 1,024 and 4,096; its fastest row is the one the
+ratio takes. With ``--against``, the VecEnv rows are also run, in each round, in a child
+Python whose ``PYTHONPATH`` is the one given (another build: the code before a change),
+so that both builds meet the same noise. Set-up (making the environments, compiling) is
+outside the timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+VECENV_ROWS = [
+    # (games, threads, observations)
+    (4096, 1, False),
+    (4096, 2, False),
+    (16384, 2, False),
+    (4096, 1, True),
+    (4096, 2, True),
+]
+
+
+def vecenv_label(games: int, threads: int, observations: bool) -> str:
+    kind = "observations" if observations else "masks only"
+    return f"VecEnv, {games:,} games, {threads} thread(s), {kind}"
+
+
+def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
+    import buttonup
+
+    env = buttonup.VecEnv(games, seed=1, threads=threads, observations=observations)
+    for _ in range(20):  # the pool's threads started, the caches warm
+        env.step(env.legal_action_mask.argmax(axis=1))
+    steps, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            env.step(env.legal_action_mask.argmax(axis=1))
+        steps += 20 * games
+    return steps / (time.perf_counter() - started)
+
+
+def pgx_maker(name: str, batch: int) -> Callable[[float], float] | None:
+    """A timer of pgx's ``name`` at ``batch`` games, compiled once (None without pgx)."""
+    try:
+        import jax
+        import pgx
+        from pgx.experimental import auto_reset
+    except ImportError:
+        return None
+    env = pgx.make(name)
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    keys = jax.random.split(jax.random.PRNGKey(0), batch)
+    state = jax.jit(jax.vmap(env.init))(keys)
+    state = step(state, state.legal_action_mask.argmax(axis=1), keys)  # compile
+    state.current_player.block_until_ready()
+
+    def rate(seconds: float) -> float:
+        nonlocal state
+        steps, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            for _ in range(20):
+                state = step(state, state.legal_action_mask.argmax(axis=1), keys)
+            state.current_player.block_until_ready()
+            steps += 20 * batch
+        return steps / (time.perf_counter() - started)
+
+    return rate
+
+
+def vecenv_round(seconds: float) -> dict[str, float]:
+    return {vecenv_label(*row): vecenv_rate(*row, seconds) for row in VECENV_ROWS}
+
+
+def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
+    """The VecEnv rows in a child Python on another build."""
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import vecenv_speed as v; "
+        "print(json.dumps(v.vecenv_round(float(sys.argv[2]))))"
+    )
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = subprocess.run(
+        [sys.executable, "-c", code, here, str(seconds)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    found: dict[str, float] = json.loads(out.splitlines()[-1])
+    return found
+
+
+def spread(values: list[float]) -> str:
+    m = statistics.median(values) / 1e6
+    return f"{m:.2f} ({min(values) / 1e6:.2f}-{max(values) / 1e6:.2f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
+    parser.add_argument("--against", default=None, help="PYTHONPATH of another build")
+    parser.add_argument("--no-pgx", action="store_true", help="VecEnv rows only")
+    args = parser.parse_args()
+    pgx: dict[str, Callable[[float], float]] = {}
+    if not args.no_pgx:
+        for name in ("tic_tac_toe", "connect_four"):
+            for batch in (1024, 4096):
+                timer = pgx_maker(name, batch)
+                if timer is not None:
+                    pgx[f"pgx {name}, batch {batch:,} (JAX, CPU)"] = timer
+        if not pgx:
+            print("(pgx not installed: pip install pgx jax)")
+    figures: dict[str, list[float]] = {}
+    ratios: list[float] = []
+    for _ in range(args.rounds):
+        found: dict[str, Any] = {}
+        if args.against:
+            for name, value in child_round(args.against, args.seconds).items():
+                found[f"{name} [--against]"] = value
+        found |= vecenv_round(args.seconds)
+        for name, timer in pgx.items():
+            found[name] = timer(args.seconds)
+        for name, value in found.items():
+            figures.setdefault(name, []).append(value)
+        fastest_pgx = max((found[n] for n in pgx), default=None)
+        best = max(found[vecenv_label(*row)] for row in VECENV_ROWS if not row[2])
+        if fastest_pgx:
+            ratios.append(best / fastest_pgx)
+    print(f"| work | M steps/s, median ({args.rounds} rounds, range) |")
+    print("|---|---:|")
+    for name, values in figures.items():
+        print(f"| {name} | {spread(values)} |")
+    if ratios:
+        each = ", ".join(f"{r:.1f}x" for r in ratios)
+        print(f"fastest VecEnv masks-only row / fastest pgx row, each round: {each}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""VecEnv's kept worker threads and its writes by changes: every step's outputs equal
+what ``Position.play`` and docs/rl.md's encoding say, on 1 and 2 threads, over many
+steps and seeds; the threads end with the environment; Ctrl-C in a loop of steps."""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from typing import Any
+
+import pytest
+from buttonup import Player, Position, VecEnv
+
+if os.environ.get("BUTTONUP_REQUIRE_RL"):
+    import numpy as np
+else:
+    np = pytest.importorskip("numpy")
+
+
+def docs_view(position: Position, player: Player) -> Any:
+    """docs/rl.md's observation, from its text: cell ``[p, h, c]`` is 1 when pile ``p``
+    holds at height ``h`` a button of ``player`` (c 0), of the other (1) or white (2)."""
+    n = sum(len(pile) for pile in position.piles)
+    cells = np.zeros((n, n, 3), dtype=np.int8)
+    own, other = player.letter.upper(), player.other.letter.upper()
+    for p, pile in enumerate(position.piles):
+        for h, button in enumerate(pile):
+            cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
+    return cells.reshape(-1)
+
+
+def random_legal(env: VecEnv, rng: Any) -> Any:
+    """A uniformly random legal pile in every game (0 where none, a finished game)."""
+    masks = env.legal_action_mask
+    scores = rng.random(masks.shape) * masks
+    return scores.argmax(axis=1).astype(np.int64)
+
+
+def check_against_play(env: VecEnv, steps: int, rng: Any) -> int:
+    """Steps with random legal actions, checking every game's outputs after each step
+    against ``Position.play`` and the docs' encoding; returns the battles finished."""
+    positions = env.positions()
+    finished = [False] * env.num_envs
+    endings = 0
+    width = env.legal_action_mask.shape[1]
+    for _ in range(steps):
+        actions = random_legal(env, rng)
+        env.step(actions)
+        after = env.positions()
+        for i, (before, now) in enumerate(zip(positions, after)):
+            if finished[i]:
+                assert not env.terminated[i] and tuple(env.rewards[i]) == (0.0, 0.0)
+                finished[i] = False
+            else:
+                assert now == before.play(int(actions[i]))
+                margin = now.scoring().margin_for(Player.RED) if now.is_over else 0
+                assert tuple(env.rewards[i]) == (margin, -margin)
+                assert env.terminated[i] == now.is_over
+                finished[i] = now.is_over
+                endings += now.is_over
+            assert env.current_player[i] == (0 if now.to_move is Player.RED else 1)
+            mask = np.zeros(width, bool)
+            mask[list(now.legal_moves())] = True
+            assert (env.legal_action_mask[i] == mask).all(), (i, now)
+            assert (env.observation[i] == docs_view(now, now.to_move)).all(), (i, now)
+        positions = after
+    return endings
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_step_equals_position_play_and_the_docs_encoding(threads: int, seed: int) -> None:
+    # 600 games: two parts of the batch, one for each thread (256 or more a thread).
+    env = VecEnv(600, seed=seed, threads=threads)
+    rng = np.random.default_rng(seed)
+    assert check_against_play(env, 30, rng) > 300
+    env.reset(seed=seed + 10)
+    assert check_against_play(env, 12, rng) > 0
+
+
+@pytest.mark.parametrize("per_colour", [1, 2, 4])
+def test_other_sizes_on_two_threads(per_colour: int) -> None:
+    env = VecEnv(520, per_colour=per_colour, seed=per_colour, threads=2)
+    rng = np.random.default_rng(per_colour)
+    assert check_against_play(env, 4 * per_colour + 4, rng) > 0
+
+
+def test_single_agent_with_same_step_restarts_on_two_threads() -> None:
+    one = VecEnv(700, seed=3, threads=1, agent=Player.BLACK, opponent=1)
+    two = VecEnv(700, seed=3, threads=2, agent=Player.BLACK, opponent=1)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        actions = random_legal(one, rng)
+        for env in (one, two):
+            env.step(actions)
+            env.restart_finished()
+        assert one.positions() == two.positions()
+        for name in ("observation", "legal_action_mask", "rewards", "terminated"):
+            assert (getattr(one, name) == getattr(two, name)).all(), name
+        for i, position in enumerate(two.positions()):
+            assert (two.observation[i] == docs_view(position, Player.BLACK)).all()
+            assert two.legal_action_mask[i].sum() == len(list(position.legal_moves()))
+
+
+def test_masks_only_equals_the_observing_env() -> None:
+    seen = VecEnv(600, seed=8, threads=2)
+    blind = VecEnv(600, seed=8, threads=2, observations=False)
+    rng = np.random.default_rng(8)
+    for _ in range(50):
+        actions = random_legal(seen, rng)
+        seen.step(actions)
+        blind.step(actions)
+        assert (seen.legal_action_mask == blind.legal_action_mask).all()
+        assert (seen.rewards == blind.rewards).all()
+    assert seen.positions() == blind.positions()
+
+
+def test_actions_of_other_int_types_play_the_same() -> None:
+    fast, slow = VecEnv(300, seed=4, threads=2), VecEnv(300, seed=4, threads=2)
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        actions = random_legal(fast, rng)
+        fast.step(actions)  # int64, contiguous: read as it is
+        slow.step(actions.astype(np.int32)[::-1][::-1].tolist())  # a list: converted
+        assert fast.positions() == slow.positions()
+    with pytest.raises(ValueError, match="299 actions for 300 games"):
+        fast.step(np.zeros(299, np.int64))
+    with pytest.raises(TypeError):
+        fast.step(np.zeros(300, np.float64))
+
+
+def threads_of_this_process() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
+def test_the_threads_end_with_the_environment() -> None:
+    before = threads_of_this_process()
+    for _ in range(20):
+        env = VecEnv(1024, seed=1, threads=2)
+        env.step(env.legal_action_mask.argmax(axis=1))
+        assert threads_of_this_process() == before + 1  # one worker beside the caller
+        del env
+        gc.collect()
+    assert threads_of_this_process() == before
+    env = VecEnv(1024, seed=1, threads=2)
+    env.step(env.legal_action_mask.argmax(axis=1))
+    time.sleep(0.05)  # the worker asleep now: it wakes for the next step
+    env.step(env.legal_action_mask.argmax(axis=1))
+    assert env.positions() is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+def test_ctrl_c_in_a_loop_of_steps_stops_it_and_the_process_exits() -> None:
+    script = textwrap.dedent(
+        """
+        import sys, time
+        from buttonup import VecEnv
+        env = VecEnv(50_000, seed=1, threads=2)
+        print("ready", flush=True)
+        try:
+            while True:
+                env.step(env.legal_action_mask.argmax(axis=1))
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter(), flush=True)
+        env.step(env.legal_action_mask.argmax(axis=1))
+        assert all(not p.is_over or len(p.piles) == 1 for p in env.positions())
+        print("still stepping", flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.3)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    lines = out.splitlines()
+    assert lines[0].startswith("interrupted") and lines[-1] == "still stepping"
+    # The clocks of both processes are the same monotonic clock on Linux.
+    if sys.platform.startswith("linux"):
+        assert float(lines[0].split()[1]) - sent < 0.5
+    assert child.returncode == 0
