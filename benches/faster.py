@@ -227,6 +227,20 @@ def threads(rounds: int) -> list[str]:
     return lines
 
 
+def vecenv(rounds: int, seconds: float) -> list[str]:
+    """VecEnv's step on its kept threads, alternated in rounds (benches/vecenv_speed.py
+    has the pgx comparison and the A/B against another build)."""
+    from vecenv_speed import VECENV_ROWS, vecenv_label, vecenv_rate
+
+    found: dict[str, list[float]] = {vecenv_label(*row): [] for row in VECENV_ROWS}
+    for _ in range(rounds):
+        for row in VECENV_ROWS:
+            found[vecenv_label(*row)].append(vecenv_rate(*row, seconds) / 1e6)
+    lines = ["| VecEnv step (lowest legal pile, argmax in the loop) | M steps/s |", "|---|---:|"]
+    lines += [f"| {name} | {spread(values, '{:.2f}')} |" for name, values in found.items()]
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -234,7 +248,7 @@ def main() -> int:
     parser.add_argument("--sizes", default="4,5,6,7,8", help="variant solves, per colour")
     parser.add_argument("--seeds", default="1,2,3,4,5,6")
     parser.add_argument(
-        "--only", default="playouts,standard,variants,threads", help="which sections"
+        "--only", default="playouts,standard,variants,threads,vecenv", help="which sections"
     )
     args = parser.parse_args()
     only = args.only.split(",")
@@ -244,6 +258,8 @@ def main() -> int:
         print("\n".join(standard_solves(args.rounds)), end="\n\n", flush=True)
     if "threads" in only:
         print("\n".join(threads(args.rounds)), end="\n\n", flush=True)
+    if "vecenv" in only:
+        print("\n".join(vecenv(args.rounds, args.seconds)), end="\n\n", flush=True)
     if "variants" in only:
         sizes = [int(n) for n in args.sizes.split(",")]
         seeds = [int(s) for s in args.seeds.split(",")]

@@ -2,11 +2,14 @@
 //! `cargo bench --bench vecenv`. The actions are the lowest legal pile of each game,
 //! chosen outside the timing; the environment's worker threads are made before it.
 
+use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
+use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::sim::vecenv::{observation_len, Outputs, VecEnv};
+use buttonup::{Player, Position};
 
 fn steps(c: &mut Criterion) {
     let games = 4096;
@@ -59,6 +62,25 @@ fn steps(c: &mut Criterion) {
             });
         }
     }
+    // The floor: the same games, each move played and its legal moves found, nothing
+    // written but the positions (a finished battle dealt again, as in the step).
+    let mut rng = SplitMix64::new(1);
+    let mut positions: Vec<Position> = (0..games)
+        .map(|_| random_start(3, Player::Red, &mut rng).expect("standard game"))
+        .collect();
+    group.bench_function("4096 games, the moves alone (no outputs, 1 thread)", |b| {
+        b.iter(|| {
+            for position in positions.iter_mut() {
+                *position = if position.is_over() {
+                    random_start(3, Player::Red, &mut rng).expect("standard game")
+                } else {
+                    let pile = position.legal_move_mask().trailing_zeros() as usize;
+                    position.play_unchecked(pile).position
+                };
+            }
+            black_box(&positions);
+        })
+    });
     group.finish();
 }
 
