@@ -7,3 +7,4 @@ pub mod opponent;
 pub mod playout;
 pub mod pool;
 pub mod vecenv;
+mod vecenv_game;

@@ -12,13 +12,14 @@
 
 use std::sync::Mutex;
 
-use crate::game::rng::{random_start, SplitMix64};
+use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
 use crate::game::variant::{Capability, VariantError};
 pub use crate::sim::encode::{encode, encode_for, legal_mask, observation_len};
 use crate::sim::encode::{legal_piles, update_observation, write_mask, write_observation};
-use crate::sim::opponent::{Opponent, OpponentKind, SharedBot};
+use crate::sim::opponent::{OpponentKind, SharedBot};
 use crate::sim::pool::{Panicked, Pool};
+use crate::sim::vecenv_game::Game;
 
 /// An action that cannot be played: the game (from 0) and the pile asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,78 +76,6 @@ impl From<Panicked> for Failure {
 /// The fewest games a thread of its own steps (handing a part to a waiting worker costs
 /// about a microsecond; a game's step some 30 ns).
 const MIN_GAMES_A_THREAD: usize = 256;
-
-/// One game of the batch.
-struct Game {
-    position: Position,
-    /// The legal moves of `position` (bit `p` for pile `p`), kept for the checks.
-    legal: u64,
-    rng: SplitMix64,
-    /// The battle ended on the last step: the next step starts a new one.
-    done: bool,
-    /// In the single-agent form: the agent's side and the opponent playing the other.
-    against: Option<(Player, Opponent)>,
-}
-
-impl Game {
-    fn new(
-        per_colour: usize,
-        seed: u64,
-        against: Option<(Player, OpponentKind)>,
-        bot: &mut SharedBot,
-    ) -> Game {
-        let against = against.map(|(agent, kind)| (agent, Opponent::new(kind, seed)));
-        let mut game = Game {
-            position: Position::lone_white(),
-            legal: 0,
-            rng: SplitMix64::new(seed),
-            done: false,
-            against,
-        };
-        game.deal(per_colour, bot);
-        game
-    }
-
-    /// A shuffled start, its starter a fair coin; in the single-agent form the
-    /// opponent's first moves are played, and a battle that the opponent would play to
-    /// its end without the agent moving once is dealt again (it asks nothing of him).
-    fn deal(&mut self, per_colour: usize, bot: &mut SharedBot) {
-        loop {
-            let starter = if self.rng.below(2) == 0 {
-                Player::Red
-            } else {
-                Player::Black
-            };
-            // Cannot fail: per_colour is checked when the batch is made.
-            self.position = random_start(per_colour, starter, &mut self.rng)
-                .unwrap_or_else(|_| Position::lone_white());
-            self.opponent_moves(bot);
-            if !self.position.is_over() {
-                break;
-            }
-        }
-        self.legal = self.position.legal_move_mask();
-    }
-
-    /// In the single-agent form, the opponent's moves until the agent is to move or the
-    /// battle is over.
-    fn opponent_moves(&mut self, bot: &mut SharedBot) {
-        if let Some((agent, opponent)) = &mut self.against {
-            while !self.position.is_over() && self.position.to_move() != *agent {
-                let mv = opponent.choose(&self.position, bot);
-                self.position = self.position.play_unchecked(mv).position;
-            }
-        }
-    }
-
-    /// The player whose view the observation takes: the agent's in the single-agent
-    /// form, else the mover's.
-    fn viewer(&self) -> Player {
-        self.against
-            .as_ref()
-            .map_or(self.position.to_move(), |(agent, _)| *agent)
-    }
-}
 
 /// Where the outputs of a step go, one slice per array, `games` entries each.
 pub struct Outputs<'a> {
