@@ -299,7 +299,7 @@ def test_the_pages_come_back_after_the_server_restarts(
 ) -> None:
     """The server stopped and started again on the same port and database while both
     players' pages stay open: the event streams reconnect by themselves, and a move
-    made after the restart reaches the other page without a reload."""
+    made after the restart reaches the other page without a reload; then a resignation."""
     host, friend = browsers["host"], browsers["friend"]
     db, port = f"sqlite:///{tmp_path / 'matches.sqlite3'}", free_port()
     with serving("--db", db, port=port) as url:
@@ -332,3 +332,12 @@ def test_the_pages_come_back_after_the_server_restarts(
         synced([host, friend], 3)
         for page in (host, friend):
             assert page_state(page)["position"] == str(library.position)
+        # Resigning takes two clicks; the other side wins, on both pages.
+        host.find_element(By.ID, "resign").click()
+        assert version(host) == 3 and "confirm" in host.find_element(By.ID, "resign").text
+        host.find_element(By.ID, "resign").click()
+        synced([host, friend], 4)
+        assert "Red resigned: Your friend wins the match" in host.find_element(By.ID, "status").text
+        assert "Red resigned: You win the match" in friend.find_element(By.ID, "status").text
+        assert not playable(host) and not playable(friend)
+        assert not friend.find_element(By.ID, "resign").is_displayed()
