@@ -134,20 +134,34 @@ def test_actions_of_other_int_types_play_the_same() -> None:
         fast.step(np.zeros(300, np.float64))
 
 
-def threads_of_this_process() -> int:
-    return len(os.listdir("/proc/self/task"))
+def pool_threads_of_this_process() -> int:
+    """This process's threads named by VecEnv's pool (`buttonup-pool1`, ...):
+    other libraries' threads may come and go meanwhile."""
+    count = 0
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/comm") as comm:
+                count += comm.read().startswith("buttonup-pool")
+        except OSError:  # the thread ended meanwhile
+            pass
+    return count
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
 def test_the_threads_end_with_the_environment() -> None:
-    before = threads_of_this_process()
+    gc.collect()
+    before = pool_threads_of_this_process()
     for _ in range(20):
         env = VecEnv(1024, seed=1, threads=2)
         env.step(env.legal_action_mask.argmax(axis=1))
-        assert threads_of_this_process() == before + 1  # one worker beside the caller
+        # One worker beside the caller (named once it has started running).
+        waited = time.perf_counter()
+        while pool_threads_of_this_process() < before + 1 and time.perf_counter() - waited < 5:
+            time.sleep(0.001)
+        assert pool_threads_of_this_process() == before + 1
         del env
         gc.collect()
-    assert threads_of_this_process() == before
+    assert pool_threads_of_this_process() == before
     env = VecEnv(1024, seed=1, threads=2)
     env.step(env.legal_action_mask.argmax(axis=1))
     time.sleep(0.05)  # the worker asleep now: it wakes for the next step

@@ -141,7 +141,7 @@ impl Pool {
             .filter_map(|i| {
                 let shared = Arc::clone(&shared);
                 std::thread::Builder::new()
-                    .name(format!("buttonup-vecenv-{}", i + 1))
+                    .name(format!("buttonup-pool{}", i + 1))
                     .spawn(move || worker(&shared))
                     .ok()
             })
