@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import queue
+import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -167,3 +170,29 @@ def test_two_processes_share_matches_through_postgres(
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_before_serving(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database at all" * 100)
+    newer = tmp_path / "newer.sqlite3"
+    open_store(f"sqlite://{newer}").close()
+    with sqlite3.connect(newer) as raw:
+        raw.execute("UPDATE schema_version SET version = 999")
+    cases = {
+        f"sqlite://{garbage}": "file is not a database",
+        f"sqlite://{newer}": "newer than this buttonup's",
+        "mysql://somewhere/db": "neither sqlite:///path nor postgresql://",
+        f"sqlite://{tmp_path}/a-file/below/it.sqlite3": "cannot open the database",
+    }
+    (tmp_path / "a-file").write_text("")
+    for db, words in cases.items():
+        ended = subprocess.run(
+            [sys.executable, "-m", "buttonup", "serve", "--port", "1", "--db", db],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert ended.returncode == 2, ended.stderr
+        lines = ended.stderr.strip().splitlines()
+        assert len(lines) == 1 and words in lines[0], ended.stderr

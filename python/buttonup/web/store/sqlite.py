@@ -19,6 +19,12 @@ class SqliteStore(SqlStore):
     integrity: ClassVar[type[Exception]] = sqlite3.IntegrityError
 
     def __init__(self, path: str) -> None:
+        try:
+            self.open(path)
+        except (OSError, sqlite3.Error) as error:
+            raise ValueError(f"cannot open the database {path[:200]!r}: {error}") from None
+
+    def open(self, path: str) -> None:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
