@@ -79,6 +79,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert made.returncode == 0, made.stderr
     assert (folder / "index.html").is_file()
     assert (folder / "static" / "wasm" / "buttonup_wasm_bg.wasm").is_file()
+    # The online matches' pages need a server: not in the offline site.
+    exported = {path.name for path in (folder / "static").iterdir()}
+    assert "app.js" in exported and "online_engine.js" in exported
+    assert not exported & {"online.html", "online.js", "mine.html", "mine.js"}
     return folder
 
 

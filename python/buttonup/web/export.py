@@ -20,6 +20,9 @@ WASM_FILES = ("buttonup_wasm.js", "buttonup_wasm_bg.wasm")
 #: The script that gives app.js its engine, loaded just before it.
 OFFLINE_SCRIPT = '<script type="module" src="static/offline.js"></script>'
 APP_SCRIPT = '<script type="module" src="static/app.js"></script>'
+#: The pages of a server's online matches (docs/http.md, "Playing a friend"): useless
+#: without one, so left out of the offline site (whose page hides the friend choice).
+SERVER_ONLY = frozenset({"index.html", "online.html", "online.js", "mine.html", "mine.js"})
 
 
 def wasm_candidates() -> list[Path]:
@@ -85,7 +88,7 @@ def export_site(destination: Path, package: Path | None = None) -> list[Path]:
     (static / "wasm").mkdir(parents=True, exist_ok=True)
     written = []
     for source in sorted(STATIC.iterdir()):
-        if source.is_file() and source.name != "index.html":
+        if source.is_file() and source.name not in SERVER_ONLY:
             written.append(Path(shutil.copyfile(source, static / source.name)))
     for name in (*WASM_FILES, "buttonup_wasm.d.ts"):
         if (wasm / name).is_file():
