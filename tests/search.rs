@@ -50,6 +50,71 @@ fn solve_and_analyze_agree_with_minimax_on_random_starts() {
     }
 }
 
+/// A random position `moves` random moves after a random start of `per_colour` of each
+/// colour (or sooner, if the battle ends).
+fn random_position(per_colour: usize, moves: usize, rng: &mut SplitMix64) -> buttonup::Position {
+    let side = if rng.below(2) == 0 {
+        Player::Red
+    } else {
+        Player::Black
+    };
+    let mut position = random_start(per_colour, side, rng).unwrap();
+    for _ in 0..moves {
+        let legal: Vec<usize> = position.legal_moves().collect();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.below(legal.len() as u64) as usize];
+        position = position.play_unchecked(mv).position;
+    }
+    position
+}
+
+#[test]
+fn solve_agrees_with_minimax_on_random_positions_of_bigger_variants() {
+    // Positions of 4 to 6 of each colour a few moves in: the lookahead at the children
+    // (prefetched keys, transposition cutoffs) and the last move valued directly; one
+    // table for all, so entries of earlier solves are met too.
+    let mut s = searcher();
+    let mut rng = SplitMix64::new(2026);
+    for (per_colour, moves, count) in [(4, 0, 40), (4, 3, 40), (5, 4, 30), (6, 7, 20)] {
+        for _ in 0..count {
+            let position = random_position(per_colour, moves, &mut rng);
+            assert_eq!(
+                s.solve(&position),
+                f64::from(minimax(&position)),
+                "{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solve_agrees_with_its_children_where_it_deepens() {
+    // From 16 piles a solve deepens (every fourth depth, then the exact one). A position
+    // of 16 piles is worth the best of its children's values, and those (15 piles) are
+    // solved by one exact search, which the tests above hold to minimax.
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..4 {
+        let position = random_position(6, 2, &mut rng);
+        assert_eq!(position.pile_count(), 16, "{position}");
+        let side = position.to_move();
+        let best = position
+            .legal_moves()
+            .map(|mv| {
+                let child = position.play_unchecked(mv).position;
+                let value = searcher().solve(&child);
+                if child.to_move() == side {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        assert_eq!(searcher().solve(&position), best, "{position}");
+    }
+}
+
 #[test]
 fn unlimited_search_is_exact_with_a_line_that_achieves_the_value() {
     let mut s = searcher();

@@ -11,6 +11,7 @@ mod eval;
 mod exact;
 mod key;
 mod line;
+mod lookahead;
 mod memory;
 mod negamax;
 mod ordering;

@@ -52,7 +52,12 @@ impl Payoff {
     /// The value of a finished battle for its side to move.
     #[inline]
     pub fn terminal(&self, position: &Position) -> f64 {
-        self.for_player(position.margin().unwrap_or(0), position.to_move())
+        let margin = if position.is_over() {
+            position.final_margin()
+        } else {
+            0
+        };
+        self.for_player(margin, position.to_move())
     }
 
     /// Whether swapping the colours negates every value, so that colour-swapped

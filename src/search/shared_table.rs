@@ -118,6 +118,13 @@ impl SharedTable {
         }
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint only).
+    #[inline]
+    pub fn prefetch(&self, key: u128) {
+        let (bucket, _) = hashes(key);
+        super::memory::prefetch(&self.slots[bucket as usize & self.mask]);
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u128) -> Option<Entry> {

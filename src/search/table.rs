@@ -116,6 +116,16 @@ impl Table {
         ((mixed ^ (mixed >> 29)) as usize) & self.mask
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint: it changes
+    /// nothing else), so that a probe soon after does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u128) {
+        match &self.shared {
+            Some(shared) => shared.prefetch(key),
+            None => super::memory::prefetch(&self.entries[self.bucket(key)]),
+        }
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u128) -> Option<Entry> {
