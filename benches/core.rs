@@ -138,6 +138,13 @@ fn solving(c: &mut Criterion) {
             |b| b.iter(|| solve_parallel(&start, 12 << 20, threads).unwrap()),
         );
     }
+    group.bench_function("seed 1, Searcher::solve, 16 MiB, 1 thread", |b| {
+        b.iter_batched(
+            || Searcher::new(Payoff::Margin, 16 << 20),
+            |mut searcher| searcher.solve(&start),
+            BatchSize::LargeInput,
+        )
+    });
     group.finish();
 }
 

@@ -174,20 +174,23 @@ def standard_solves(rounds: int) -> list[str]:
 
 def variant_solves(sizes: list[int], seeds: list[int]) -> list[str]:
     lines = [
-        "| buttons of each colour | seeds | solve() time, s, median (range) | values |",
-        "|---:|---|---:|---|",
+        "| buttons of each colour | seeds | solve() time, s, median (range) "
+        "| Searcher().solve, 1 thread, s | values |",
+        "|---:|---|---:|---:|---|",
     ]
     for n in sizes:
-        seconds, values = [], []
+        seconds, alone, values = [], [], []
         for seed in seeds:
             start = Position.random(seed=seed, per_colour=n)
             value, took = timed(lambda start=start: solve(start))
+            one, took_alone = timed(lambda start=start: Searcher().solve(start))
+            assert one == value, (n, seed)
             seconds.append(took)
+            alone.append(took_alone)
             values.append(value)
         lines.append(
             f"| {n} | {seeds[0]}-{seeds[-1]} | {spread(seconds, '{:.3f}')} | "
-            + " ".join(f"{v:+d}" for v in values)
-            + " |"
+            f"{spread(alone, '{:.3f}')} | " + " ".join(f"{v:+d}" for v in values) + " |"
         )
     return lines
 
