@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from buttonup._core import Match
+from buttonup.web import online_clock
 from buttonup.web.online_views import for_seat, restore, state_json
 from buttonup.web.service import Conflict, NotFound, Service, Stopping
 from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, MatchRow, Stale
@@ -127,6 +128,7 @@ class Online:
         self.broker = Broker()
         self.states: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.events: OrderedDict[tuple[str, int, str, bool, bool], bytes] = OrderedDict()
+        self.spent: OrderedDict[tuple[str, int], dict[str, float]] = OrderedDict()
         self.stop = threading.Event()
         self.swept = -SWEEP_SECONDS
         self.opened = False
@@ -245,6 +247,12 @@ class Online:
         seat = seat_of(row, token)
         if seat is None:
             raise Forbidden("your token holds no seat in this match (you may watch it)")
+        now = time.time()
+        ran_out = await self.flag(row, now)
+        if ran_out is not None:
+            if ran_out.winner != seat:
+                raise Conflict("your time ran out")
+            raise Conflict("the match is over: your opponent's time ran out")
         if version != row.version:
             raise Conflict(f"the match is at version {row.version}, not {version}: reload it first")
         if row.ended is not None:
@@ -253,6 +261,8 @@ class Online:
             raise Conflict("the match has not begun: the other seat is still free")
         match = restore(row)
         value = change(match, seat)
+        if online_clock.limit_of(row) is not None:
+            value = online_clock.tagged(value, online_clock.running(row))
         ended, winner = row.ended, row.winner
         if kind == "resign":
             ended, winner = "resigned", "b" if seat == "r" else "r"
@@ -264,9 +274,62 @@ class Online:
             version=row.version + 1,
             ended=ended,
             winner=winner,
-            updated=time.time(),
+            updated=now,
         )
         return await self.commit(row, after, kind, value), match, seat
+
+    # --- clocks ---------------------------------------------------------------------
+    async def used(self, row: MatchRow) -> dict[str, float]:
+        """The seconds each seat had used at ``row``'s last action (from the stored
+        actions' commit times; kept by version, as the states are)."""
+        key = (row.id, row.version)
+        found = self.spent.get(key)
+        if found is None:
+            actions = await self.db.call(lambda store: store.actions(row.id))
+            found = online_clock.used([a for a in actions if a.version <= row.version])
+            self.spent[key] = found
+            while len(self.spent) > 1024:
+                self.spent.popitem(last=False)
+        return found
+
+    async def flag(self, row: MatchRow, now: float | None = None) -> MatchRow | None:
+        """Ends ``row`` on time if the running seat's time has run out at ``now``,
+        committed (the other seat wins); the row so ended (``None``: time is left)."""
+        if online_clock.limit_of(row) is None or online_clock.running(row) is None:
+            return None
+        now = time.time() if now is None else now
+        side = online_clock.flagged(row, await self.used(row), now)
+        if side is None:
+            return None
+        after = replace(
+            row,
+            version=row.version + 1,
+            ended="time",
+            winner="b" if side == "r" else "r",
+            updated=now,
+        )
+        try:
+            return await self.commit(row, after, "time", online_clock.tagged(side, side))
+        except Conflict:  # another request or process ended it (or moved) first
+            return None
+
+    async def current(self, row: MatchRow) -> MatchRow:
+        """``row``, ended on time first where the running seat's time has run out."""
+        return await self.flag(row) or row
+
+    async def clock(self, row: MatchRow) -> dict[str, Any] | None:
+        """``state.clock`` of ``row`` at this moment (``None``: no clock)."""
+        if online_clock.limit_of(row) is None:
+            return None
+        return online_clock.clock_json(row, await self.used(row), time.time())
+
+    async def seen(self, row: MatchRow, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        """``state`` (of ``row``) as ``seat`` sees it now: with who is online and the
+        clock's time left at this moment."""
+        found = for_seat(state, seat, self.broker.online(row.id))
+        if online_clock.limit_of(row) is not None:
+            found["clock"] = await self.clock(row)
+        return found
 
     async def commit(self, before: MatchRow, after: MatchRow, kind: str, value: str) -> MatchRow:
         if self.service.closed:
@@ -300,10 +363,14 @@ class Online:
         """The state of ``match_id`` at ``version`` if this process has it already."""
         return self.states.get((match_id, version))
 
-    def event(self, state: dict[str, Any], kind: str) -> bytes:
+    def event(self, state: dict[str, Any], kind: str, clock: dict[str, Any] | None = None) -> bytes:
         """``state`` as a server-sent event for everyone (``you`` null), its ``id`` the
-        version; the same bytes for every stream of the match."""
+        version; the same bytes for every stream of the match (but a ``clock``, the time
+        left counted at this moment, where the match has one)."""
         online = self.broker.online(state["id"])
+        if clock is not None:
+            data = json.dumps({**for_seat(state, None, online), "clock": clock})
+            return f"id: {state['version']}\nevent: {kind}\ndata: {data}\n\n".encode()
         key = (state["id"], state["version"], kind, online["r"], online["b"])
         found = self.events.get(key)
         if found is None:

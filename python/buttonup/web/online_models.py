@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import Field, StrictInt, StrictStr
+from pydantic import Field, StrictInt, StrictStr, model_validator
 
 from buttonup._core import STANDARD_TARGET
 from buttonup.web.models import SERVER_MAX_TARGET, Body, Side
@@ -15,9 +15,21 @@ from buttonup.web.models import SERVER_MAX_TARGET, Body, Side
 SECRET_LENGTH = 128
 
 
+#: The longest clock, in seconds (a week).
+CLOCK_MAX = 7 * 86_400
+
+
 class ClockIn(Body):
-    per_move: Optional[StrictInt] = Field(default=None, ge=1, le=86_400)  # noqa: UP045
-    per_match: Optional[StrictInt] = Field(default=None, ge=1, le=30 * 86_400)  # noqa: UP045
+    """Exactly one of the two: seconds per move, or seconds per player for the match."""
+
+    per_move: Optional[StrictInt] = Field(default=None, ge=1, le=CLOCK_MAX)  # noqa: UP045
+    per_match: Optional[StrictInt] = Field(default=None, ge=1, le=CLOCK_MAX)  # noqa: UP045
+
+    @model_validator(mode="after")
+    def one_kind(self) -> ClockIn:
+        if (self.per_move is None) == (self.per_match is None):
+            raise ValueError("clock: give exactly one of per_move and per_match (seconds)")
+        return self
 
 
 class CreateIn(Body):

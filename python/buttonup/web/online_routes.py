@@ -19,11 +19,12 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Str
 
 from buttonup._core import Match
 from buttonup.player import Player
+from buttonup.web import online_clock
 from buttonup.web.history import replay
 from buttonup.web.match_routes import Number
 from buttonup.web.online import Forbidden, Online, Unauthorized, seat_of
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
-from buttonup.web.online_views import entry_of, for_seat, links, restore, summary_json
+from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict, NotFound
 from buttonup.web.views import battle_json, board_json
 
@@ -85,12 +86,16 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
         """A match against a friend: you take the seat `host`; send him the invite link."""
         token = await online.player(bearer(request))
-        if body.clock is not None:
-            raise ValueError("clock: this server plays without clocks for now (null)")
         host = secrets.choice("rb") if body.host == "random" else body.host
-        settings = {"target": body.target, "starter": body.starter, "seed": body.seed}
+        settings: dict[str, Any] = {
+            "target": body.target,
+            "starter": body.starter,
+            "seed": body.seed,
+        }
+        if body.clock is not None:
+            settings["clock"] = body.clock.model_dump(exclude_none=True)
         row, invite = await online.create(token, host, settings)
-        state = for_seat(await online.state(row), host, online.broker.online(row.id))
+        state = await online.seen(row, await online.state(row), host)
         return {
             "id": row.id,
             "seat": host,
@@ -106,16 +111,14 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         row, seat = await online.join(match_id, token, body.invite)
         return {
             "seat": seat,
-            "state": for_seat(await online.state(row), seat, online.broker.online(row.id)),
+            "state": await online.seen(row, await online.state(row), seat),
         }
 
     @app.get("/api/online/{match_id}")
     async def get_state(match_id: str, request: Request) -> dict[str, Any]:
         """The match's state; `you` is your seat (with your token), else null."""
-        row = await online.load(match_id)
-        return for_seat(
-            await online.state(row), seat_of(row, bearer(request)), online.broker.online(row.id)
-        )
+        row = await online.current(await online.load(match_id))
+        return await online.seen(row, await online.state(row), seat_of(row, bearer(request)))
 
     @app.post("/api/online/{match_id}/play")
     async def play(match_id: str, body: OnlineMoveIn, request: Request) -> dict[str, Any]:
@@ -131,7 +134,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
 
         row, match, seat = await online.act(match_id, bearer(request), body.version, "play", move)
         state = await online.state(row, match, played=True)
-        return for_seat(state, seat, online.broker.online(row.id))
+        return await online.seen(row, state, seat)
 
     @app.post("/api/online/{match_id}/choose")
     async def choose(match_id: str, body: OnlineStarterIn, request: Request) -> dict[str, Any]:
@@ -146,7 +149,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             return body.starter
 
         row, match, seat = await online.act(match_id, bearer(request), body.version, "choose", pick)
-        return for_seat(await online.state(row, match), seat, online.broker.online(row.id))
+        return await online.seen(row, await online.state(row, match), seat)
 
     @app.post("/api/online/{match_id}/resign")
     async def resign(match_id: str, body: VersionIn, request: Request) -> dict[str, Any]:
@@ -154,7 +157,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         row, match, seat = await online.act(
             match_id, bearer(request), body.version, "resign", lambda match, seat: seat
         )
-        return for_seat(await online.state(row, match), seat, online.broker.online(row.id))
+        return await online.seen(row, await online.state(row, match), seat)
 
     @app.get("/api/online/{match_id}/battles/{number}")
     async def battle(match_id: str, number: Number) -> dict[str, Any]:
@@ -180,11 +183,13 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
     )
     async def record(match_id: str) -> PlainTextResponse:
         """The match record (docs/notation.md); the seed only once the match is over."""
-        row = await online.load(match_id)
+        row = await online.current(await online.load(match_id))
         match = restore(row)
         extra: dict[str, Any] = {} if row.ended else {"Seed": None}  # no deals foretold
         if row.ended == "resigned":
             extra["Termination"] = f"{'Red' if row.winner == 'b' else 'Black'} resigned"
+        elif row.ended == "time":
+            extra["Termination"] = f"{'Red' if row.winner == 'b' else 'Black'} lost on time"
         date = datetime.fromtimestamp(row.created, timezone.utc).date().isoformat()
         text = match.record(
             Event="buttonup online", Date=date, Red="Red player", Black="Black player", **extra
@@ -211,31 +216,52 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             online.broker.unsubscribe(match_id[:64], queue)
             raise
 
+        clocked = online_clock.limit_of(row) is not None
+
+        async def wait() -> float:
+            """Until the next keep-alive, or just past the running seat's deadline."""
+            clock = await online.clock(latest) if clocked else None
+            if clock is None or clock["running"] is None:
+                return KEEPALIVE
+            return min(KEEPALIVE, float(clock["left"][clock["running"]]) + 0.05)
+
+        latest = row
+
         async def stream() -> AsyncIterator[bytes]:
+            nonlocal latest
             sent = row.version
             try:
-                yield online.event(await online.state(row), "state")
+                yield online.event(await online.state(row), "state", await online.clock(row))
                 while True:
                     try:
-                        item = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                        item = await asyncio.wait_for(queue.get(), await wait())
                     except asyncio.TimeoutError:
+                        if clocked:  # the running seat's time may have run out
+                            try:
+                                latest = await online.load(row.id)
+                                if await online.flag(latest) is not None:
+                                    continue  # its commit wakes this stream
+                            except Exception:  # expired, or the store is gone
+                                return
                         yield b": keep-alive\n\n"
                         continue
                     if item is None:
                         return
                     if 0 <= item <= sent:
                         continue
-                    state = online.known(row.id, item) if item > 0 else None
-                    if state is None:  # made by another process, or presence
+                    state = online.known(row.id, item) if item > 0 and not clocked else None
+                    if state is None:  # made by another process, presence, or a clock
                         try:
-                            state = await online.state(await online.load(row.id))
+                            latest = await online.load(row.id)
+                            state = await online.state(latest)
                         except Exception:  # expired, or the store is gone
                             return
+                    clock = await online.clock(latest) if clocked else None
                     if state["version"] > sent:
                         sent = state["version"]
-                        yield online.event(state, "state")
+                        yield online.event(state, "state", clock)
                     elif item < 0:
-                        yield online.event(state, "presence")
+                        yield online.event(state, "presence", clock)
             finally:
                 online.broker.unsubscribe(row.id, queue)
 

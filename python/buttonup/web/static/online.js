@@ -34,6 +34,7 @@ const state = {
   view: null, // null: the live position; else the ply of the battle shown
   linked: false, // the event stream is open
   refused: 0, // moves the server refused (a test reads it)
+  clockAt: 0, // when the latest State came (performance.now()): its clock counts from then
 };
 const moveList = new MoveList($("moves"), (ply) => showPly(ply));
 let queue = Promise.resolve(); // States are taken one after the other, in order
@@ -75,8 +76,8 @@ function render() {
   $("link-them").textContent = seatText(them);
   say("score", `Red ${m.scores.r} – Black ${m.scores.b} · first to ${m.target}`);
   const battle = state.finished || m.battle;
-  const clock = m.clock ? ` · time left: Red ${Math.round(m.clock.left.r)} s, Black ${Math.round(m.clock.left.b)} s` : "";
-  $("battle-line").textContent = battle ? `Battle ${battle.number}, started by ${NAMES[battle.starter]}${clock}` : "";
+  $("battle-line").textContent = battle ? `Battle ${battle.number}, started by ${NAMES[battle.starter]}` : "";
+  tick();
   $("role").textContent = seated()
     ? `You play ${NAMES[state.seat]}.${state.linked ? "" : " Reconnecting…"}`
     : `You are watching (read-only).${state.linked ? "" : " Reconnecting…"}`;
@@ -103,6 +104,35 @@ function render() {
   $("notice").hidden = !state.notice;
   document.body.dataset.version = String(m.version);
 }
+
+// The clocks, counted down here from the latest State's `left` for the running side
+// (display only: the server decides when time has run out).
+function clockLeft(side) {
+  const clock = state.match && state.match.clock;
+  if (!clock) return null;
+  const spent = clock.running === side ? (performance.now() - state.clockAt) / 1000 : 0;
+  return Math.max(0, clock.left[side] - spent);
+}
+
+function formatSeconds(seconds) {
+  const whole = Math.ceil(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+function tick() {
+  const m = state.match;
+  const line = $("clock");
+  line.hidden = !(m && m.clock);
+  if (!m || !m.clock) return;
+  const kind = m.clock.per_move ? `${formatSeconds(m.clock.per_move)} a move` : `${formatSeconds(m.clock.per_match)} each`;
+  const side = (letter) => `${NAMES[letter]} ${formatSeconds(clockLeft(letter))}${m.clock.running === letter ? " ▾" : ""}`;
+  line.textContent = `Clock (${kind}): ${side("r")} · ${side("b")}`;
+  line.dataset.running = m.clock.running || "";
+}
+setInterval(tick, 250);
 
 function statusText(who) {
   const m = state.match;
@@ -159,6 +189,7 @@ async function show(data) {
     state.animating = false;
   }
   state.match = data;
+  state.clockAt = performance.now();
   state.view = null;
   const scored = m && data.battles.length > m.battles.length ? data.battles[data.battles.length - 1] : null;
   if (scored) {
