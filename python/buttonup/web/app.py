@@ -200,6 +200,8 @@ def create_app(
 
     add_match_routes(app, service, ERRORS)
     online = Online(db, service, expire_seconds)
+    service.db = online.db  # the page's matches live beside the online ones
+    service.expire_seconds = expire_seconds
     app.state.online = online
     add_online_routes(app, online, ERRORS)
     return app

@@ -4,7 +4,9 @@ review, and the match record to download and to import.
 
 Every request that changes a match holds that match's lock (409 when another holds
 it); after every change the chart's point for the new state is computed off the event
-loop (:meth:`buttonup.web.service.Entry.note`)."""
+loop (:meth:`buttonup.web.service.Entry.note`), and the match is committed to the
+database before the answer (:meth:`buttonup.web.service.Service.save`); a match not in
+memory is read back from there (:meth:`~buttonup.web.service.Service.fetch`)."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     @asynccontextmanager
     async def hold(key: str) -> AsyncIterator[Entry]:
         """The match ``key``, locked for one request; 409 if another holds it."""
-        entry = service.entry(key)
+        entry = await service.fetch(key)
         if entry.lock.locked():
             raise Conflict("another request on this match is still being answered")
         async with entry.lock:
@@ -54,8 +56,10 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         return {**match_json(key, entry), "players": entry.players}
 
     async def noted(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
-        """The match's state after a change, its chart's point recorded first."""
+        """The match's state after a change, its chart's point recorded and the match
+        committed first."""
         await service.run(lambda: entry.note(service.search_seconds / 2), entry.match.position)
+        await service.save(key, entry)
         data = state(key, entry)
         if played:
             data["played"] = played_json(entry)
@@ -83,13 +87,14 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         key = service.add(match, client, Player.of(body.human), body.level, None, body.players)
         entry = service.entry(key)
         await service.run(lambda: entry.backfill(service.search_seconds / 2), match.position)
+        await service.save(key, entry)
         return state(key, entry)
 
     @app.get("/api/matches/{key}")
     async def get_match(key: str) -> dict[str, Any]:
         """The match's whole state: the position and its drawing, the scores, the
         battle being played with its moves and chart, the battles scored."""
-        return state(key, service.entry(key))
+        return state(key, await service.fetch(key))
 
     @app.post("/api/matches/{key}/play")
     async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
@@ -180,13 +185,13 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         the slots they go to, and the record's label, `+` for an extra move), the
         chart's points (Red's margin under perfect play and Red's chance of winning the
         match, after each move) and, once scored, its scoring."""
-        return battle_json(service.entry(key), number)
+        return battle_json(await service.fetch(key), number)
 
     @app.get("/api/matches/{key}/battles/{number}/plies/{ply}")
     async def match_ply(key: str, number: Number, ply: Number) -> dict[str, Any]:
         """The position after the first `ply` moves of battle `number` (0: its start),
         drawn with its piles where they were and the move that led there marked."""
-        start, moves = service.entry(key).battle(number)
+        start, moves = (await service.fetch(key)).battle(number)
         if ply > len(moves):
             raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
         plies = replay(start, moves[:ply])
@@ -198,7 +203,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         """Each move of battle `number` against perfect play: the mover's best margin,
         the margin of the move played (both for the mover), the loss (`mistake` when at
         least 1), the best moves and the best line from the position before it."""
-        start, moves = service.entry(key).battle(number)
+        start, moves = (await service.fetch(key)).battle(number)
         plies = replay(start, moves)
         seconds = service.search_seconds / 4
         moves_out = await service.run(lambda: review(plies, seconds), start)
@@ -213,7 +218,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         """The match as a record (docs/notation.md): its tags, the start and the moves of
         each battle with `+` for extra moves, the results and points; a file to keep, to
         read with `Match.from_record`, or to import here again."""
-        entry = service.entry(key)
+        entry = await service.fetch(key)
         red, black = (
             ("You", f"buttonup level {entry.level}")
             if entry.human is Player.RED

@@ -9,6 +9,10 @@ Cheap requests (positions of at most :data:`CHEAP_BUTTONS` buttons, which the en
 solves in well under a millisecond) have a lane of their own, so heavy ones cannot
 starve them; when too many wait in a lane, the answer is 503. When the server stops,
 every request still waiting is answered 503 at once.
+
+The page's matches live in the database (:mod:`buttonup.web.store`): each change is
+committed before it is answered, and a match not in memory is read back from there;
+memory holds the last :data:`CACHED_MATCHES` used, as a cache only.
 """
 
 from __future__ import annotations
@@ -30,15 +34,17 @@ from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
 from buttonup.web.history import by_colour, chances, margins
 from buttonup.web.models import Side
+from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore
 
 T = TypeVar("T")
 
 #: Positions of at most this many buttons go to the cheap lane (the standard game has 9).
 CHEAP_BUTTONS = 12
-#: Matches kept for one client (its oldest go first), and for all clients together
-#: (those left alone longest go first).
-MATCHES_PER_CLIENT = 32
-MAX_MATCHES = 10_000
+#: The page's matches kept in memory (those left alone longest leave it first; they stay
+#: in the database, read back when asked for).
+CACHED_MATCHES = 1_000
+#: Seconds between two sweeps of the page's expired matches.
+SWEEP_SECONDS = 3600.0
 
 
 class Busy(Exception):
@@ -80,6 +86,9 @@ class Entry:
     battle, by colour (:func:`buttonup.web.history.margins`, :func:`~.chances`)."""
     players: int = 1
     """2: pass and play, both sides people at one screen (the AI is never asked)."""
+    seed: int | None = None
+    """The AI's seed (kept with the match, so that a match read back has the same AI)."""
+    created: float = field(default_factory=time.time)
 
     def acts(self) -> Player:
         """The side whose hints and choices the page asks for: the human, or with two
@@ -175,6 +184,10 @@ class Service:
         self.cheap = Lane("quick", 1, max_pending)
         self.search_seconds = search_seconds
         self.matches: OrderedDict[str, Entry] = OrderedDict()
+        self.db: AsyncStore | None = None
+        """Where the page's matches are kept (set by the app: the online matches' store)."""
+        self.expire_seconds = EXPIRE_SECONDS
+        self.swept = -SWEEP_SECONDS
         self._closing: dict[asyncio.AbstractEventLoop, asyncio.Future[None]] = {}
         self._closing_lock = threading.RLock()  # close() may run in a signal handler
         self.closed = False
@@ -288,8 +301,7 @@ class Service:
         seed: int | None,
         players: int = 1,
     ) -> str:
-        """A new match of ``client``'s; its oldest beyond :data:`MATCHES_PER_CLIENT` is
-        forgotten, and beyond :data:`MAX_MATCHES` in all the one left alone longest."""
+        """A new match of ``client``'s (kept by :meth:`save`)."""
         match = Match(starter, target=target, seed=seed)
         return self.add(match, client, Player.of(human), level, seed, players)
 
@@ -302,25 +314,99 @@ class Service:
         seed: int | None,
         players: int = 1,
     ) -> str:
-        """Keeps ``match`` of ``client``'s against the AI at ``level`` under a new
-        unguessable key, within the caps."""
+        """Keeps ``match`` of ``client``'s against the AI at ``level`` in memory under
+        a new unguessable key (:meth:`save` stores it)."""
         key = secrets.token_urlsafe(16)
-        ai = bot(level, seed, limits=self.limits(1.0))
-        self.matches[key] = Entry(match, human, level, ai, client, players=players)
-        own = [k for k, entry in self.matches.items() if entry.client == client]
-        for old in own[: max(0, len(own) - MATCHES_PER_CLIENT)]:
-            del self.matches[old]
-        while len(self.matches) > MAX_MATCHES:
-            self.matches.popitem(last=False)
+        self.cache(key, self.entry_of(match, human, level, seed, client, players))
         return key
 
+    def entry_of(
+        self, match: Match, human: Player, level: int, seed: int | None, client: str, players: int
+    ) -> Entry:
+        ai = bot(level, seed, limits=self.limits(1.0))
+        return Entry(match, human, level, ai, client, players=players, seed=seed)
+
+    def cache(self, key: str, entry: Entry) -> Entry:
+        """Keeps ``entry`` in memory; past :data:`CACHED_MATCHES` the ones left alone
+        longest leave memory (never one a request holds; the database keeps them)."""
+        self.matches[key] = entry
+        self.matches.move_to_end(key)
+        extra = len(self.matches) - CACHED_MATCHES
+        for old in [k for k, e in self.matches.items() if not e.lock.locked()][: max(0, extra)]:
+            del self.matches[old]
+        return entry
+
     def entry(self, key: str) -> Entry:
+        """The match ``key`` if it is in memory (:meth:`fetch` reads the database too)."""
         entry = self.matches.get(key)
         if entry is None:
-            raise NotFound(f"no match {key[:64]!r} (matches are kept while the server runs)")
+            raise NotFound(f"no match {key[:64]!r} (or it expired)")
         entry.used = time.monotonic()
         self.matches.move_to_end(key)
         return entry
+
+    async def fetch(self, key: str) -> Entry:
+        """The match ``key``: from memory, or read back from the database (its chart's
+        points rebuilt as for an imported match)."""
+        await self.sweep()
+        if key in self.matches or self.db is None:
+            return self.entry(key)
+        found = await self.db.call(lambda store: store.load_ai_match(key[:64]))
+        if key in self.matches:  # read back meanwhile by another request
+            return self.entry(key)
+        if found is None:
+            raise NotFound(f"no match {key[:64]!r} (or it expired)")
+        match = Match.__new__(Match)
+        match.__setstate__(found.state)
+        entry = self.entry_of(
+            match, Player.of(found.human), found.level, found.seed, "?", found.players
+        )
+        entry.created = found.created
+        await self.run(lambda: entry.backfill(self.search_seconds / 2), match.position)
+        if key in self.matches:
+            return self.entry(key)
+        self.cache(key, entry)
+        return self.entry(key)
+
+    async def save(self, key: str, entry: Entry) -> None:
+        """Commits the match ``key`` as it stands (before its answer); if that fails,
+        memory forgets it, so that the next request reads the last one committed."""
+        if self.db is None:
+            return
+        row = AiMatchRow(
+            id=key,
+            state=entry.match.__getstate__(),
+            human=entry.human.letter,
+            level=entry.level,
+            players=entry.players,
+            seed=entry.seed,
+            finished=entry.match.is_over,
+            created=entry.created,
+            updated=time.time(),
+        )
+        try:
+            await self.db.call(lambda store: store.save_ai_match(row))
+        except BaseException:
+            if self.matches.get(key) is entry:
+                del self.matches[key]
+            raise
+        await self.sweep()
+
+    async def sweep(self) -> None:
+        """Deletes the unfinished matches left alone longer than :attr:`expire_seconds`
+        (hourly; in memory too), never because there are many."""
+        now = time.monotonic()
+        if self.db is None or now - self.swept < SWEEP_SECONDS:
+            return
+        self.swept = now
+        for key in [
+            k
+            for k, e in self.matches.items()
+            if now - e.used > self.expire_seconds and not e.match.is_over and not e.lock.locked()
+        ]:
+            del self.matches[key]
+        before = time.time() - self.expire_seconds
+        await self.db.call(lambda store: store.expire_ai_matches(before))
 
 
 def _finish(future: asyncio.Future[None]) -> None:

@@ -61,6 +61,23 @@ class Action:
     at: float
 
 
+@dataclass(frozen=True)
+class AiMatchRow:
+    """One stored match of the page against the AI (or pass and play, ``players``
+    2): the match as the engine's record (``Match.__getstate__``), the human's side,
+    the AI's level and seed (``None``: none)."""
+
+    id: str
+    state: str
+    human: str
+    level: int
+    players: int
+    seed: int | None
+    finished: bool
+    created: float
+    updated: float
+
+
 class Stale(Exception):
     """The match is no longer at the version the write started from."""
 
@@ -106,6 +123,17 @@ class Store(ABC):
 
     @abstractmethod
     def schema_version(self) -> int: ...
+
+    @abstractmethod
+    def save_ai_match(self, row: AiMatchRow) -> None:
+        """Writes the page's match ``row`` (new, or over the one of that id)."""
+
+    @abstractmethod
+    def load_ai_match(self, match_id: str) -> AiMatchRow | None: ...
+
+    @abstractmethod
+    def expire_ai_matches(self, before: float) -> int:
+        """Deletes the page's unfinished matches not changed since ``before``; how many."""
 
     def listen(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
         """Calls ``deliver(match, version)`` for every change committed by any process

@@ -42,6 +42,24 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (match_id, version)
         )""",
     ],
+    [
+        # the page's matches against the AI and pass and play (one row each, rewritten
+        # at every change; no seats: the unguessable id is the key)
+        """CREATE TABLE ai_matches (
+            id TEXT PRIMARY KEY,
+            state TEXT NOT NULL,
+            human TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            seed TEXT,
+            finished INTEGER NOT NULL DEFAULT 0,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX ai_matches_unfinished ON ai_matches (finished, updated)",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"
+
+AI_COLUMNS = "id, state, human, level, players, seed, finished, created, updated"

@@ -7,8 +7,8 @@ from abc import abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from buttonup.web.store import Action, MatchRow, Stale, Store
-from buttonup.web.store.schema import COLUMNS, MIGRATIONS
+from buttonup.web.store import Action, AiMatchRow, MatchRow, Stale, Store
+from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
 
@@ -193,5 +193,52 @@ class SqlStore(Store):
             self.run(cursor, f"DELETE FROM actions WHERE match_id IN ({old})", (before,))
             gone = self.run(
                 cursor, "DELETE FROM matches WHERE finished = 0 AND updated < ?", (before,)
+            ).rowcount
+        return int(gone)
+
+    # --- the page's matches against the AI ------------------------------------------
+    def save_ai_match(self, row: AiMatchRow) -> None:
+        with self.transaction() as cursor:
+            self.run(
+                cursor,
+                f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET state = excluded.state, "
+                "finished = excluded.finished, updated = excluded.updated",
+                (
+                    row.id,
+                    row.state,
+                    row.human,
+                    row.level,
+                    row.players,
+                    None if row.seed is None else str(row.seed),
+                    int(row.finished),
+                    row.created,
+                    row.updated,
+                ),
+            )
+
+    def load_ai_match(self, match_id: str) -> AiMatchRow | None:
+        with self.transaction() as cursor:
+            sql = f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?"
+            found = self.run(cursor, sql, (match_id,)).fetchone()
+        if found is None:
+            return None
+        id_, state, human, level, players, seed, finished, created, updated = found
+        return AiMatchRow(
+            id=id_,
+            state=state,
+            human=human,
+            level=int(level),
+            players=int(players),
+            seed=None if seed is None else int(seed),
+            finished=bool(finished),
+            created=float(created),
+            updated=float(updated),
+        )
+
+    def expire_ai_matches(self, before: float) -> int:
+        with self.transaction() as cursor:
+            gone = self.run(
+                cursor, "DELETE FROM ai_matches WHERE finished = 0 AND updated < ?", (before,)
             ).rowcount
         return int(gone)

@@ -1,0 +1,135 @@
+"""The page's matches (against the AI, and pass and play) kept in the database: a match
+played, the app opened again on the same file, the match goes on where it was; other
+clients' matches never push one out; unfinished matches expire by age only."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    from fastapi.testclient import TestClient
+else:
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+from buttonup import Match
+from buttonup.web import service as service_module
+from buttonup.web.app import create_app
+from buttonup.web.store import AiMatchRow, open_store
+from buttonup.web.store.schema import MIGRATIONS
+
+
+def url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def ok(answer: Any) -> dict[str, Any]:
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_match_against_the_ai_goes_on_after_a_restart(tmp_path: Path) -> None:
+    db = url(tmp_path / "m.sqlite3")
+    first = TestClient(create_app(db=db))
+    data = ok(first.post("/api/matches", json={"human": "r", "level": 2, "seed": 7}))
+    key = data["id"]
+    for _ in range(2):  # the human's move and the AI's answers, twice
+        data = ok(first.post(f"/api/matches/{key}/play", json={"move": data["legal_moves"][0]}))
+        while data["to_move"] == "b" and not data["battles"]:
+            data = ok(first.post(f"/api/matches/{key}/ai"))
+    assert not data["battles"] and len(data["moves"]) >= 3
+    before = ok(first.get(f"/api/matches/{key}"))
+    record = first.get(f"/api/matches/{key}/record").text
+
+    again = TestClient(create_app(db=db))  # a new process's app: nothing in memory
+    after = ok(again.get(f"/api/matches/{key}"))
+    assert after == before
+    assert again.get(f"/api/matches/{key}/record").text == record
+    # the library reads the same match back from the record
+    assert str(Match.from_record(record).position) == after["position"]
+    # it goes on: the human's move(s), then the AI answers
+    while after["to_move"] == "r" and not after["battles"]:
+        move = after["legal_moves"][0]
+        after = ok(again.post(f"/api/matches/{key}/play", json={"move": move}))
+    assert after["to_move"] == "b"
+    answered = ok(again.post(f"/api/matches/{key}/ai"))
+    assert answered["position"] != after["position"]
+    assert len(answered["moves"]) == len(after["moves"]) + 1 or answered["battles"]
+
+
+def test_pass_and_play_and_an_import_are_kept(tmp_path: Path) -> None:
+    db = url(tmp_path / "m.sqlite3")
+    first = TestClient(create_app(db=db))
+    data = ok(first.post("/api/matches", json={"players": 2}))
+    key = data["id"]
+    data = ok(first.post(f"/api/matches/{key}/play", json={"move": data["legal_moves"][0]}))
+    data = ok(first.post(f"/api/matches/{key}/play", json={"move": data["legal_moves"][0]}))
+    data = ok(first.get(f"/api/matches/{key}"))
+    record = first.get(f"/api/matches/{key}/record").text
+    imported = ok(first.post("/api/matches/import", json={"record": record, "human": "b"}))
+
+    again = TestClient(create_app(db=db))
+    assert ok(again.get(f"/api/matches/{key}")) == data
+    assert ok(again.get(f"/api/matches/{key}"))["players"] == 2
+    assert ok(again.get(f"/api/matches/{imported['id']}")) == imported
+    # undo, committed too
+    ok(again.post(f"/api/matches/{key}/undo"))
+    undone = ok(again.get(f"/api/matches/{key}"))
+    assert len(undone["moves"]) == len(data["moves"]) - 1
+    third = TestClient(create_app(db=db))
+    assert ok(third.get(f"/api/matches/{key}")) == undone
+
+
+def test_many_matches_of_others_remove_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "CACHED_MATCHES", 5)  # memory is a small cache
+    app = create_app(db=url(tmp_path / "m.sqlite3"))
+    mine = TestClient(app, client=("10.0.0.1", 5000))
+    key = ok(mine.post("/api/matches", json={"level": 1}))["id"]
+    mine_state = ok(mine.get(f"/api/matches/{key}"))
+    others = TestClient(app, client=("10.0.0.2", 5000))
+    theirs = [ok(others.post("/api/matches", json={"level": 1}))["id"] for _ in range(40)]
+    assert len(app.state.service.matches) <= 5
+    assert key not in app.state.service.matches  # out of memory, not out of the database
+    assert ok(mine.get(f"/api/matches/{key}")) == mine_state
+    assert ok(others.get(f"/api/matches/{theirs[0]}"))["id"] == theirs[0]
+
+
+def test_unfinished_matches_expire_by_age_only(tmp_path: Path) -> None:
+    path = tmp_path / "m.sqlite3"
+    first = TestClient(create_app(db=url(path)))
+    old = ok(first.post("/api/matches", json={}))["id"]
+    fresh = ok(first.post("/api/matches", json={}))["id"]
+    with sqlite3.connect(path) as raw:  # left alone for 31 days
+        raw.execute(
+            "UPDATE ai_matches SET updated = ? WHERE id = ?", (time.time() - 31 * 86400, old)
+        )
+    again = TestClient(create_app(db=url(path), expire_seconds=30 * 86400.0))
+    assert again.get(f"/api/matches/{old}").status_code == 404
+    assert ok(again.get(f"/api/matches/{fresh}"))["id"] == fresh
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT id FROM ai_matches").fetchall() == [(fresh,)]
+
+
+def test_the_store_keeps_a_finished_match_past_its_age(tmp_path: Path) -> None:
+    store = open_store(url(tmp_path / "m.sqlite3"))
+    try:
+        assert store.schema_version() == len(MIGRATIONS)
+        state = Match("r", seed=1).__getstate__()
+        for id_, finished in (("done", True), ("open", False)):
+            store.save_ai_match(AiMatchRow(id_, state, "r", 3, 1, 2**64 - 1, finished, 1.0, 1.0))
+        assert store.expire_ai_matches(time.time()) == 1
+        kept = store.load_ai_match("done")
+        assert kept is not None and kept.seed == 2**64 - 1 and kept.finished
+        assert store.load_ai_match("open") is None
+    finally:
+        store.close()
