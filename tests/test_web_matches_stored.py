@@ -24,6 +24,7 @@ from buttonup.web import service as service_module
 from buttonup.web.app import create_app
 from buttonup.web.store import AiMatchRow, open_store
 from buttonup.web.store.schema import MIGRATIONS
+from online_helpers import new_database, postgres_server  # noqa: F401
 
 
 def url(path: Path) -> str:
@@ -37,7 +38,16 @@ def ok(answer: Any) -> dict[str, Any]:
 
 
 def test_a_match_against_the_ai_goes_on_after_a_restart(tmp_path: Path) -> None:
-    db = url(tmp_path / "m.sqlite3")
+    goes_on_after_a_restart(url(tmp_path / "m.sqlite3"))
+
+
+def test_a_match_against_the_ai_goes_on_after_a_restart_postgres(
+    postgres_server: tuple[str, int, list[str]],  # noqa: F811
+) -> None:
+    goes_on_after_a_restart(new_database(postgres_server, "aimatch"))
+
+
+def goes_on_after_a_restart(db: str) -> None:
     first = TestClient(create_app(db=db))
     data = ok(first.post("/api/matches", json={"human": "r", "level": 2, "seed": 7}))
     key = data["id"]
