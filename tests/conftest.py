@@ -3,7 +3,10 @@ tests/harness.py: ``agree`` for "both engines answer the same")."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from types import ModuleType
 
 import pytest
@@ -17,6 +20,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# The web app keeps its matches in the user's data folder when given no --db: the tests'
+# apps and servers (and the processes they start) use a folder of the run's own instead.
+_DATA_HOME = tempfile.mkdtemp(prefix="buttonup-tests-data-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME
+atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
 
 
 @pytest.fixture(params=list(ENGINES))
