@@ -81,8 +81,32 @@ impl Searcher {
                 .probe(key)
                 .filter(|e| e.generation == self.generation)
                 .filter(|e| usize::from(e.best) < piles && !position.is_over())
-                .map(|e| (usize::from(e.best) + first) % piles);
+                .map(|e| (usize::from(e.best) + first) % piles)
+                .or_else(|| self.best_last_move(&position));
         }
         line
+    }
+
+    /// The lowest-numbered best move of a position of two piles, which the search values
+    /// without the table (each move ends the battle); `None` for any other position.
+    fn best_last_move(&self, position: &Position) -> Option<usize> {
+        if position.pile_count() != 2 || position.is_over() {
+            return None;
+        }
+        let side = position.to_move();
+        let mut best: Option<(usize, f64)> = None;
+        for mv in position.legal_moves() {
+            let child = position.play_unchecked(mv).position;
+            let value = self.payoff.terminal(&child);
+            let value = if child.to_move() == side {
+                value
+            } else {
+                -value
+            };
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((mv, value));
+            }
+        }
+        best.map(|(mv, _)| mv)
     }
 }

@@ -3,11 +3,9 @@
 // on the match's event stream, lets the player whose turn it is lift a pile (no other
 // click does anything), asks the tie rule's choice of the player it belongs to only, and
 // draws every position with the page's board, move list and end-of-battle panel.
-//
 //   /online/{id}#join=CODE  the invite link: takes the free seat, then the match link
 //   /online/{id}            a seated browser plays, any other watches
 //   /online/{id}?watch      read-only, even in a seated player's browser
-
 import { $, NAMES, clearError, other, say, showError } from "./dom.js";
 import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
