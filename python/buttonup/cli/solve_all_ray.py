@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
+import threading
 from collections.abc import Callable, Generator, Iterable
+from types import FrameType
 
 import ray
 import ray.exceptions
@@ -58,6 +61,8 @@ def solve_on_ray(
 
     def solve(batches: Iterable[Batch]) -> Generator[tuple[int, list[int]], None, None]:
         started = connect(address, num_cpus)
+        interrupted = threading.Event()
+        restore = noting_interrupts(interrupted)
         try:
             remote = ray.remote(num_cpus=threads, max_retries=RETRIES)(task)
             cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
@@ -80,6 +85,10 @@ def solve_on_ray(
                         try:
                             values = ray.get(ref)
                         except ray.exceptions.RayError as error:
+                            if interrupted.is_set():
+                                # Ctrl-C arrived inside Ray, which reported it as a
+                                # task's error: it is the interruption.
+                                raise KeyboardInterrupt from None
                             message = str(error).strip().splitlines()[-1]
                             raise ClusterError(
                                 f"the Ray task of classes {first} on failed: {message}"
@@ -90,10 +99,33 @@ def solve_on_ray(
                 for ref in in_flight:
                     ray.cancel(ref, force=True)
         finally:
+            restore()
             if started:
                 ray.shutdown()
 
     return solve
+
+
+def noting_interrupts(interrupted: threading.Event) -> Callable[[], None]:
+    """Has Ctrl-C set ``interrupted`` before it raises ``KeyboardInterrupt`` as usual (on
+    the main thread only, where Python delivers signals); returns what puts the former
+    handler back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    former = signal.getsignal(signal.SIGINT)
+    if former is not signal.default_int_handler:
+        return lambda: None
+
+    def note(number: int, frame: FrameType | None) -> None:
+        interrupted.set()
+        signal.default_int_handler(number, frame)
+
+    signal.signal(signal.SIGINT, note)
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, former)
+
+    return restore
 
 
 def connect(address: str | None, num_cpus: int | None) -> bool:
