@@ -82,17 +82,20 @@ impl Searcher {
                 .filter(|e| e.generation == self.generation)
                 .filter(|e| usize::from(e.best) < piles && !position.is_over())
                 .map(|e| (usize::from(e.best) + first) % piles)
-                .or_else(|| self.best_last_move(&position));
+                .or_else(|| {
+                    let last = position.pile_count() == 2 && !position.is_over();
+                    last.then(|| self.best_last_move(&position))
+                        .flatten()
+                        .map(|(mv, _)| mv)
+                });
         }
         line
     }
 
-    /// The lowest-numbered best move of a position of two piles, which the search values
-    /// without the table (each move ends the battle); `None` for any other position.
-    fn best_last_move(&self, position: &Position) -> Option<usize> {
-        if position.pile_count() != 2 || position.is_over() {
-            return None;
-        }
+    /// The lowest-numbered best move of a position whose every move ends the battle (two
+    /// piles: the search values it without the table), with its value for the side to
+    /// move; `None` when it has no move.
+    pub(super) fn best_last_move(&self, position: &Position) -> Option<(usize, f64)> {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;
         for mv in position.legal_moves() {
@@ -107,6 +110,6 @@ impl Searcher {
                 best = Some((mv, value));
             }
         }
-        best.map(|(mv, _)| mv)
+        best
     }
 }

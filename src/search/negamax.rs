@@ -318,19 +318,8 @@ impl Searcher {
 
     /// The exact value of a position of two piles: each legal move ends the battle.
     fn last_move_value(&mut self, position: &Position) -> f64 {
-        let side = position.to_move();
-        let mut best = f64::NEG_INFINITY;
-        for mv in position.legal_moves() {
-            let child = position.play_unchecked(mv).position;
-            let value = self.payoff.terminal(&child);
-            let value = if child.to_move() == side {
-                value
-            } else {
-                -value
-            };
-            best = best.max(value);
-        }
-        best
+        self.best_last_move(position)
+            .map_or(f64::NEG_INFINITY, |(_, value)| value)
     }
 
     #[allow(clippy::too_many_arguments)]
