@@ -3,6 +3,8 @@ between the engines."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import buttonup
 import pytest
 from buttonup.cli import bench
@@ -50,3 +52,35 @@ def test_render_gives_a_markdown_table() -> None:
     text = bench.render(rows, "no OpenSpiel")
     assert "| work | things/s | 2,000 | 10.00 | 200x | 100 | 20.0x |" in text
     assert "- work: a note" in text
+
+
+def test_the_smoke_check_of_solve_all_sees_a_wrong_class_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from buttonup.cli import bench_smoke, solve_all
+
+    real = solve_all.solve_many
+
+    def off_by_one_in_the_last(positions: Any, threads: Any = None) -> list[int]:
+        values = real(positions, threads=threads)
+        return [*values[:-1], values[-1] + 1]
+
+    monkeypatch.setattr(solve_all, "solve_many", off_by_one_in_the_last)
+    with pytest.raises(bench.Disagreement, match="solve-all's values at 2 of each colour"):
+        bench_smoke.check_solve_all()
+
+
+def test_the_smoke_check_of_big_solves_sees_a_wrong_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from buttonup.cli import bench_smoke
+
+    real = buttonup.Searcher
+
+    class Wrong:
+        def solve(self, position: buttonup.Position) -> int:
+            return real().solve(position) + 2
+
+    monkeypatch.setattr(buttonup, "Searcher", Wrong)
+    with pytest.raises(bench.Disagreement, match=r"Searcher\.solve of"):
+        bench_smoke.check_big_solves()

@@ -99,36 +99,6 @@ def bench_playouts(rust_battles: int, reference_battles: int) -> Row:
     )
 
 
-def check_threads() -> None:
-    """The threaded paths give the one-thread answers, which agree with the reference."""
-    for per_colour in (3, 4):
-        battles = 300
-        two = buttonup.random_playouts(battles, seed=2, per_colour=per_colour, threads=2)
-        agree(
-            f"playouts on 2 threads, {per_colour} of each colour",
-            two,
-            ref.random_playouts(battles, seed=2, per_colour=per_colour),
-        )
-    orders = buttonup.start_orders(3)[::97]
-    starts = [buttonup.Position.start(o, to_move=side) for o in orders for side in Player]
-    agree(
-        "solve_many on 2 threads",
-        buttonup.solve_many(starts, threads=2),
-        [ref.solve(ref.Position(str(p))) for p in starts],
-    )
-    agree(
-        "perft_many on 2 threads",
-        buttonup.perft_many(starts[:6], 8, threads=2),
-        [ref.perft(ref.Position(str(p)), 8) for p in starts[:6]],
-    )
-    big = buttonup.Position.random(seed=1, per_colour=6)  # 18 piles: the parallel solve
-    agree(
-        "solve on 2 threads (shared table) and on 1",
-        buttonup.solve(big, threads=2),
-        buttonup.solve(big, threads=1),
-    )
-
-
 def python_play_loop(position_type: Any, seconds: float) -> tuple[float, list[str]]:
     """Calls of ``play`` per second from Python, in random battles; and the battles."""
     rng = random.Random(3)
@@ -351,42 +321,6 @@ def render(rows: list[Row], note: str) -> str:
     return "\n".join(lines)
 
 
-def check_vecenv() -> None:
-    """VecEnv on its kept threads, stepped by changes, against the reference engine
-    playing the same random legal moves from the same starts (needs NumPy)."""
-    try:
-        import numpy as np
-    except ImportError:
-        return
-    env = buttonup.VecEnv(600, seed=3, threads=2)
-    games = [ref.Position(str(p)) for p in env.positions()]
-    rng = random.Random(3)
-    for _ in range(20):
-        actions = [rng.choice(g.legal_moves()) if g.legal_moves() else 0 for g in games]
-        was_over = [g.is_over for g in games]
-        env.step(np.array(actions, dtype=np.int64))
-        now = env.positions()
-        # A finished battle starts a new one (a shuffled start): taken from the env.
-        games = [
-            ref.Position(str(p)) if over else g.play(a)
-            for g, a, over, p in zip(games, actions, was_over, now)
-        ]
-        agree("VecEnv on 2 threads", [str(p) for p in now], [str(g) for g in games])
-        masks = [[p in g.legal_moves() for p in range(9)] for g in games]
-        agree("VecEnv's masks", env.legal_action_mask.tolist(), masks)
-        agree("VecEnv's ends", env.terminated.tolist(), [g.is_over for g in games])
-
-
-def smoke() -> None:
-    """The CI check: the engines agree on small amounts of every kind of work."""
-    bench_perft(3)
-    bench_playouts(200, 200)
-    check_threads()
-    check_vecenv()
-    agree("solve", buttonup.solve(buttonup.Position.random(2)), ref.solve(ref.Position.random(2)))
-    bench_variants([2], [2])
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="buttonup bench", description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="the long runs (minutes)")
@@ -394,6 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = parser.parse_args(argv)
     if args.smoke:
+        from buttonup.cli.bench_smoke import smoke  # it uses this module's rows
+
         smoke()
         print("the engines agree")
         return 0
