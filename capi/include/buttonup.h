@@ -112,10 +112,12 @@ extern "C" {
 // A match to `target` victory points (`BUTTONUP_STANDARD_TARGET` in the standard game)
 // with `per_colour` buttons of each colour (`BUTTONUP_STANDARD_PER_COLOUR`), `starter` starting the first battle, the starts shuffled
 // from `seed` (the same matches as the Python library's `Match(seed=...)`).
+// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 //
 // # Safety
 // `out` is NULL or writable.
-ButtonupStatus buttonup_match_new(ButtonupPlayer starter,
+ButtonupStatus buttonup_match_new(uint32_t starter,
                                   uint32_t target,
                                   uint32_t per_colour,
                                   uint64_t seed,
@@ -165,10 +167,12 @@ ButtonupStatus buttonup_match_state(const ButtonupMatch *game,
                                     ButtonupPlayer *chooser);
 
 // The tie rule: the chooser names `starter` to start the next battle.
+// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 //
 // # Safety
 // `game` is NULL or valid.
-ButtonupStatus buttonup_match_choose_starter(const ButtonupMatch *game, ButtonupPlayer starter);
+ButtonupStatus buttonup_match_choose_starter(const ButtonupMatch *game, uint32_t starter);
 
 // Whom `bot` would name to start the next battle when the tie rule lets it choose in
 // `game`, into `*starter`.
@@ -211,11 +215,13 @@ ButtonupStatus buttonup_position_parse(const char *text, ButtonupPosition **out)
 // A random start with `per_colour` buttons of each colour (3 in the standard game),
 // `to_move` to move, the same for the same `seed` as the Python library's
 // `Position.random(seed, to_move=, per_colour=)`.
+// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 //
 // # Safety
 // `out` is NULL or writable.
 ButtonupStatus buttonup_position_random(uint32_t per_colour,
-                                        ButtonupPlayer to_move,
+                                        uint32_t to_move,
                                         uint64_t seed,
                                         ButtonupPosition **out);
 

@@ -11,7 +11,9 @@ use buttonup::run::parallel::default_threads;
 use buttonup::search::with_thread_searcher;
 use buttonup::{Match, MatchError};
 
-use crate::position::{give, move_of, ButtonupMove, ButtonupPlayer, ButtonupPosition};
+use crate::position::{
+    give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
+};
 use crate::search::ButtonupBot;
 use crate::status::{guard, new_string, non_null, put, Failure, Status};
 
@@ -54,20 +56,28 @@ fn hand_over(game: Match, out: *mut *mut ButtonupMatch) -> Result<(), Failure> {
 /// A match to `target` victory points (`BUTTONUP_STANDARD_TARGET` in the standard game)
 /// with `per_colour` buttons of each colour (`BUTTONUP_STANDARD_PER_COLOUR`), `starter` starting the first battle, the starts shuffled
 /// from `seed` (the same matches as the Python library's `Match(seed=...)`).
+/// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+/// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `out` is NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_match_new(
-    starter: ButtonupPlayer,
+    starter: u32,
     target: u32,
     per_colour: u32,
     seed: u64,
     out: *mut *mut ButtonupMatch,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let game = Match::new(starter.player()?, target, per_colour as usize, seed, &[])
-            .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+        let game = Match::new(
+            player_argument("starter", starter)?,
+            target,
+            per_colour as usize,
+            seed,
+            &[],
+        )
+        .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
         hand_over(game, out)
     })
 }
@@ -177,16 +187,18 @@ pub unsafe extern "C" fn buttonup_match_state(
 }
 
 /// The tie rule: the chooser names `starter` to start the next battle.
+/// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+/// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `game` is NULL or valid.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_match_choose_starter(
     game: *const ButtonupMatch,
-    starter: ButtonupPlayer,
+    starter: u32,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let starter = starter.player()?;
+        let starter = player_argument("starter", starter)?;
         self::game(game)?.choose_starter(starter).map_err(refused)
     })
 }

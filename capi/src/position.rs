@@ -34,16 +34,28 @@ impl ButtonupPlayer {
             Some(Player::Black) => ButtonupPlayer::Black,
         }
     }
+}
 
-    pub(crate) fn player(self) -> Result<Player, Failure> {
-        match self {
-            ButtonupPlayer::Red => Ok(Player::Red),
-            ButtonupPlayer::Black => Ok(Player::Black),
-            ButtonupPlayer::None => Err(Failure::new(
-                Status::InvalidArgument,
-                "a player is needed here: BUTTONUP_PLAYER_RED or BUTTONUP_PLAYER_BLACK",
-            )),
-        }
+/// The player a caller passed by value as a `ButtonupPlayer`. Such an argument is an
+/// `uint32_t` in the header, not the enum: a C caller can pass any number, and a Rust
+/// enum holding a value outside its variants would be undefined behaviour, so the
+/// number is checked here instead.
+pub(crate) fn player_argument(name: &str, code: u32) -> Result<Player, Failure> {
+    match code {
+        1 => Ok(Player::Red),
+        2 => Ok(Player::Black),
+        0 => Err(Failure::new(
+            Status::InvalidArgument,
+            format!(
+                "{name}: a player is needed here: BUTTONUP_PLAYER_RED or BUTTONUP_PLAYER_BLACK"
+            ),
+        )),
+        other => Err(Failure::new(
+            Status::InvalidArgument,
+            format!(
+                "{name} must be BUTTONUP_PLAYER_RED (1) or BUTTONUP_PLAYER_BLACK (2), not {other}"
+            ),
+        )),
     }
 }
 
@@ -135,18 +147,20 @@ pub unsafe extern "C" fn buttonup_position_parse(
 /// A random start with `per_colour` buttons of each colour (3 in the standard game),
 /// `to_move` to move, the same for the same `seed` as the Python library's
 /// `Position.random(seed, to_move=, per_colour=)`.
+/// A player argument is a `ButtonupPlayer` value passed as `uint32_t`: anything but
+/// `BUTTONUP_PLAYER_RED` or `BUTTONUP_PLAYER_BLACK` is `BUTTONUP_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `out` is NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_position_random(
     per_colour: u32,
-    to_move: ButtonupPlayer,
+    to_move: u32,
     seed: u64,
     out: *mut *mut ButtonupPosition,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let player = to_move.player()?;
+        let player = player_argument("to_move", to_move)?;
         let start = random_start(per_colour as usize, player, &mut SplitMix64::new(seed))
             .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
         give(start, out)
