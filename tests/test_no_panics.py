@@ -334,3 +334,16 @@ def test_the_try_everything_test_sees_every_door() -> None:
     assert {"perft", "solve", "draw_position", "read_records", "random_playouts"} <= set(FUNCTIONS)
     assert ("Match", "play") in METHODS and ("VecEnv", "step") in METHODS
     assert all(parameters(getattr(_core, name)) for name in ("perft", "draw_position"))
+
+
+def test_a_panic_would_fail_the_check() -> None:
+    # pyo3's PanicException derives from BaseException: the check must not swallow it.
+    class PanicException(BaseException):
+        pass
+
+    def panics() -> None:
+        raise PanicException("index out of bounds")
+
+    with pytest.raises(AssertionError, match="PanicException: index out of bounds"):
+        check(panics, [], {})
+    check(lambda: int("x"), [], {})  # a ValueError is a fine answer
