@@ -1,0 +1,36 @@
+"""Random arguments at the WebAssembly package (issue 22): tests/js/wasm_fuzz.test.js
+calls every exported function, class and method with numbers past every limit, NaN,
+BigInt, bad notation and bad option objects, and fails on any Rust panic. The package
+is found or built as tests/wasm_package.py says; without Node or a WebAssembly
+toolchain this skips, naming why (CI requires it with ``BUTTONUP_REQUIRE_WASM``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from wasm_package import unavailable, wasm_package
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tests" / "js" / "wasm_fuzz.test.js"
+
+
+def test_no_argument_makes_the_package_panic() -> None:
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed")
+    assert node is not None
+    pkg = wasm_package()
+    run = subprocess.run(
+        [node, "--test", str(SCRIPT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "BUTTONUP_WASM_PKG": str(pkg)},
+    )
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report[-6000:]
+    assert re.search(r"^# pass 1$", report, re.MULTILINE), report[-2000:]
