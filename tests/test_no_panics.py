@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from buttonup import Player, _core
+from buttonup import Player, Standing, _core
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,6 +123,19 @@ def _played(moves: list[int]) -> Any:
     return game
 
 
+def standings() -> st.SearchStrategy[Any]:
+    sides = st.sampled_from([None, Player.RED, Player.BLACK])
+    return st.builds(
+        Standing,
+        red=ints,
+        black=ints,
+        target=ints,
+        last_loser=sides,
+        starter=sides,
+        per_colour=per_colour,
+    )
+
+
 def scalars() -> st.SearchStrategy[Any]:
     return st.one_of(
         st.none(),
@@ -167,7 +180,7 @@ TYPED: dict[str, st.SearchStrategy[Any]] = {
     "positions": st.lists(positions(), max_size=4),
     "game": matches(),
     "match": matches(),
-    "of": matches(),
+    "of": st.one_of(matches(), standings()),
     "text": st.one_of(notation, st.text(max_size=60), st.sampled_from(RECORDS), mangled()),
     "order": st.one_of(notation, st.text(alphabet="RBW", max_size=20)),
     "move": ints,
