@@ -15,6 +15,7 @@ use crate::game::rules::Position;
 /// number before it (clockwise) in its own group, plus one. One pass over the buttons
 /// sums, for each group, its signs and its signs times their places in the group; a pass
 /// over the groups in order adds the offsets.
+#[inline(always)]
 pub fn projected_margin(position: &Position) -> i32 {
     const GROUPS: usize = 2 * crate::MAX_BUTTONS;
     let mut count = [0i32; GROUPS];

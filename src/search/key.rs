@@ -27,6 +27,7 @@ fn swap_colours(cells: u64) -> u64 {
 
 /// The transposition key of `position`, and the index of the pile that comes first in
 /// the keyed rotation (moves are stored relative to it).
+#[inline]
 pub fn key(position: &Position, merge_colours: bool) -> (u128, usize) {
     let (mut cells, bottoms, len, mut side) = position.raw();
     if merge_colours && side == Player::Black {

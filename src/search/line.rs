@@ -95,6 +95,7 @@ impl Searcher {
     /// The lowest-numbered best move of a position whose every move ends the battle (two
     /// piles: the search values it without the table), with its value for the side to
     /// move; `None` when it has no move.
+    #[inline(always)]
     pub(super) fn best_last_move(&self, position: &Position) -> Option<(usize, f64)> {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;

@@ -8,15 +8,12 @@ use super::entry::Bound;
 use super::key::key;
 use super::ordering::Children;
 use super::searcher::Searcher;
-use crate::game::rules::{Player, Position, MAX_BUTTONS};
+use crate::game::rules::{Player, Position};
 
 /// Nodes with at least this many plies to search look for a transposition cutoff among
 /// their children (below, the probes cost more than the cutoffs save: tried from 2 and
 /// 4 plies, both slower than from 6).
 const CUTOFF_FROM_DEPTH: u32 = 6;
-
-/// The keys of a node's children, in search order, for those that will probe the table.
-pub(super) type ChildKeys = [Option<(u128, usize)>; MAX_BUTTONS];
 
 /// Whether a search of `child` probes the table (finished battles and the last move are
 /// valued without it).
@@ -26,44 +23,40 @@ fn probes(child: &Position) -> bool {
 }
 
 impl Searcher {
-    /// The keys of `children` (searched `depth - 1` plies deep), their buckets
-    /// prefetched; none when the children will not probe.
-    #[inline]
-    pub(super) fn child_keys(&self, children: &Children, depth: u32) -> ChildKeys {
-        let mut keys = [None; MAX_BUTTONS];
+    /// Keys `children` (searched `depth - 1` plies deep) and prefetches their
+    /// buckets; none when the children will not probe.
+    #[inline(always)]
+    pub(super) fn key_children(&self, children: &mut Children, depth: u32) {
         if depth >= 2 {
-            for (slot, child) in keys.iter_mut().zip(children.iter()) {
+            for child in children.iter_mut() {
                 if probes(&child.position) {
-                    let found = key(&child.position, self.merge_colours);
-                    self.table.prefetch(found.0);
-                    *slot = Some(found);
+                    (child.key, child.first) = key(&child.position, self.merge_colours);
+                    self.table.prefetch(child.key);
                 }
             }
         }
-        keys
     }
 
     /// A value at least `beta` for the side to move (`side`), if a child's stored bound
     /// proves one: the node is refuted without a search.
-    #[inline]
+    #[inline(always)]
     pub(super) fn transposition_cutoff(
         &self,
         side: Player,
         children: &Children,
-        keys: &ChildKeys,
         depth: u32,
         beta: f64,
     ) -> Option<f64> {
         if depth < CUTOFF_FROM_DEPTH {
             return None;
         }
-        for (child, known) in children.iter().zip(keys.iter()) {
-            let Some((child_key, _)) = known else {
+        for child in children.iter() {
+            if child.key == 0 {
                 continue;
-            };
+            }
             let position = &child.position;
             let child_depth = (depth - 1).min(position.pile_count() as u32 - 1);
-            let Some(entry) = self.usable(*child_key, position, child_depth) else {
+            let Some(entry) = self.usable(child.key, position, child_depth) else {
                 continue;
             };
             if u32::from(entry.depth) < child_depth {

@@ -9,6 +9,7 @@ mod deepening;
 mod entry;
 mod eval;
 mod exact;
+mod kernel;
 mod key;
 mod line;
 mod lookahead;

@@ -7,13 +7,11 @@
 
 use super::entry::{Bound, Entry};
 use super::key::key;
-use super::ordering::{children_by_order, hinted_move, ordered_children};
+use super::ordering::ordered_children;
 use super::payoff::Payoff;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
 use crate::run::clock::Instant;
-
-const CHECK_EVERY: u64 = 1024;
 
 /// Positions with at least this many piles are solved by iterative deepening (below,
 /// one exact search costs less than the iterations).
@@ -99,6 +97,7 @@ impl Searcher {
 
     /// The stored entry of `key` that this search may use at `position` searched to
     /// `depth` plies.
+    #[inline(always)]
     pub(super) fn usable(&self, key: u128, position: &Position, depth: u32) -> Option<Entry> {
         let plies_left = position.pile_count() as u32 - 1;
         self.table.probe(key).filter(|e| {
@@ -188,6 +187,8 @@ impl Searcher {
         Some((best_value, best))
     }
 
+    /// The value of `child` for `side` (who moved to it), searched `depth` plies in
+    /// the window `(alpha, beta)` for `side`.
     pub(super) fn child_value(
         &mut self,
         side: Player,
@@ -207,123 +208,9 @@ impl Searcher {
         self.negamax_keyed(position, None, depth, alpha, beta)
     }
 
-    /// [`child_value`](Self::child_value) of a child whose key is `known` (computed by
-    /// its parent), or not.
-    fn child_value_keyed(
-        &mut self,
-        side: Player,
-        child: &Position,
-        known: Option<(u128, usize)>,
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-    ) -> f64 {
-        if child.to_move() == side {
-            self.negamax_keyed(child, known, depth, alpha, beta)
-        } else {
-            -self.negamax_keyed(child, known, depth, -beta, -alpha)
-        }
-    }
-
-    /// The negamax value of `position` (fail-soft), its key and first pile `known` or
-    /// computed here.
-    fn negamax_keyed(
-        &mut self,
-        position: &Position,
-        known: Option<(u128, usize)>,
-        depth: u32,
-        mut alpha: f64,
-        mut beta: f64,
-    ) -> f64 {
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 || self.nodes >= self.node_limit {
-            self.should_stop();
-        }
-        if self.aborted {
-            return 0.0;
-        }
-        if position.is_over() {
-            return self.payoff.terminal(position);
-        }
-        let depth = depth.min(position.pile_count() as u32 - 1);
-        if depth == 0 {
-            return self.horizon(position);
-        }
-        if position.pile_count() == 2 {
-            return self.last_move_value(position);
-        }
-        let (key, first) = known.unwrap_or_else(|| key(position, self.merge_colours));
-        let mut hint = None;
-        if let Some(entry) = self.usable(key, position, depth) {
-            if u32::from(entry.depth) >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.value,
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
-                }
-                if alpha >= beta {
-                    return entry.value;
-                }
-            }
-            hint = Some((entry.best, first));
-        }
-        let original_alpha = alpha;
-        let side = position.to_move();
-        let mut best_value = f64::NEG_INFINITY;
-        let mut best_move = 0;
-        // The stored best move first, on its own: when it cuts off, no other child is
-        // made. Then the others, in the order of `ordered_children`, their table
-        // buckets fetched together and looked at for a cutoff before any is searched.
-        let legal = position.legal_move_mask();
-        let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
-        let mut cut = false;
-        if let Some(mv) = hinted {
-            let child = position.play_unchecked(mv).position;
-            let value = self.child_value(side, &child, depth - 1, alpha, beta);
-            if self.aborted {
-                return 0.0;
-            }
-            best_value = value;
-            best_move = mv;
-            alpha = alpha.max(value);
-            cut = alpha >= beta;
-        }
-        if !cut {
-            let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
-            let children = children_by_order(position, rest, self.helper);
-            let keys = self.child_keys(&children, depth);
-            if let Some(value) = self.transposition_cutoff(side, &children, &keys, depth, beta) {
-                return value;
-            }
-            for (child, &known) in children.iter().zip(keys.iter()) {
-                let value =
-                    self.child_value_keyed(side, &child.position, known, depth - 1, alpha, beta);
-                if self.aborted {
-                    return 0.0;
-                }
-                if value > best_value {
-                    best_value = value;
-                    best_move = child.mv;
-                }
-                alpha = alpha.max(value);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        let bound = Bound::of(best_value, original_alpha, beta);
-        self.store(key, first, position, best_value, depth, bound, best_move);
-        best_value
-    }
-
-    /// The exact value of a position of two piles: each legal move ends the battle.
-    fn last_move_value(&mut self, position: &Position) -> f64 {
-        self.best_last_move(position)
-            .map_or(f64::NEG_INFINITY, |(_, value)| value)
-    }
-
     #[allow(clippy::too_many_arguments)]
-    fn store(
+    #[inline(always)]
+    pub(super) fn store(
         &mut self,
         key: u128,
         first: usize,

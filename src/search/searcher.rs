@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
+use super::kernel::Kernel;
 use super::payoff::Payoff;
 use super::shared_table::SharedTable;
 use super::table::Table;
@@ -56,6 +57,8 @@ pub struct Searcher {
     pub(super) reuse_exact: bool,
     /// A helper of a parallel search: orders moves the other way round.
     pub(super) helper: bool,
+    /// The copy of the recursion its searches run (the fastest this processor has).
+    pub(super) kernel: Kernel,
 }
 
 impl Searcher {
@@ -96,6 +99,7 @@ impl Searcher {
             aborted: false,
             generation: 0,
             helper: false,
+            kernel: Kernel::detect(),
         }
     }
 
@@ -169,6 +173,7 @@ impl Searcher {
     }
 
     /// The horizon estimate for the side to move.
+    #[inline(always)]
     pub(super) fn horizon(&self, position: &Position) -> f64 {
         self.payoff
             .for_player(projected_margin(position), position.to_move())

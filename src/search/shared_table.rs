@@ -28,7 +28,7 @@ pub struct SharedTable {
 }
 
 /// MurmurHash3's 64-bit finaliser: a bijection that mixes every bit into every bit.
-#[inline]
+#[inline(always)]
 fn fmix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -38,7 +38,7 @@ fn fmix(mut x: u64) -> u64 {
 }
 
 /// The bucket hash and the check of a key, independent of each other.
-#[inline]
+#[inline(always)]
 fn hashes(key: u128) -> (u64, u64) {
     let (low, high) = (key as u64, (key >> 64) as u64);
     let bucket = fmix(low ^ fmix(high ^ 0x9E37_79B9_7F4A_7C15));
@@ -46,7 +46,7 @@ fn hashes(key: u128) -> (u64, u64) {
     (bucket, check)
 }
 
-#[inline]
+#[inline(always)]
 fn pack(entry: &Entry) -> u64 {
     u64::from(entry.value as i16 as u16)
         | u64::from(entry.depth) << 16
@@ -55,7 +55,7 @@ fn pack(entry: &Entry) -> u64 {
         | u64::from(entry.generation) << 32
 }
 
-#[inline]
+#[inline(always)]
 fn unpack(key: u128, data: u64) -> Entry {
     Entry {
         key,
@@ -119,14 +119,14 @@ impl SharedTable {
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache (a hint only).
-    #[inline]
+    #[inline(always)]
     pub fn prefetch(&self, key: u128) {
         let (bucket, _) = hashes(key);
         super::memory::prefetch(&self.slots[bucket as usize & self.mask]);
     }
 
     /// The entry stored for `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u128) -> Option<Entry> {
         let (bucket, check) = hashes(key);
         let i = bucket as usize & self.mask;
@@ -141,7 +141,7 @@ impl SharedTable {
 
     /// Stores an entry (whose value must fit (`entry::fits`)): over the same position, else in
     /// the deep slot if at least as deep, else in the always-replace slot.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, entry: &Entry) {
         let (bucket, check) = hashes(entry.key);
         let i = bucket as usize & self.mask;

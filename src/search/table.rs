@@ -118,7 +118,7 @@ impl Table {
 
     /// Asks the processor to bring `key`'s bucket into the cache (a hint: it changes
     /// nothing else), so that a probe soon after does not wait for memory.
-    #[inline]
+    #[inline(always)]
     pub fn prefetch(&self, key: u128) {
         match &self.shared {
             Some(shared) => shared.prefetch(key),
@@ -127,7 +127,7 @@ impl Table {
     }
 
     /// The entry stored for `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u128) -> Option<Entry> {
         if let Some(shared) = &self.shared {
             return shared.probe(key);
@@ -141,7 +141,7 @@ impl Table {
 
     /// Stores an entry: over the same key, else in the deep slot if at least as deep,
     /// else in the always-replace slot.
-    #[inline]
+    #[inline(always)]
     pub fn store(&mut self, entry: Entry) {
         if let Some(shared) = &self.shared {
             if fits(entry.value) {
