@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from buttonup import Player, Standing, _core
+from buttonup import Player, RecordError, Standing, _core
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -360,3 +360,28 @@ def test_a_panic_would_fail_the_check() -> None:
     with pytest.raises(AssertionError, match="PanicException: index out of bounds"):
         check(panics, [], {})
     check(lambda: int("x"), [], {})  # a ValueError is a fine answer
+
+
+#: A tag name no identifier can be, passed as ``**TAG_NAME``.
+TAG_NAME: dict[str, Any] = {"\ud800": "x"}
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: _core.Match.from_record("\ud800"), "line 1: the text is not valid Unicode"),
+        (lambda: _core.read_records('[Event "x"]\n1. \ud800'), "line 2: "),
+        (lambda: _core.Match._read_record("1. \ud800"), "lone surrogate U+D800 at index 3"),
+        (lambda: _core.Match("r").__setstate__("\ud800"), "not valid Unicode"),
+        (lambda: _core.Match("r").record(Event="\ud800"), "the tag Event is not valid"),
+        (lambda: _core.Match("r").record(**TAG_NAME), "a tag name is not valid"),
+        (lambda: _core.Match("r").record(comments={(1, 0): "\ud800"}), "a comment is not"),
+    ],
+)
+def test_a_lone_surrogate_in_a_record_is_a_record_error(
+    call: Callable[[], object], words: str
+) -> None:
+    # It used to be UnicodeEncodeError, pyo3's failure to make Rust text of it.
+    with pytest.raises(RecordError) as caught:
+        call()
+    assert type(caught.value) is RecordError and words in str(caught.value)

@@ -109,6 +109,11 @@ pub(crate) fn notation_error(message: String) -> PyErr {
     py::NotationError::new_err(message)
 }
 
+/// A record error found in the bindings (a text Rust cannot read).
+pub(crate) fn record_error(message: String) -> PyErr {
+    py::RecordError::new_err(message)
+}
+
 /// Scoring asked of a battle that is not over.
 pub(crate) fn battle_not_over() -> PyErr {
     py::BattleNotOverError::new_err("the battle is not over: it has more than one pile")

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use super::convert::type_name;
-use super::errors::wrong_type;
+use super::errors::{record_error, wrong_type};
 use super::matches::PyMatch;
 use crate::game::match_rules::Match;
 use crate::game::record::{self, Notes, Place};
@@ -24,7 +24,9 @@ pub(crate) fn write_record(
     let mut seed = true;
     if let Some(tags) = tags {
         for (name, value) in tags.iter() {
-            let name: String = name.extract()?;
+            let name: String = name
+                .extract()
+                .map_err(|_| not_writable("a tag name is not valid Unicode (a lone surrogate)"))?;
             if name == "Seed" && value.is_none() {
                 seed = false;
                 continue;
@@ -32,7 +34,12 @@ pub(crate) fn write_record(
             let text = value
                 .cast::<PyString>()
                 .map_err(|_| wrong_type(&format!("the tag {name}"), "a str", &type_name(&value)))?;
-            pairs.push((name, text.extract::<String>()?));
+            let text = text.extract::<String>().map_err(|_| {
+                not_writable(&format!(
+                    "the tag {name} is not valid Unicode (a lone surrogate)"
+                ))
+            })?;
+            pairs.push((name, text));
         }
     }
     let mut notes = Notes::default();
@@ -40,9 +47,10 @@ pub(crate) fn write_record(
         let text = text
             .cast::<PyString>()
             .map_err(|_| wrong_type("a comment", "a str", &type_name(&text)))?;
-        notes
-            .comments
-            .push((Place::Move(key.0, key.1), text.extract::<String>()?));
+        let text = text
+            .extract::<String>()
+            .map_err(|_| not_writable("a comment is not valid Unicode (a lone surrogate)"))?;
+        notes.comments.push((Place::Move(key.0, key.1), text));
     }
     for (key, value) in entries(values)? {
         let number = value
@@ -76,11 +84,33 @@ fn entries<'py>(notes: Option<&Bound<'py, PyDict>>) -> PyResult<Vec<Keyed<'py>>>
         .collect()
 }
 
-/// The text of a record argument (a str).
+/// A record that cannot be written, in the words of the core's writing errors.
+fn not_writable(why: &str) -> PyErr {
+    record_error(format!("cannot write the record: {why}"))
+}
+
+/// The text of a record argument (a str). A str that is not valid Unicode (a lone
+/// surrogate, which Rust text cannot hold) is a `RecordError` naming its line.
 fn record_text(text: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    text.cast::<PyString>()
-        .map_err(|_| wrong_type(what, "a str", &type_name(text)))?
-        .extract::<String>()
+    let text = text
+        .cast::<PyString>()
+        .map_err(|_| wrong_type(what, "a str", &type_name(text)))?;
+    if let Ok(text) = text.extract::<String>() {
+        return Ok(text);
+    }
+    let ord = text.py().import("builtins")?.getattr("ord")?;
+    let mut line = 1;
+    for (index, character) in text.try_iter()?.enumerate() {
+        let code: u32 = ord.call1((character?,))?.extract()?;
+        if code == u32::from(b'\n') {
+            line += 1;
+        } else if (0xD800..=0xDFFF).contains(&code) {
+            return Err(record_error(format!(
+                "line {line}: the text is not valid Unicode: a lone surrogate U+{code:04X} at index {index}"
+            )));
+        }
+    }
+    Err(record_error(format!("{what} is not valid Unicode")))
 }
 
 /// The match of a record's text (a str).
