@@ -16,10 +16,11 @@ import inspect
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import pytest
-from buttonup import Player, RecordError, Standing, _core
+from buttonup import NotationError, Player, RecordError, Standing, _core
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -385,3 +386,19 @@ def test_a_lone_surrogate_in_a_record_is_a_record_error(
     with pytest.raises(RecordError) as caught:
         call()
     assert type(caught.value) is RecordError and words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("deals", "message"),
+    [
+        (["\ud800"], "deal 1: non-ASCII character U+D800 at index 0"),
+        (["RRRBBBWWW", "a\ud800"], "deal 2: non-ASCII character U+D800 at index 1"),
+    ],
+)
+def test_a_lone_surrogate_in_a_deal_is_a_notation_error_in_both_engines(
+    each_engine: ModuleType, deals: list[str], message: str
+) -> None:
+    # The Rust engine used to raise UnicodeEncodeError.
+    with pytest.raises(NotationError) as caught:
+        each_engine.Match("r", deals=deals)
+    assert str(caught.value) == message

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
-use super::errors::wrong_type;
+use super::errors::{notation_error, wrong_type};
 use super::position::{seed_from_py, PyPosition};
 use super::results::{battle_to_py, outcome_to_py, standing_to_py};
 use crate::game::match_rules::Match;
@@ -317,13 +317,19 @@ fn deal_list(deals: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let mut orders = Vec::new();
     for deal in deals.try_iter()? {
         let deal = deal?;
-        let order = deal.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!(
+        if !deal.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
                 "a deal must be a str, not {}",
                 super::convert::type_name(&deal)
-            ))
+            )));
+        }
+        // A lone surrogate is a notation error, as in any notation argument, worded as
+        // the core words a bad deal.
+        let number = orders.len() + 1;
+        let order = super::position::notation_text(&deal, "a deal").map_err(|error| {
+            notation_error(format!("deal {number}: {}", error.value(deal.py())))
         })?;
-        orders.push(order.extract::<String>()?);
+        orders.push(order);
     }
     Ok(orders)
 }

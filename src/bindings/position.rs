@@ -42,7 +42,7 @@ pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 
 /// The text of a notation argument. A str that is not valid Unicode (a lone surrogate)
 /// fails as the notation does on any non-ASCII character: at the first one.
-fn notation_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+pub(crate) fn notation_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     let text = value
         .cast::<PyString>()
         .map_err(|_| wrong_type_text(what, value))?;
