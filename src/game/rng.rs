@@ -55,29 +55,26 @@ impl SplitMix64 {
 
 /// Rule 1's shuffle: `per_colour` buttons of each colour (at most 10) in a uniformly
 /// random order, as 2-bit colour codes, the first button lowest. Fisher-Yates from the
-/// last place down, over the order red, black, white.
+/// last place down, over the order red, black, white; the swaps are done on the word of
+/// codes itself (two 2-bit fields exchanged by one xor), with no array in memory.
 pub fn shuffled_codes(per_colour: usize, rng: &mut SplitMix64) -> u64 {
+    let per_colour = per_colour.min(MAX_BUTTONS / 3);
     let n = buttons(per_colour);
-    let mut codes = [Colour::White.code() as u8; MAX_BUTTONS];
-    for (i, code) in codes.iter_mut().enumerate().take(2 * per_colour) {
-        *code = if i < per_colour {
-            Colour::Red
-        } else {
-            Colour::Black
-        }
-        .code() as u8;
-    }
+    let fill =
+        |code: u64, count: usize| -> u64 { (0..count).fold(0, |cells, i| cells | code << (2 * i)) };
+    let mut cells = fill(Colour::White.code(), n);
+    cells ^= fill(Colour::White.code() ^ Colour::Red.code(), per_colour);
+    cells ^= fill(Colour::White.code() ^ Colour::Black.code(), per_colour) << (2 * per_colour);
     for i in (1..n).rev() {
         let j = rng.below(i as u64 + 1) as usize;
-        codes.swap(i, j);
+        let differ = ((cells >> (2 * i)) ^ (cells >> (2 * j))) & 3;
+        cells ^= differ << (2 * i) | differ << (2 * j);
     }
-    codes[..n]
-        .iter()
-        .enumerate()
-        .fold(0, |cells, (i, &code)| cells | u64::from(code) << (2 * i))
+    cells
 }
 
 /// Rule 1: `per_colour` buttons of each colour shuffled uniformly into one-button piles.
+#[inline]
 pub fn random_start(
     per_colour: usize,
     to_move: Player,
@@ -111,6 +108,40 @@ mod tests {
         let mut rng = SplitMix64::new(42);
         for i in 0..10 {
             assert_eq!(SplitMix64::nth_seed(42, i), rng.next_u64());
+        }
+    }
+
+    /// The shuffle as first written: an array of codes, swapped, then packed.
+    fn shuffled_codes_by_array(per_colour: usize, rng: &mut SplitMix64) -> u64 {
+        let n = buttons(per_colour);
+        let mut codes = [Colour::White.code() as u8; MAX_BUTTONS];
+        for (i, code) in codes.iter_mut().enumerate().take(2 * per_colour) {
+            let colour = if i < per_colour {
+                Colour::Red
+            } else {
+                Colour::Black
+            };
+            *code = colour.code() as u8;
+        }
+        for i in (1..n).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            codes.swap(i, j);
+        }
+        codes[..n]
+            .iter()
+            .enumerate()
+            .fold(0, |cells, (i, &code)| cells | u64::from(code) << (2 * i))
+    }
+
+    #[test]
+    fn the_shuffle_on_the_word_is_the_shuffle_on_an_array() {
+        for per_colour in 1..=10 {
+            let mut a = SplitMix64::new(per_colour as u64);
+            let mut b = a.clone();
+            for _ in 0..500 {
+                let want = shuffled_codes_by_array(per_colour, &mut a);
+                assert_eq!(shuffled_codes(per_colour, &mut b), want, "{per_colour}");
+            }
         }
     }
 

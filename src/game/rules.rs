@@ -7,7 +7,7 @@
 
 mod sowing;
 
-use crate::game::bits::{compress_even_bits, low64, select};
+use crate::game::bits::{compress_even_bits, low64, Portable, WordOps};
 use crate::game::error::{IllegalMove, PositionError};
 pub use crate::game::pieces::{Colour, Player};
 pub use crate::game::scoring::Scoring;
@@ -117,7 +117,13 @@ impl Position {
 
     /// The first button of pile `p` and one past its last.
     pub(crate) fn pile_span(&self, p: usize) -> (u32, u32) {
-        let start = select(self.bottoms, p);
+        self.pile_span_with(Portable, p)
+    }
+
+    /// [`pile_span`](Self::pile_span) by the given word operations.
+    #[inline(always)]
+    pub(crate) fn pile_span_with(&self, ops: impl WordOps, p: usize) -> (u32, u32) {
+        let start = ops.select(self.bottoms, p);
         let above = self.bottoms & !low64(u64::MAX, start + 1);
         let end = if above == 0 {
             u32::from(self.len)

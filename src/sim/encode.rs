@@ -1,6 +1,7 @@
 //! What a batched environment writes for a game: the observation (docs/rl.md) and the
 //! legal-move mask, in full or only where a step changed them.
 
+use crate::game::bits::{Portable, WordOps};
 use crate::game::rules::{Colour, Player, Position};
 use crate::game::variant::buttons;
 
@@ -107,20 +108,15 @@ pub fn legal_mask(position: &Position, out: &mut [bool]) {
 /// indices without a branch a pile: about half the cost of the walk over the piles.
 #[inline]
 pub fn legal_piles(position: &Position) -> u64 {
-    let legal = position.legal_tops();
-    if legal == 0 {
-        return 0;
-    }
+    legal_piles_with(Portable, position)
+}
+
+/// [`legal_piles`] by the given word operations (one `pext` with BMI2).
+#[inline(always)]
+pub(crate) fn legal_piles_with(ops: impl WordOps, position: &Position) -> u64 {
     let (_, bottoms, len, _) = position.raw();
-    let mut tops = bottoms >> 1 | 1u64 << (len - 1);
-    let (mut mask, mut pile) = (0u64, 0u32);
-    while tops != 0 {
-        let top = tops & tops.wrapping_neg();
-        mask |= u64::from(legal & top != 0) << pile;
-        pile += 1;
-        tops ^= top;
-    }
-    mask
+    let tops = bottoms >> 1 | 1u64 << (len - 1);
+    ops.gather(position.legal_tops(), tops)
 }
 
 /// The flags of each byte value: `FLAGS[b][i]` is bit `i` of `b`.
@@ -142,9 +138,15 @@ const FLAGS: [[bool; 8]; 256] = {
 /// eight at a time.
 #[inline]
 pub fn write_mask(mask: u64, out: &mut [bool]) {
-    for (k, chunk) in out.chunks_mut(8).enumerate() {
+    let whole = out.len() / 8 * 8;
+    let mut chunks = out.chunks_exact_mut(8);
+    for (k, chunk) in (&mut chunks).enumerate() {
         let byte = if k < 8 { (mask >> (8 * k)) as u8 } else { 0 };
-        chunk.copy_from_slice(&FLAGS[byte as usize][..chunk.len()]);
+        chunk.copy_from_slice(&FLAGS[byte as usize]);
+    }
+    // The last few flags one at a time (a copy of a length not known here is a call).
+    for (i, flag) in chunks.into_remainder().iter_mut().enumerate() {
+        *flag = whole + i < 64 && mask >> (whole + i) & 1 == 1;
     }
 }
 
@@ -176,6 +178,11 @@ mod tests {
                         position.legal_move_mask(),
                         "{position}"
                     );
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(fast) = crate::game::bits::Bmi2::detect() {
+                        let want = position.legal_move_mask();
+                        assert_eq!(legal_piles_with(fast, &position), want, "{position}");
+                    }
                     if position.is_over() {
                         break;
                     }

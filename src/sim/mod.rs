@@ -8,3 +8,4 @@ pub mod playout;
 pub mod pool;
 pub mod vecenv;
 mod vecenv_game;
+mod vecenv_step;

@@ -16,10 +16,10 @@ use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
 use crate::game::variant::{Capability, VariantError};
 pub use crate::sim::encode::{encode, encode_for, legal_mask, observation_len};
-use crate::sim::encode::{legal_piles, update_observation, write_mask, write_observation};
 use crate::sim::opponent::{OpponentKind, SharedBot};
 use crate::sim::pool::{Panicked, Pool};
 use crate::sim::vecenv_game::Game;
+use crate::sim::vecenv_step::{Kernel, Observe, Part, PerGame, Restart, Shape, Step};
 
 /// An action that cannot be played: the game (from 0) and the pile asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +106,8 @@ pub struct VecEnv {
     /// (mask and observation; `None` when there is no such state, as after a reset):
     /// only into these can the next call write by changes.
     written: Option<(usize, Option<usize>)>,
+    /// Only the portable copy of the work is run (to test it against the fast one).
+    portable: bool,
 }
 
 /// Where a buffer starts, to know it again.
@@ -148,6 +150,7 @@ impl VecEnv {
             bots: vec![None],
             pool: None,
             written: None,
+            portable: false,
         };
         env.reset(seed);
         Ok(env)
@@ -240,56 +243,39 @@ impl VecEnv {
             }));
         }
         self.check(actions)?;
-        self.run(
-            out,
-            threads,
-            false,
-            |per_colour, game, bot, outputs, i, full| {
-                step_game(per_colour, game, bot, actions_at(actions, i), outputs, full)
-            },
-        )?;
+        self.run(out, threads, false, &Step { actions })?;
         Ok(())
     }
 
     /// Writes the outputs of the current state (after a reset), in full, without
     /// stepping.
     pub fn observe(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
-        self.run(out, threads, true, |_, game, _, outputs, _, _| {
-            outputs.rewards.fill(0.0);
-            *outputs.terminated = false;
-            let before = Shown::of(game);
-            write_state(game, outputs, &before, true);
-        })
+        self.run(out, threads, true, &Observe)
     }
 
     /// Starts a new battle at once in every game whose battle ended on the last step
     /// (the same-step reset of Gymnasium and Stable-Baselines3), rewriting its player,
     /// mask and observation; rewards and `terminated` keep the step's values.
     pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
-        self.run(
-            out,
-            threads,
-            false,
-            |per_colour, game, bot, outputs, _, full| {
-                if game.done {
-                    let before = Shown::of(game);
-                    game.deal(per_colour, bot);
-                    game.done = false;
-                    write_state(game, outputs, &before, full);
-                }
-            },
-        )
+        self.run(out, threads, false, &Restart)
     }
 
-    /// Runs `f` on every game with its outputs, the games split into parts worked by
-    /// up to `threads` threads of the pool; `f`'s last argument says whether to write
-    /// the outputs in full (`full`, or buffers other than the last call's).
+    /// Runs only the portable copy of the steps' work (`true`), not the one compiled for
+    /// this processor's extra instructions: for tests that compare the two.
+    #[cfg(test)]
+    pub(crate) fn set_portable(&mut self, portable: bool) {
+        self.portable = portable;
+    }
+
+    /// Does `work` to every game with its outputs, the games split into parts worked by
+    /// up to `threads` threads of the pool; the outputs are written in full when `full`
+    /// or when the buffers are not the last call's.
     fn run(
         &mut self,
         out: Outputs<'_>,
         threads: usize,
         full: bool,
-        f: impl Fn(usize, &mut Game, &mut SharedBot, GameOut<'_>, usize, bool) + Sync,
+        work: &impl PerGame,
     ) -> Result<(), Panicked> {
         let count = self.games.len();
         let obs_len = observation_len(self.per_colour);
@@ -302,7 +288,6 @@ impl VecEnv {
         let threads = if threads > 1 { self.pool_threads() } else { 1 };
         let chunk = count.div_ceil(threads).max(1);
         self.bots.resize_with(count.div_ceil(chunk).max(1), || None);
-        let per_colour = self.per_colour;
         let Outputs {
             current_player,
             legal_action_mask,
@@ -314,7 +299,12 @@ impl VecEnv {
             address(legal_action_mask),
             observation.as_deref().map(address),
         );
-        let full = full || self.written != Some(buffers);
+        let shape = Shape {
+            per_colour: self.per_colour,
+            width,
+            obs_len,
+            full: full || self.written != Some(buffers),
+        };
         // Until the call ends well, nothing is known of what the buffers hold.
         self.written = None;
         let mut obs_chunks = observation.map(|o| o.chunks_mut(chunk * obs_len));
@@ -326,128 +316,35 @@ impl VecEnv {
             .zip(rewards.chunks_mut(chunk * 2))
             .zip(terminated.chunks_mut(chunk))
             .zip(self.bots.iter_mut())
-            .map(|part| Mutex::new((part, obs_chunks.as_mut().and_then(|o| o.next()))))
+            .enumerate()
+            .map(|(c, (((((games, current), mask), rewards), done), bot))| {
+                Mutex::new(Part {
+                    games,
+                    current_player: current,
+                    mask,
+                    rewards,
+                    terminated: done,
+                    observation: obs_chunks.as_mut().and_then(|o| o.next()),
+                    bot,
+                    first: c * chunk,
+                })
+            })
             .collect();
-        let work = |c: usize| {
+        let kernel = Kernel::choose(self.portable);
+        let each = |c: usize| {
             let Some(part) = parts.get(c) else {
                 return;
             };
             let Ok(mut part) = part.lock() else {
                 return;
             };
-            let ((((((games, current), mask), reward), done), bot), obs) = &mut *part;
-            let mut obs = obs
-                .as_deref_mut()
-                .map(|o| o.chunks_exact_mut(obs_len.max(1)));
-            let each = games
-                .iter_mut()
-                .zip(current.iter_mut())
-                .zip(mask.chunks_exact_mut(width))
-                .zip(reward.chunks_exact_mut(2))
-                .zip(done.iter_mut());
-            for (j, ((((game, current_player), mask), rewards), terminated)) in each.enumerate() {
-                let outputs = GameOut {
-                    current_player,
-                    mask,
-                    rewards,
-                    terminated,
-                    observation: obs.as_mut().and_then(Iterator::next),
-                };
-                f(per_colour, game, bot, outputs, c * chunk + j, full);
-            }
+            kernel.run(&mut part, shape, work);
         };
         match &mut self.pool {
-            Some(pool) if threads > 1 => pool.run(parts.len(), &work)?,
-            _ => Pool::alone(parts.len(), &work)?,
+            Some(pool) if threads > 1 => pool.run(parts.len(), &each)?,
+            _ => Pool::alone(parts.len(), &each)?,
         }
         self.written = Some(buffers);
         Ok(())
     }
-}
-
-fn actions_at(actions: &[i64], i: usize) -> i64 {
-    actions.get(i).copied().unwrap_or(0)
-}
-
-/// The outputs of one game.
-struct GameOut<'a> {
-    current_player: &'a mut i8,
-    mask: &'a mut [bool],
-    /// Red's and Black's.
-    rewards: &'a mut [f32],
-    terminated: &'a mut bool,
-    observation: Option<&'a mut [i8]>,
-}
-
-/// What a game's outputs show: its position, the viewer of its observation and its
-/// legal moves.
-struct Shown {
-    position: Position,
-    viewer: Player,
-    legal: u64,
-}
-
-impl Shown {
-    fn of(game: &Game) -> Shown {
-        Shown {
-            position: game.position,
-            viewer: game.viewer(),
-            legal: game.legal,
-        }
-    }
-}
-
-/// Writes the game's player, mask and observation: in full, or by what changed since
-/// `before` (what the outputs show now).
-#[inline]
-fn write_state(game: &mut Game, out: GameOut<'_>, before: &Shown, full: bool) {
-    let position = &game.position;
-    let legal = legal_piles(position);
-    *out.current_player = position.to_move() as i8;
-    if full || legal != before.legal {
-        write_mask(legal, out.mask);
-    }
-    game.legal = legal;
-    if let Some(obs) = out.observation {
-        let viewer = game.viewer();
-        if full {
-            write_observation(position, viewer, obs);
-        } else {
-            update_observation((&before.position, before.viewer), (position, viewer), obs);
-        }
-    }
-}
-
-/// One game's step: a finished game starts a new battle; otherwise the action is played
-/// (it was checked) and a battle that ends pays its margin.
-#[inline]
-fn step_game(
-    per_colour: usize,
-    game: &mut Game,
-    bot: &mut SharedBot,
-    action: i64,
-    out: GameOut<'_>,
-    full: bool,
-) {
-    let (mut red, mut done) = (0.0, false);
-    let before = Shown::of(game);
-    if game.done {
-        game.deal(per_colour, bot);
-        game.done = false;
-    } else {
-        let pile = usize::try_from(action).unwrap_or(0);
-        game.position = game.position.play_unchecked(pile).position;
-        game.opponent_moves(bot);
-        if game.position.is_over() {
-            red = game.position.margin().unwrap_or(0) as f32;
-            done = true;
-            game.done = true;
-        }
-    }
-    if let [r, b] = out.rewards {
-        *r = red;
-        *b = 0.0 - red; // not -0.0 when nothing is won
-    }
-    *out.terminated = done;
-    write_state(game, out, &before, full);
 }

@@ -1,8 +1,10 @@
 //! One game of a batched environment (`sim::vecenv`): its position, generator, legal
 //! moves and, in the single-agent form, the opponent that plays the other side.
 
+use crate::game::bits::{Portable, WordOps};
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Player, Position};
+use crate::sim::encode::legal_piles_with;
 use crate::sim::opponent::{Opponent, OpponentKind, SharedBot};
 
 /// One game of the batch.
@@ -40,6 +42,12 @@ impl Game {
     /// opponent's first moves are played, and a battle that the opponent would play to
     /// its end without the agent moving once is dealt again (it asks nothing of him).
     pub(super) fn deal(&mut self, per_colour: usize, bot: &mut SharedBot) {
+        self.deal_with(Portable, per_colour, bot);
+    }
+
+    /// [`deal`](Self::deal) by the given word operations.
+    #[inline(always)]
+    pub(super) fn deal_with(&mut self, ops: impl WordOps, per_colour: usize, bot: &mut SharedBot) {
         loop {
             let starter = if self.rng.below(2) == 0 {
                 Player::Red
@@ -54,7 +62,7 @@ impl Game {
                 break;
             }
         }
-        self.legal = self.position.legal_move_mask();
+        self.legal = legal_piles_with(ops, &self.position);
     }
 
     /// In the single-agent form, the opponent's moves until the agent is to move or the

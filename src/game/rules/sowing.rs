@@ -1,13 +1,20 @@
 //! Rules 3 and 4: lifting a pile and sowing it clockwise, on the packed words.
 
 use super::{MoveOutcome, Position};
-use crate::game::bits::{compress_even_bits, low64, shl64, shr64};
+use crate::game::bits::{compress_even_bits, low64, shl64, shr64, WordOps};
 
 impl Position {
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
     #[inline]
     pub fn play_unchecked(&self, p: usize) -> MoveOutcome {
         let (start, end) = self.pile_span(p);
+        self.sow(start, end)
+    }
+
+    /// [`play_unchecked`](Self::play_unchecked) by the given word operations.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_with(&self, ops: impl WordOps, p: usize) -> MoveOutcome {
+        let (start, end) = self.pile_span_with(ops, p);
         self.sow(start, end)
     }
 
