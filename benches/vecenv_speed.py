@@ -6,7 +6,9 @@ paragraph and docs/benchmarks.md's VecEnv rows.
 A step is one move in every game (a finished game starts again on its next step, as
 pgx's ``auto_reset`` does); the actions are the lowest legal pile of each game, chosen in
 the loop by NumPy (``legal_action_mask.argmax(axis=1)``, counted in the time, as pgx's
-``argmax`` is counted in its loop). pgx runs its games jitted with JAX on the CPU
+``argmax`` is counted in its loop). The ``step_random`` rows let each game draw a random
+legal pile in Rust instead (no NumPy call in the loop): a different policy, so their
+ratio to pgx is printed apart. pgx runs its games jitted with JAX on the CPU
 (``JAX_PLATFORMS=cpu``), each at batch 1,024 and 4,096; its fastest row is the one the
 ratio takes. With ``--against``, the VecEnv rows are also run, in each round, in a child
 Python whose ``PYTHONPATH`` is the one given (another build: the code before a change),
@@ -29,30 +31,43 @@ from typing import Any
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 VECENV_ROWS = [
-    # (games, threads, observations)
-    (4096, 1, False),
-    (4096, 2, False),
-    (16384, 2, False),
-    (4096, 1, True),
-    (4096, 2, True),
+    # (games, threads, observations, step_random)
+    (4096, 1, False, False),
+    (4096, 2, False, False),
+    (16384, 2, False, False),
+    (4096, 1, True, False),
+    (4096, 2, True, False),
+    (4096, 1, False, True),
+    (16384, 2, False, True),
+    (16384, 2, True, True),
 ]
 
 
-def vecenv_label(games: int, threads: int, observations: bool) -> str:
+def vecenv_label(games: int, threads: int, observations: bool, random: bool) -> str:
     kind = "observations" if observations else "masks only"
-    return f"VecEnv, {games:,} games, {threads} thread(s), {kind}"
+    how = ", step_random" if random else ""
+    return f"VecEnv, {games:,} games, {threads} thread(s), {kind}{how}"
 
 
-def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
+def vecenv_rate(
+    games: int, threads: int, observations: bool, random: bool, seconds: float
+) -> float:
     import buttonup
 
     env = buttonup.VecEnv(games, seed=1, threads=threads, observations=observations)
+
+    def step() -> None:
+        if random:
+            env.step_random()
+        else:
+            env.step(env.legal_action_mask.argmax(axis=1))
+
     for _ in range(20):  # the pool's threads started, the caches warm
-        env.step(env.legal_action_mask.argmax(axis=1))
+        step()
     steps, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         for _ in range(20):
-            env.step(env.legal_action_mask.argmax(axis=1))
+            step()
         steps += 20 * games
     return steps / (time.perf_counter() - started)
 
@@ -86,7 +101,12 @@ def pgx_maker(name: str, batch: int) -> Callable[[float], float] | None:
 
 
 def vecenv_round(seconds: float) -> dict[str, float]:
-    return {vecenv_label(*row): vecenv_rate(*row, seconds) for row in VECENV_ROWS}
+    """Each row once (the ``step_random`` rows only where the build has it)."""
+    import buttonup
+
+    has_random = hasattr(buttonup.VecEnv, "step_random")
+    rows = [row for row in VECENV_ROWS if has_random or not row[3]]
+    return {vecenv_label(*row): vecenv_rate(*row, seconds) for row in rows}
 
 
 def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
@@ -131,6 +151,7 @@ def main() -> None:
             print("(pgx not installed: pip install pgx jax)")
     figures: dict[str, list[float]] = {}
     ratios: list[float] = []
+    random_ratios: list[float] = []
     for _ in range(args.rounds):
         found: dict[str, Any] = {}
         if args.against:
@@ -142,9 +163,15 @@ def main() -> None:
         for name, value in found.items():
             figures.setdefault(name, []).append(value)
         fastest_pgx = max((found[n] for n in pgx), default=None)
-        best = max(found[vecenv_label(*row)] for row in VECENV_ROWS if not row[2])
+        best = max(found[vecenv_label(*row)] for row in VECENV_ROWS[:3])
+        best_random = max(
+            (found[vecenv_label(*r)] for r in VECENV_ROWS if r[3] and not r[2]),
+            default=None,
+        )
         if fastest_pgx:
             ratios.append(best / fastest_pgx)
+            if best_random:
+                random_ratios.append(best_random / fastest_pgx)
     print(f"| work | M steps/s, median ({args.rounds} rounds, range) |")
     print("|---|---:|")
     for name, values in figures.items():
@@ -152,6 +179,9 @@ def main() -> None:
     if ratios:
         each = ", ".join(f"{r:.1f}x" for r in ratios)
         print(f"fastest VecEnv masks-only row / fastest pgx row, each round: {each}")
+    if random_ratios:
+        each = ", ".join(f"{r:.1f}x" for r in random_ratios)
+        print(f"fastest step_random masks-only row / fastest pgx row, each round: {each}")
 
 
 if __name__ == "__main__":

@@ -182,6 +182,40 @@ impl PyVecEnv {
         self.write(py, Some(actions.as_slice()?))
     }
 
+    /// A step in which every unfinished game plays a legal pile drawn uniformly at
+    /// random by its own generator (reproducible from the seed, whatever the threads):
+    /// no action array to make. With `actions` (an int64 array of one entry a game),
+    /// the piles played are written into it, -1 for a game that started again.
+    #[pyo3(signature = (actions = None))]
+    fn step_random(&mut self, py: Python<'_>, actions: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let Some(actions) = actions else {
+            return self.write_with(py, |inner, out, threads| {
+                inner.step_random(None, out, threads).map_err(internal)
+            });
+        };
+        let array = actions.cast::<PyArray1<i64>>().map_err(|_| {
+            PyTypeError::new_err("step_random: actions must be a 1-D int64 NumPy array")
+        })?;
+        if array.len() != self.num_envs {
+            return Err(PyValueError::new_err(format!(
+                "step_random: actions has {} entries for {} games",
+                array.len(),
+                self.num_envs
+            )));
+        }
+        let mut chosen = array
+            .try_readwrite()
+            .map_err(|error| PyValueError::new_err(format!("step_random: actions: {error}")))?;
+        let chosen = chosen.as_slice_mut().map_err(|_| {
+            PyValueError::new_err("step_random: actions must be a contiguous array")
+        })?;
+        self.write_with(py, |inner, out, threads| {
+            inner
+                .step_random(Some(chosen), out, threads)
+                .map_err(internal)
+        })
+    }
+
     /// Starts a new battle at once in every game whose battle ended on the last step
     /// (a same-step reset), rewriting its player, mask and observation; `rewards` and
     /// `terminated` keep the step's values.

@@ -62,6 +62,25 @@ pub(crate) trait WordOps: Copy {
     fn select(self, x: u64, n: usize) -> u32;
     /// [`gather`]: the bits of `x` at the set bits of `mask`, packed low.
     fn gather(self, x: u64, mask: u64) -> u64;
+    /// [`deposit`]: the low bits of `x` put at the set bits of `mask`, in order.
+    fn deposit(self, x: u64, mask: u64) -> u64;
+    /// Whether [`deposit`](Self::deposit) and [`gather`](Self::gather) are single
+    /// instructions (so that word-parallel forms built on them pay).
+    const FAST_DEPOSIT: bool;
+}
+
+/// The low bits of `x` put at the set bits of `mask`, lowest first (bit `i` of `x` at
+/// the `i`-th set bit of `mask`).
+#[inline]
+pub(crate) fn deposit(x: u64, mut mask: u64) -> u64 {
+    let (mut spread, mut i) = (0u64, 0u32);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        spread |= if shr64(x, i) & 1 == 1 { low } else { 0 };
+        i += 1;
+        mask ^= low;
+    }
+    spread
 }
 
 /// The word operations of any processor: loops over the bits.
@@ -78,6 +97,13 @@ impl WordOps for Portable {
     fn gather(self, x: u64, mask: u64) -> u64 {
         gather(x, mask)
     }
+
+    #[inline(always)]
+    fn deposit(self, x: u64, mask: u64) -> u64 {
+        deposit(x, mask)
+    }
+
+    const FAST_DEPOSIT: bool = false;
 }
 
 /// The word operations by BMI2's `pdep` and `pext`: a proof, made only by
@@ -136,6 +162,14 @@ impl WordOps for Bmi2 {
         // SAFETY: a `Bmi2` exists only where the processor has BMI2 (`detect`).
         unsafe { std::arch::x86_64::_pext_u64(x, mask) }
     }
+
+    #[inline(always)]
+    fn deposit(self, x: u64, mask: u64) -> u64 {
+        // SAFETY: a `Bmi2` exists only where the processor has BMI2 (`detect`).
+        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+    }
+
+    const FAST_DEPOSIT: bool = true;
 }
 
 /// Keeps one bit of every 2-bit cell: bit `i` of the result is bit `2i` of `x`.
@@ -184,6 +218,15 @@ mod tests {
                 .enumerate()
                 .fold(0, |r, (k, i)| r | (x >> i & 1) << k);
             assert_eq!(gather(x, mask), want, "{x:#x} {mask:#x}");
+            let mut k = 0;
+            let mut want = 0;
+            for i in 0..64 {
+                if mask >> i & 1 == 1 {
+                    want |= (x >> k & 1) << i;
+                    k += 1;
+                }
+            }
+            assert_eq!(deposit(x, mask), want, "{x:#x} {mask:#x}");
         }
     }
 
@@ -199,10 +242,9 @@ mod tests {
                 assert_eq!(fast.select(x, n), Portable.select(x, n), "{x:#x} {n}");
             }
             for mask in [x, !x, x.rotate_left(13), u64::MAX, 0] {
-                assert_eq!(
-                    fast.gather(x ^ 0xF0F0, mask),
-                    Portable.gather(x ^ 0xF0F0, mask)
-                );
+                let y = x ^ 0xF0F0;
+                assert_eq!(fast.gather(y, mask), Portable.gather(y, mask));
+                assert_eq!(fast.deposit(y, mask), Portable.deposit(y, mask));
             }
         }
     }

@@ -19,7 +19,7 @@ pub use crate::sim::encode::{encode, encode_for, legal_mask, observation_len};
 use crate::sim::opponent::{OpponentKind, SharedBot};
 use crate::sim::pool::{Panicked, Pool};
 use crate::sim::vecenv_game::Game;
-use crate::sim::vecenv_step::{Kernel, Observe, Part, PerGame, Restart, Shape, Step};
+use crate::sim::vecenv_step::{Kernel, Observe, Part, PerGame, RandomStep, Restart, Shape, Step};
 
 /// An action that cannot be played: the game (from 0) and the pile asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,21 +243,38 @@ impl VecEnv {
             }));
         }
         self.check(actions)?;
-        self.run(out, threads, false, &Step { actions })?;
+        self.run(out, None, threads, false, &Step { actions })?;
         Ok(())
+    }
+
+    /// A step in which every unfinished game plays a legal pile drawn uniformly at
+    /// random by its own generator (the one its deals come from: reproducible from the
+    /// seed whatever the threads), written into `chosen` when given (one a game; -1
+    /// for a finished game, which starts a new battle as in [`step`](Self::step)).
+    pub fn step_random(
+        &mut self,
+        chosen: Option<&mut [i64]>,
+        out: Outputs<'_>,
+        threads: usize,
+    ) -> Result<(), Panicked> {
+        let chosen = chosen.map(|c| {
+            let games = c.len().min(self.games.len());
+            &mut c[..games]
+        });
+        self.run(out, chosen, threads, false, &RandomStep)
     }
 
     /// Writes the outputs of the current state (after a reset), in full, without
     /// stepping.
     pub fn observe(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
-        self.run(out, threads, true, &Observe)
+        self.run(out, None, threads, true, &Observe)
     }
 
     /// Starts a new battle at once in every game whose battle ended on the last step
     /// (the same-step reset of Gymnasium and Stable-Baselines3), rewriting its player,
     /// mask and observation; rewards and `terminated` keep the step's values.
     pub fn restart_finished(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), Panicked> {
-        self.run(out, threads, false, &Restart)
+        self.run(out, None, threads, false, &Restart)
     }
 
     /// Runs only the portable copy of the steps' work (`true`), not the one compiled for
@@ -273,6 +290,7 @@ impl VecEnv {
     fn run(
         &mut self,
         out: Outputs<'_>,
+        chosen: Option<&mut [i64]>,
         threads: usize,
         full: bool,
         work: &impl PerGame,
@@ -308,6 +326,7 @@ impl VecEnv {
         // Until the call ends well, nothing is known of what the buffers hold.
         self.written = None;
         let mut obs_chunks = observation.map(|o| o.chunks_mut(chunk * obs_len));
+        let mut chosen_chunks = chosen.map(|c| c.chunks_mut(chunk));
         let parts: Vec<_> = self
             .games
             .chunks_mut(chunk)
@@ -325,6 +344,7 @@ impl VecEnv {
                     rewards,
                     terminated: done,
                     observation: obs_chunks.as_mut().and_then(|o| o.next()),
+                    chosen: chosen_chunks.as_mut().and_then(|o| o.next()),
                     bot,
                     first: c * chunk,
                 })

@@ -67,7 +67,15 @@ impl Game {
 
     /// In the single-agent form, the opponent's moves until the agent is to move or the
     /// battle is over.
+    #[inline(always)]
     pub(super) fn opponent_moves(&mut self, bot: &mut SharedBot) {
+        if self.against.is_some() {
+            self.opponents_turns(bot);
+        }
+    }
+
+    /// [`opponent_moves`](Self::opponent_moves) in the single-agent form.
+    fn opponents_turns(&mut self, bot: &mut SharedBot) {
         if let Some((agent, opponent)) = &mut self.against {
             while !self.position.is_over() && self.position.to_move() != *agent {
                 let mv = opponent.choose(&self.position, bot);

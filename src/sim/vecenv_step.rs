@@ -22,6 +22,8 @@ pub(super) struct Part<'a> {
     pub(super) terminated: &'a mut [bool],
     /// `obs_len` cells a game.
     pub(super) observation: Option<&'a mut [i8]>,
+    /// Where the piles chosen by a random step go, one a game.
+    pub(super) chosen: Option<&'a mut [i64]>,
     pub(super) bot: &'a mut SharedBot,
     /// The index in the batch of the part's first game.
     pub(super) first: usize,
@@ -104,6 +106,7 @@ fn each_game(ops: impl WordOps, part: &mut Part<'_>, shape: Shape, work: &impl P
         .observation
         .as_deref_mut()
         .map(|o| o.chunks_exact_mut(shape.obs_len.max(1)));
+    let mut chosen = part.chosen.as_deref_mut().map(|c| c.iter_mut());
     let each = part
         .games
         .iter_mut()
@@ -118,6 +121,7 @@ fn each_game(ops: impl WordOps, part: &mut Part<'_>, shape: Shape, work: &impl P
             rewards,
             terminated,
             observation: obs.as_mut().and_then(Iterator::next),
+            chosen: chosen.as_mut().and_then(Iterator::next),
         };
         work.game(ops, shape, game, part.bot, out, part.first + j);
     }
@@ -131,6 +135,7 @@ pub(super) struct GameOut<'a> {
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
     observation: Option<&'a mut [i8]>,
+    chosen: Option<&'a mut i64>,
 }
 
 /// A step: every game plays its action (checked before), a finished one starts again.
@@ -150,6 +155,34 @@ impl PerGame for Step<'_> {
         i: usize,
     ) {
         let action = self.actions.get(i).copied().unwrap_or(0);
+        step_game(ops, shape, game, bot, action, out);
+    }
+}
+
+/// A step in which every unfinished game plays a legal pile drawn uniformly by its own
+/// generator (written to `chosen`; -1 for a finished game, which starts again).
+pub(super) struct RandomStep;
+
+impl PerGame for RandomStep {
+    #[inline(always)]
+    fn game(
+        &self,
+        ops: impl WordOps,
+        shape: Shape,
+        game: &mut Game,
+        bot: &mut SharedBot,
+        mut out: GameOut<'_>,
+        _: usize,
+    ) {
+        let action = if game.done || game.legal == 0 {
+            -1
+        } else {
+            let pick = game.rng.below(u64::from(game.legal.count_ones()));
+            i64::from(ops.select(game.legal, pick as usize))
+        };
+        if let Some(chosen) = out.chosen.take() {
+            *chosen = action;
+        }
         step_game(ops, shape, game, bot, action, out);
     }
 }
@@ -335,8 +368,29 @@ mod tests {
                     }
                 })
                 .collect();
-            fast.step(&actions, a.outputs(), threads).unwrap();
-            portable.step(&actions, b.outputs(), threads).unwrap();
+            if step % 4 == 1 {
+                // Random steps: legal piles drawn alike by both copies.
+                let before = a.mask.clone();
+                let (mut mine, mut theirs) = (vec![7; actions.len()], vec![7; actions.len()]);
+                fast.step_random(Some(&mut mine), a.outputs(), threads)
+                    .unwrap();
+                portable
+                    .step_random(Some(&mut theirs), b.outputs(), threads)
+                    .unwrap();
+                assert_eq!(mine, theirs, "random step {step}");
+                for (g, &pile) in mine.iter().enumerate() {
+                    let row = &before[g * width..(g + 1) * width];
+                    let none = !row.contains(&true);
+                    assert!(none == (pile == -1), "game {g}: {pile} with mask {row:?}");
+                    assert!(
+                        pile == -1 || row[pile as usize],
+                        "game {g}: pile {pile} illegal"
+                    );
+                }
+            } else {
+                fast.step(&actions, a.outputs(), threads).unwrap();
+                portable.step(&actions, b.outputs(), threads).unwrap();
+            }
             assert_eq!(a, b, "step {step}");
             ends += a.done.iter().filter(|&&d| d).count();
             if step % 7 == 3 {
