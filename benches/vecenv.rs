@@ -62,6 +62,28 @@ fn steps(c: &mut Criterion) {
             });
         }
     }
+    // Each game's pile drawn in Rust (`step_random`), masks only.
+    for threads in [1, 2] {
+        let mut env = VecEnv::new(games, 3, 1).expect("standard game");
+        let width = env.max_piles();
+        let (mut current, mut mask) = (vec![0i8; games], vec![false; games * width]);
+        let (mut rewards, mut done) = (vec![0f32; games * 2], vec![false; games]);
+        let mut chosen = vec![0i64; games];
+        let name = format!("4096 games, masks only, step_random, {threads} thread(s)");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let out = Outputs {
+                    current_player: &mut current,
+                    legal_action_mask: &mut mask,
+                    rewards: &mut rewards,
+                    terminated: &mut done,
+                    observation: None,
+                };
+                env.step_random(Some(&mut chosen), out, threads)
+                    .expect("no panic")
+            })
+        });
+    }
     // The floor: the same games, each move played and its legal moves found, nothing
     // written but the positions (a finished battle dealt again, as in the step).
     let mut rng = SplitMix64::new(1);
