@@ -175,6 +175,21 @@ fn limited_searches_return_legal_moves() {
 }
 
 #[test]
+fn a_time_limit_past_the_clocks_range_is_no_limit() {
+    let mut s = searcher();
+    let start = parse_start("WRBWBRRWB", Player::Red).unwrap();
+    let r = s.search(
+        &start,
+        &Limits {
+            time: Some(Duration::MAX),
+            ..Limits::default()
+        },
+    );
+    assert!(r.exact);
+    assert_eq!(r.value, s.solve(&start));
+}
+
+#[test]
 fn a_search_stopped_from_another_thread_returns_a_legal_move() {
     let mut s = Searcher::new(Payoff::Margin, 1 << 20);
     let big = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();

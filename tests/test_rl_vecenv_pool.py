@@ -202,3 +202,28 @@ def test_ctrl_c_in_a_loop_of_steps_stops_it_and_the_process_exits() -> None:
     if sys.platform.startswith("linux"):
         assert float(lines[0].split()[1]) - sent < 0.5
     assert child.returncode == 0
+
+
+def test_an_interrupted_reset_changes_no_game() -> None:
+    """Ctrl-C during the deal of a reset (here a timer's signal whose handler raises
+    KeyboardInterrupt, as Python's does for SIGINT) stops it and leaves every game and
+    output as it was: the old masks still give legal actions."""
+    env = VecEnv(1_500_000, seed=5, observations=False)
+    env.step(env.legal_action_mask.argmax(axis=1))
+    before = [str(p) for p in env.positions()[::400_000]]
+    masks = env.legal_action_mask.copy()
+
+    def raise_interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, raise_interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.005)
+        with pytest.raises(KeyboardInterrupt):
+            env.reset(seed=6)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert [str(p) for p in env.positions()[::400_000]] == before
+    assert (env.legal_action_mask == masks).all()
+    env.step(masks.argmax(axis=1))

@@ -10,6 +10,7 @@ use crate::game::record::RecordError;
 use crate::game::standing::StandingError;
 use crate::game::variant::VariantError;
 use crate::run::interrupt::Interrupted;
+use crate::sim::vecenv::MakeError;
 
 /// The exception classes of `buttonup.errors`.
 mod py {
@@ -43,6 +44,15 @@ impl From<IllegalMove> for PyErr {
 impl From<VariantError> for PyErr {
     fn from(error: VariantError) -> PyErr {
         PyValueError::new_err(error.to_string())
+    }
+}
+
+impl From<MakeError> for PyErr {
+    fn from(error: MakeError) -> PyErr {
+        match error {
+            MakeError::Variant(error) => error.into(),
+            MakeError::Interrupted => Interrupted.into(),
+        }
     }
 }
 

@@ -156,7 +156,7 @@ impl PyVecEnv {
     #[pyo3(signature = (seed = None))]
     fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let seed = seed_from_py(seed)?;
-        run(py, || self.inner.reset(seed))?;
+        run(py, || self.inner.reset(seed))??;
         self.write(py, None)
     }
 

@@ -81,7 +81,9 @@ impl Searcher {
         progress: &mut dyn FnMut(&Iteration) -> bool,
     ) -> SearchResult {
         let started = Instant::now();
-        self.begin(limits.nodes, limits.time.map(|t| started + t), true);
+        // A limit past the clock's range is no deadline at all (not an overflow panic).
+        let deadline = limits.time.and_then(|t| started.checked_add(t));
+        self.begin(limits.nodes, deadline, true);
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits
             .depth

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
 use crate::game::variant::{Capability, VariantError};
+use crate::run::interrupt::{interrupted, Interrupted};
 pub use crate::sim::encode::{encode, encode_for, legal_mask, observation_len};
 use crate::sim::opponent::{OpponentKind, SharedBot};
 use crate::sim::pool::{Panicked, Pool};
@@ -115,11 +116,35 @@ fn address<T>(slice: &[T]) -> usize {
     slice.as_ptr() as usize
 }
 
+/// Why no environment was made: a variant out of range, or the deal was interrupted
+/// (`run::interrupt`: Ctrl-C in Python, polled every [`DEAL_POLL`] games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MakeError {
+    /// The number of buttons of each colour is out of range.
+    Variant(VariantError),
+    /// The interruption hook asked the deal to stop.
+    Interrupted,
+}
+
+impl std::fmt::Display for MakeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MakeError::Variant(error) => error.fmt(f),
+            MakeError::Interrupted => Interrupted.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MakeError {}
+
+/// Games dealt between two looks at the interruption hook (about 0.1 ms of work).
+pub const DEAL_POLL: usize = 1024;
+
 impl VecEnv {
     /// `num_envs` games of `per_colour` buttons of each colour; game `i` draws from its
     /// own generator, seeded from `seed` and `i`, so that the games do not depend on
     /// how they are split across threads.
-    pub fn new(num_envs: usize, per_colour: usize, seed: u64) -> Result<VecEnv, VariantError> {
+    pub fn new(num_envs: usize, per_colour: usize, seed: u64) -> Result<VecEnv, MakeError> {
         Self::made(num_envs, per_colour, seed, None)
     }
 
@@ -131,7 +156,7 @@ impl VecEnv {
         seed: u64,
         agent: Player,
         opponent: OpponentKind,
-    ) -> Result<VecEnv, VariantError> {
+    ) -> Result<VecEnv, MakeError> {
         Self::made(num_envs, per_colour, seed, Some((agent, opponent)))
     }
 
@@ -140,32 +165,45 @@ impl VecEnv {
         per_colour: usize,
         seed: u64,
         against: Option<(Player, OpponentKind)>,
-    ) -> Result<VecEnv, VariantError> {
-        let per_colour = Capability::Rules.check(per_colour as i64)?;
+    ) -> Result<VecEnv, MakeError> {
+        let per_colour = Capability::Rules
+            .check(per_colour as i64)
+            .map_err(MakeError::Variant)?;
         let mut env = VecEnv {
             per_colour,
             num_envs,
-            games: Vec::with_capacity(num_envs),
+            games: Vec::new(),
             against,
             bots: vec![None],
             pool: None,
             written: None,
             portable: false,
         };
-        env.reset(seed);
+        env.reset(seed)
+            .map_err(|Interrupted| MakeError::Interrupted)?;
         Ok(env)
     }
 
-    /// New battles in every game.
-    pub fn reset(&mut self, seed: u64) {
+    /// New battles in every game. Dealt aside and put in place only when all are dealt:
+    /// an interrupted reset changes no game.
+    pub fn reset(&mut self, seed: u64) -> Result<(), Interrupted> {
         let mut seeds = SplitMix64::new(seed);
-        self.games.clear();
-        self.written = None;
+        let mut games = Vec::with_capacity(self.num_envs);
         let bot = &mut self.bots[0];
-        for _ in 0..self.num_envs {
-            let game = Game::new(self.per_colour, seeds.next_u64(), self.against, bot);
-            self.games.push(game);
+        for i in 0..self.num_envs {
+            if i % DEAL_POLL == DEAL_POLL - 1 && interrupted() {
+                return Err(Interrupted);
+            }
+            games.push(Game::new(
+                self.per_colour,
+                seeds.next_u64(),
+                self.against,
+                bot,
+            ));
         }
+        self.games = games;
+        self.written = None;
+        Ok(())
     }
 
     /// The number of games.
