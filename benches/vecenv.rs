@@ -8,7 +8,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use buttonup::game::rng::{random_start, SplitMix64};
-use buttonup::sim::vecenv::{observation_len, Outputs, VecEnv};
+use buttonup::sim::buffers::Buffers;
+use buttonup::sim::vecenv::VecEnv;
 use buttonup::{Player, Position};
 
 fn steps(c: &mut Criterion) {
@@ -20,25 +21,9 @@ fn steps(c: &mut Criterion) {
         for threads in [1, 2] {
             let mut env = VecEnv::new(games, 3, 1).expect("standard game");
             let width = env.max_piles();
-            let (mut current, mut mask) = (vec![0i8; games], vec![false; games * width]);
-            let (mut rewards, mut done) = (vec![0f32; games * 2], vec![false; games]);
-            let mut obs = vec![
-                0i8;
-                if observe {
-                    games * observation_len(3)
-                } else {
-                    0
-                }
-            ];
+            let mut out = Buffers::new(&env, observe);
             let mut actions = vec![0i64; games];
-            let first = Outputs {
-                current_player: &mut current,
-                legal_action_mask: &mut mask,
-                rewards: &mut rewards,
-                terminated: &mut done,
-                observation: observe.then_some(obs.as_mut_slice()),
-            };
-            env.observe(first, threads).expect("no panic");
+            env.observe(out.outputs(), threads).expect("no panic");
             let kind = if observe {
                 "observations"
             } else {
@@ -46,18 +31,11 @@ fn steps(c: &mut Criterion) {
             };
             group.bench_function(format!("4096 games, {kind}, {threads} thread(s)"), |b| {
                 b.iter(|| {
-                    for (g, action) in actions.iter_mut().enumerate() {
-                        let row = &mask[g * width..(g + 1) * width];
+                    for (action, row) in actions.iter_mut().zip(out.mask.chunks(width)) {
                         *action = row.iter().position(|&m| m).unwrap_or(0) as i64;
                     }
-                    let out = Outputs {
-                        current_player: &mut current,
-                        legal_action_mask: &mut mask,
-                        rewards: &mut rewards,
-                        terminated: &mut done,
-                        observation: observe.then_some(obs.as_mut_slice()),
-                    };
-                    env.step(&actions, out, threads).expect("legal actions")
+                    env.step(&actions, out.outputs(), threads)
+                        .expect("legal actions")
                 })
             });
         }
@@ -65,21 +43,12 @@ fn steps(c: &mut Criterion) {
     // Each game's pile drawn in Rust (`step_random`), masks only.
     for threads in [1, 2] {
         let mut env = VecEnv::new(games, 3, 1).expect("standard game");
-        let width = env.max_piles();
-        let (mut current, mut mask) = (vec![0i8; games], vec![false; games * width]);
-        let (mut rewards, mut done) = (vec![0f32; games * 2], vec![false; games]);
+        let mut out = Buffers::new(&env, false);
         let mut chosen = vec![0i64; games];
         let name = format!("4096 games, masks only, step_random, {threads} thread(s)");
         group.bench_function(name, |b| {
             b.iter(|| {
-                let out = Outputs {
-                    current_player: &mut current,
-                    legal_action_mask: &mut mask,
-                    rewards: &mut rewards,
-                    terminated: &mut done,
-                    observation: None,
-                };
-                env.step_random(Some(&mut chosen), out, threads)
+                env.step_random(Some(&mut chosen), out.outputs(), threads)
                     .expect("no panic")
             })
         });

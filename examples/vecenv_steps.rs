@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use common::arg;
 
-use buttonup::sim::vecenv::{observation_len, Outputs, VecEnv};
+use buttonup::sim::buffers::Buffers;
+use buttonup::sim::vecenv::VecEnv;
 
 fn main() {
     let games: usize = arg(1, 4096);
@@ -19,49 +20,23 @@ fn main() {
         return;
     };
     let width = env.max_piles();
-    let (mut current, mut mask) = (vec![0i8; games], vec![false; games * width]);
-    let (mut rewards, mut done) = (vec![0f32; games * 2], vec![false; games]);
-    let mut obs = vec![0i8; games * observation_len(3)];
+    let mut out = Buffers::new(&env, observe);
     let mut actions = vec![0i64; games];
-    let _ = env.observe(
-        Outputs {
-            current_player: &mut current,
-            legal_action_mask: &mut mask,
-            rewards: &mut rewards,
-            terminated: &mut done,
-            observation: None,
-        },
-        threads,
-    );
+    let _ = env.observe(out.outputs(), threads);
     let steps = 2000;
     let started = Instant::now();
     for _ in 0..steps {
-        if random {
-            let out = Outputs {
-                current_player: &mut current,
-                legal_action_mask: &mut mask,
-                rewards: &mut rewards,
-                terminated: &mut done,
-                observation: observe.then_some(obs.as_mut_slice()),
-            };
-            if let Err(error) = env.step_random(None, out, threads) {
-                eprintln!("{error}");
-                return;
+        let done = if random {
+            env.step_random(None, out.outputs(), threads)
+                .map_err(|e| e.to_string())
+        } else {
+            for (action, row) in actions.iter_mut().zip(out.mask.chunks(width)) {
+                *action = row.iter().position(|&m| m).unwrap_or(0) as i64;
             }
-            continue;
-        }
-        for (g, action) in actions.iter_mut().enumerate() {
-            let row = &mask[g * width..(g + 1) * width];
-            *action = row.iter().position(|&m| m).unwrap_or(0) as i64;
-        }
-        let out = Outputs {
-            current_player: &mut current,
-            legal_action_mask: &mut mask,
-            rewards: &mut rewards,
-            terminated: &mut done,
-            observation: observe.then_some(obs.as_mut_slice()),
+            env.step(&actions, out.outputs(), threads)
+                .map_err(|e| e.to_string())
         };
-        if let Err(error) = env.step(&actions, out, threads) {
+        if let Err(error) = done {
             eprintln!("{error}");
             return;
         }

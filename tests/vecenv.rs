@@ -2,48 +2,9 @@
 //! threads against one thread: the same outputs, step by step, over many seeds.
 
 use buttonup::game::rng::SplitMix64;
-use buttonup::sim::vecenv::{encode_for, observation_len, Outputs, VecEnv};
+use buttonup::sim::buffers::Buffers;
+use buttonup::sim::vecenv::{encode_for, observation_len, VecEnv};
 use buttonup::Player;
-
-/// The output buffers of one environment.
-struct Buffers {
-    current: Vec<i8>,
-    mask: Vec<bool>,
-    rewards: Vec<f32>,
-    done: Vec<bool>,
-    obs: Vec<i8>,
-}
-
-impl Buffers {
-    fn new(env: &VecEnv) -> Buffers {
-        let games = env.len();
-        Buffers {
-            current: vec![0; games],
-            mask: vec![false; games * env.max_piles()],
-            rewards: vec![0.0; games * 2],
-            done: vec![false; games],
-            obs: vec![0; games * observation_len(env.per_colour())],
-        }
-    }
-
-    fn outputs(&mut self) -> Outputs<'_> {
-        Outputs {
-            current_player: &mut self.current,
-            legal_action_mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminated: &mut self.done,
-            observation: Some(&mut self.obs),
-        }
-    }
-
-    fn same(&self, other: &Buffers) -> bool {
-        self.current == other.current
-            && self.mask == other.mask
-            && self.rewards == other.rewards
-            && self.done == other.done
-            && self.obs == other.obs
-    }
-}
 
 /// Random legal actions from the masks (0 where none).
 fn actions(mask: &[bool], width: usize, rng: &mut SplitMix64) -> Vec<i64> {
@@ -67,24 +28,24 @@ fn writes_by_changes_on_kept_threads_equal_full_writes_on_one() {
             let mut changed = VecEnv::new(games, per_colour, seed).unwrap();
             let mut full = VecEnv::new(games, per_colour, seed).unwrap();
             let width = changed.max_piles();
-            let mut kept = Buffers::new(&changed);
+            let mut kept = Buffers::new(&changed, true);
             changed.observe(kept.outputs(), 2).unwrap();
             let mut rng = SplitMix64::new(seed);
             for step in 0..(8 * per_colour as u64 + 6) {
                 let acts = actions(&kept.mask, width, &mut rng);
                 changed.step(&acts, kept.outputs(), 2).unwrap();
                 // New buffers every step: written in full, on one thread.
-                let mut fresh = Buffers::new(&full);
+                let mut fresh = Buffers::new(&full, true);
                 full.forget_outputs();
                 full.step(&acts, fresh.outputs(), 1).unwrap();
                 assert!(
-                    kept.same(&fresh),
+                    kept == fresh,
                     "seed {seed}, {per_colour} a colour, step {step}"
                 );
                 if step % 5 == 0 {
                     changed.restart_finished(kept.outputs(), 2).unwrap();
                     full.restart_finished(fresh.outputs(), 1).unwrap();
-                    let mut again = Buffers::new(&full);
+                    let mut again = Buffers::new(&full, true);
                     full.forget_outputs();
                     full.observe(again.outputs(), 1).unwrap();
                     assert_eq!(kept.obs, again.obs);
@@ -108,7 +69,7 @@ fn the_single_agent_form_is_the_same_on_kept_threads() {
     let level = OpponentKind::for_level(1).unwrap();
     let mut one = VecEnv::against(600, 3, 4, Player::Red, level).unwrap();
     let mut two = VecEnv::against(600, 3, 4, Player::Red, level).unwrap();
-    let (mut a, mut b) = (Buffers::new(&one), Buffers::new(&two));
+    let (mut a, mut b) = (Buffers::new(&one, true), Buffers::new(&two, true));
     one.observe(a.outputs(), 1).unwrap();
     two.observe(b.outputs(), 2).unwrap();
     let mut rng = SplitMix64::new(4);
@@ -118,7 +79,7 @@ fn the_single_agent_form_is_the_same_on_kept_threads() {
         two.step(&acts, b.outputs(), 2).unwrap();
         one.restart_finished(a.outputs(), 1).unwrap();
         two.restart_finished(b.outputs(), 2).unwrap();
-        assert!(a.same(&b));
+        assert_eq!(a, b);
     }
     let cells = observation_len(3);
     let mut plain = vec![0; cells];

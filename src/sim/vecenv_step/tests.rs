@@ -2,47 +2,15 @@
 
 use crate::game::rng::SplitMix64;
 use crate::game::rules::Player;
+use crate::sim::buffers::Buffers;
 use crate::sim::opponent::OpponentKind;
-use crate::sim::vecenv::{observation_len, Outputs, VecEnv};
-
-/// An environment's outputs, as the last call left them.
-#[derive(PartialEq, Debug)]
-struct Buffers {
-    current: Vec<i8>,
-    mask: Vec<bool>,
-    rewards: Vec<f32>,
-    done: Vec<bool>,
-    obs: Vec<i8>,
-}
-
-impl Buffers {
-    fn new(env: &VecEnv) -> Buffers {
-        let games = env.len();
-        Buffers {
-            current: vec![0; games],
-            mask: vec![false; games * env.max_piles()],
-            rewards: vec![0.0; games * 2],
-            done: vec![false; games],
-            obs: vec![0; games * observation_len(env.per_colour())],
-        }
-    }
-
-    fn outputs(&mut self) -> Outputs<'_> {
-        Outputs {
-            current_player: &mut self.current,
-            legal_action_mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminated: &mut self.done,
-            observation: Some(&mut self.obs),
-        }
-    }
-}
+use crate::sim::vecenv::VecEnv;
 
 /// Steps `fast` (the copy this processor runs fastest) and `portable` (the copy for
 /// any processor) with the same random legal actions, asserting equal outputs.
 fn same_outputs(mut fast: VecEnv, mut portable: VecEnv, threads: usize, seed: u64) {
     portable.set_portable(true);
-    let (mut a, mut b) = (Buffers::new(&fast), Buffers::new(&portable));
+    let (mut a, mut b) = (Buffers::new(&fast, true), Buffers::new(&portable, true));
     fast.observe(a.outputs(), threads).unwrap();
     portable.observe(b.outputs(), threads).unwrap();
     assert_eq!(a, b);
