@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the batched environment's step, no Python:
 //! `cargo bench --bench vecenv`. The actions are the lowest legal pile of each game,
-//! chosen outside the timing; the environment's worker threads are made before it.
+//! read from the last mask inside the timing (as a caller would); the environment's
+//! worker threads are made before it.
 
 use std::hint::black_box;
 use std::time::Duration;
