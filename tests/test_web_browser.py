@@ -41,6 +41,7 @@ from web_browsers import (
     serving,
     settled,
     shown_position,
+    text_of,
     viewport,
     wait_for,
 )
@@ -402,10 +403,13 @@ def test_the_analysis_board(server: str, browser: Browser, shots: Path) -> None:
     field.clear()
     field.send_keys("W/R/B/W/B/R/R/W/B r")
     browser.find_element(By.CSS_SELECTOR, "#analyze-form button").click()
-    value = wait_for(browser, lambda b: b.find_elements(By.ID, "analysis-value"))[0]
-    assert "value +1 (exact)" in value.text
+    # Read afresh each time: a render replaces the whole analysis, so an element found
+    # before it is stale after it.
+    value = wait_for(browser, lambda b: "(exact)" in (t := text_of(b, "analysis-value")) and t)
+    assert "value +1 (exact)" in value
     # The best line with + marks where the engine says a move gives an extra move.
-    pv = browser.find_element(By.ID, "analysis-pv").text.removeprefix("Best line: ").split()
+    line = wait_for(browser, lambda b: text_of(b, "analysis-pv"))
+    pv = line.removeprefix("Best line: ").split()
     position = Position("W/R/B/W/B/R/R/W/B r")
     for label in pv:
         assert label.endswith("+") == position.gives_extra_move(int(label.rstrip("+")))

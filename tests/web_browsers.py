@@ -103,6 +103,15 @@ def wait_for(browser: Browser, check: Any, timeout: float = 60) -> Any:
     return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
 
 
+def text_of(browser: Browser, element_id: str) -> str:
+    """The text shown by the element with ``element_id`` now, or "" when there is none
+    or the page replaced it while it was read (a render swaps whole parts of a page)."""
+    try:
+        return " ".join(found.text for found in browser.find_elements(By.ID, element_id))
+    except StaleElementReferenceException:
+        return ""
+
+
 def js(browser: Browser, script: str, *args: Any) -> Any:
     return browser.execute_script(script, *args)
 
