@@ -203,7 +203,8 @@ def test_bots_and_limits() -> None:
 
     limited = bot(9, limits=Limits(depth=2))
     assert limited.choose(START) in START.legal_moves()
-    assert bot(9, searcher=buttonup.Searcher(tt_mb=1)).choose(START) == 3  # docs/rules.md
+    assert bot(9, tt_mb=1).choose(START) == 3  # docs/rules.md
+    assert bot(9, tt_mb=1).tt_bytes == 2**20
     with pytest.raises(ValueError):
         Limits(depth=0)
     make = bot_factory("7")

@@ -19,11 +19,13 @@ from buttonup.results import (
 )
 
 __all__ = [
+    "LEVELS",
     "MAX_BUTTONS",
     "MAX_TARGET",
     "STANDARD_PER_COLOUR",
     "STANDARD_TARGET",
     "VARIANT_LIMITS",
+    "Bot",
     "Match",
     "Position",
     "Searcher",
@@ -50,6 +52,7 @@ __all__ = [
     "win_probability",
 ]
 
+LEVELS: Final[tuple[tuple[int, float, str], ...]]
 MAX_BUTTONS: Final[int]
 MAX_TARGET: Final[int]
 STANDARD_PER_COLOUR: Final[int]
@@ -119,6 +122,54 @@ class Searcher:
     def tt_bytes(self) -> int: ...
     @property
     def threads(self) -> int: ...
+
+@final
+class Bot:
+    def __new__(
+        cls,
+        level: int,
+        seed: int | None = None,
+        *,
+        tt_mb: float | None = None,
+        threads: int | None = None,
+    ) -> Bot: ...
+    @staticmethod
+    def noisy(
+        epsilon: float,
+        seed: int | None = None,
+        *,
+        tt_mb: float | None = None,
+        threads: int | None = None,
+    ) -> Bot: ...
+    def choose(
+        self,
+        position: Position,
+        match: Match | None = None,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_limit: float | None = None,
+        search: bool = False,
+        on_iteration: Callable[[SearchResult], object] | None = None,
+    ) -> int: ...
+    def choose_starter(self, match: Match) -> Player: ...
+    def stop(self) -> None: ...
+    def clear_stop(self) -> None: ...
+    def clear(self) -> None: ...
+    def reset(self, level: int, seed: int | None = None) -> None: ...
+    def resize(self, tt_mb: float) -> None: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def epsilon(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def tt_bytes(self) -> int: ...
+    @property
+    def last_random(self) -> bool: ...
+    @property
+    def last_search(self) -> SearchResult | None: ...
 
 def solve(position: Position, *, threads: int | None = None) -> int: ...
 def solve_many(

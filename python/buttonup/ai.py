@@ -4,8 +4,10 @@ Every bot has one small interface: ``choose(position, match=None)`` returns a le
 of ``position`` (``match``, when given, is the :class:`buttonup.Match` being played), and
 ``choose_starter(match)`` names the player to start the next battle when the tie rule
 lets this bot choose. :func:`bot` maps levels 1 to 10 to a graded scale, documented and
-measured in docs/ai.md; the terminal game, the tournament, the UGI engine and the web app
-all play it.
+measured in docs/ai.md. The levels are the core's (``buttonup._core.Bot``, the same bot
+that the native engine, the C library and WebAssembly play): the same level and seed
+play the same moves through every door. The terminal game, the tournament, the UGI
+engine and the web app all play it.
 
 >>> from buttonup import Position
 >>> from buttonup.ai import Limits, bot
@@ -18,22 +20,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from buttonup._core import (
-    VARIANT_LIMITS,
-    Match,
-    Position,
-    Searcher,
-    analyze,
-    match_analyze,
-    search,
-    win_probability,
-)
-from buttonup.errors import IllegalMoveError
+from buttonup import _core
+from buttonup._core import Match, Position, search
 from buttonup.player import Player
 from buttonup.results import SearchResult
 
@@ -54,22 +46,6 @@ __all__ = [
     "bot",
     "bot_factory",
 ]
-
-
-def _moves(position: Position) -> list[int]:
-    """The legal moves of ``position``, which must have one."""
-    moves = position.legal_moves()
-    if not moves:
-        raise IllegalMoveError("the battle is over: there is no move to choose")
-    return moves
-
-
-def _has_match_odds(match: Match | None, position: Position) -> bool:
-    return (
-        match is not None
-        and match.per_colour <= VARIANT_LIMITS["match_odds"]
-        and match.position == position
-    )
 
 
 @dataclass(frozen=True)
@@ -115,32 +91,70 @@ class _StartsItself:
         return chooser if chooser is not None else match.to_move
 
 
-class LevelBot(_StartsItself):
-    """What :func:`bot` makes: a bot with the settings a front end may change between
-    moves. ``limits``, ``searcher`` and ``on_iteration`` shape its searches (see
-    :class:`PerfectBot`); ``last_random`` tells whether its last move was a random one
-    and ``last_search`` is the search behind it, when it was chosen within limits."""
+class LevelBot:
+    """What :func:`bot` makes: the core's bot (``buttonup._core.Bot``) with the settings
+    a front end may change between moves. ``limits`` and ``on_iteration`` shape its
+    searches (see :class:`PerfectBot`); ``last_random`` tells whether its last move was
+    a random one and ``last_search`` is the search behind it, when it was chosen within
+    limits. Without ``tt_mb`` it searches on the calling thread's table; with it, on a
+    table of its own of that many MiB, which carries over from move to move. ``stop()``
+    from another thread ends the search of the move being chosen (its best move so far
+    is played)."""
 
     name: str
 
     def __init__(
         self,
-        seed: int | None = None,
+        core: _core.Bot,
+        seed: int | None,
         *,
         limits: Limits | None = None,
-        searcher: Searcher | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> None:
-        self._rng = random.Random(seed)
+        self._core = core
         self._seed = seed
         self.limits = limits
-        self.searcher = searcher
         self.on_iteration = on_iteration
-        self.last_random = False
-        self.last_search: SearchResult | None = None
+
+    @property
+    def last_random(self) -> bool:
+        return self._core.last_random
+
+    @property
+    def last_search(self) -> SearchResult | None:
+        return self._core.last_search
+
+    @property
+    def tt_bytes(self) -> int:
+        """The size of the table it searches on, in bytes."""
+        return self._core.tt_bytes
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        raise NotImplementedError
+        if self.limits is None:
+            return self._core.choose(position, match, on_iteration=self.on_iteration)
+        return self._core.choose(
+            position,
+            match,
+            **dataclasses.asdict(self.limits),
+            search=True,
+            on_iteration=self.on_iteration,
+        )
+
+    def choose_starter(self, match: Match) -> Player:
+        return self._core.choose_starter(match)
+
+    def stop(self) -> None:
+        """Stops the search of the move being chosen in another thread; a stop sent
+        while no move is chosen stops the next search."""
+        self._core.stop()
+
+    def clear_stop(self) -> None:
+        """Withdraws a ``stop()`` that no search has used yet."""
+        self._core.clear_stop()
+
+    def clear(self) -> None:
+        """Forgets what its own table has learned (a new game)."""
+        self._core.clear()
 
     def __repr__(self) -> str:
         """The kind of bot, its level when it is one of :func:`bot`'s, and its settings:
@@ -154,7 +168,7 @@ class LevelBot(_StartsItself):
         if epsilon is not None:
             fields.append(f"epsilon={epsilon!r}")
         fields.append(f"seed={self._seed!r}")
-        for name in ("limits", "searcher", "on_iteration"):
+        for name in ("limits", "on_iteration"):
             value = getattr(self, name)
             if value is not None:
                 fields.append(f"{name}={value!r}")
@@ -164,13 +178,10 @@ class LevelBot(_StartsItself):
 class RandomBot(LevelBot):
     """Plays a uniformly random legal move (level 1)."""
 
-    def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        super().__init__(seed, **settings)
-        self.name = "random"
-        self.last_random = True
+    name = "random"
 
-    def choose(self, position: Position, match: Match | None = None) -> int:
-        return self._rng.choice(_moves(position))
+    def __init__(self, seed: int | None = None, **settings: Any) -> None:
+        _made(self, 1, seed, settings)
 
 
 class AlphaBetaBot(_StartsItself):
@@ -191,8 +202,9 @@ class AlphaBetaBot(_StartsItself):
         return f"{type(self).__name__}(depth={self.depth})"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        _moves(position)
         move = search(position, depth=self.depth).best_move
+        if move is None:
+            position.play(0)  # the core's IllegalMoveError of a finished battle
         assert move is not None  # a position with legal moves has a best one
         return move
 
@@ -207,112 +219,68 @@ class GreedyBot(AlphaBetaBot):
 
 class PerfectBot(LevelBot):
     """Maximises the battle margin under perfect play, choosing at random between
-    equally good moves.
+    equally good moves (level 9).
 
     With ``limits`` it plays the best move of one deepening search within them instead
-    (on ``searcher`` if given, whose table then carries over from move to move, with
-    ``on_iteration`` called after each iteration): exact when the search reaches the
-    end, the best estimate at its horizon otherwise. ``limits``, ``searcher`` and
+    (with ``on_iteration`` called after each iteration): exact when the search reaches
+    the end, the best estimate at its horizon otherwise. ``limits`` and
     ``on_iteration`` are attributes that a front end may change between moves.
     """
 
+    name = "perfect"
+
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        super().__init__(seed, **settings)
-        self.name = "perfect"
-
-    def _best(self, position: Position) -> int:
-        self.last_random = False
-        self.last_search = None
-        if self.limits is None and self.searcher is None:
-            values = analyze(position)
-            best = max(values.values())
-            return self._rng.choice([move for move, value in values.items() if value == best])
-        limits = dataclasses.asdict(self.limits or Limits())
-        if self.searcher is not None:
-            result = self.searcher.search(position, **limits, on_iteration=self.on_iteration)
-        else:
-            result = search(position, **limits, on_iteration=self.on_iteration)
-        self.last_search = result
-        assert result.best_move is not None  # a position with legal moves has a best one
-        return result.best_move
-
-    def choose(self, position: Position, match: Match | None = None) -> int:
-        _moves(position)
-        return self._best(position)
+        _made(self, 9, seed, settings)
 
 
-class NoisyBot(PerfectBot):
+class NoisyBot(LevelBot):
     """Plays like :class:`PerfectBot`, except that with probability ``epsilon`` it plays
     a uniformly random legal move instead: the dial of the level scale."""
 
     def __init__(self, epsilon: float, seed: int | None = None, **settings: Any) -> None:
-        if not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
-        super().__init__(seed, **settings)
-        self.epsilon = epsilon
-        self.name = f"noisy-{epsilon:g}"
+        _made(self, epsilon, seed, settings)
 
-    def choose(self, position: Position, match: Match | None = None) -> int:
-        moves = _moves(position)
-        if self._rng.random() < self.epsilon:
-            self.last_random = True
-            self.last_search = None
-            return self._rng.choice(moves)
-        return self._best(position)
+    @property
+    def epsilon(self) -> float:
+        return self._core.epsilon
 
 
-class MatchBot(PerfectBot):
-    """Maximises the probability of winning the match: in each battle it plays for the
-    match value of the final margin (a player who needs 2 points only needs to win by
-    2), and it chooses the starter that gives it the better chance. Ties between moves
-    go to the better battle margin. Outside a match, or in a variant without a match
-    table, it plays like :class:`PerfectBot` (limits included)."""
+class MatchBot(LevelBot):
+    """Maximises the probability of winning the match (level 10): in each battle it
+    plays for the match value of the final margin (a player who needs 2 points only
+    needs to win by 2), and it chooses the starter that gives it the better chance.
+    Ties between moves go to the better battle margin. Outside a match, or in a variant
+    without a match table, it plays like :class:`PerfectBot` (limits included)."""
+
+    name = "match"
 
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        super().__init__(seed, **settings)
-        self.name = "match"
+        _made(self, 10, seed, settings)
 
-    def choose(self, position: Position, match: Match | None = None) -> int:
-        if match is None or not _has_match_odds(match, position):
-            return super().choose(position)
-        _moves(position)
-        self.last_random = False
-        self.last_search = None
-        odds = match_analyze(match)  # the mover's chance of winning the match
-        best = max(odds.values())
-        candidates = [move for move, p in odds.items() if p == best]
-        if len(candidates) == 1:
-            return candidates[0]
-        margins = analyze(position)
-        top = max(margins[move] for move in candidates)
-        return self._rng.choice([move for move in candidates if margins[move] == top])
 
-    def choose_starter(self, match: Match) -> Player:
-        chooser = match.chooser
-        if chooser is None or match.per_colour > VARIANT_LIMITS["match_odds"]:
-            return super().choose_starter(match)
-        standing = match.standing
-        odds = {
-            starter: win_probability(dataclasses.replace(standing, starter=starter)).of(chooser)
-            for starter in Player
-        }
-        # The better chance; starting itself when both are equal.
-        return max(Player, key=lambda s: (odds[s], s is chooser))
+def _made(made: LevelBot, level: int | float, seed: int | None, settings: dict[str, Any]) -> None:
+    """Sets up ``made`` over the core's bot of ``level`` (an int) or of a chance of a
+    random move (a float, for :class:`NoisyBot`); ``settings`` are ``tt_mb``,
+    ``threads``, ``limits`` and ``on_iteration``."""
+    table = {key: settings.pop(key) for key in ("tt_mb", "threads") if key in settings}
+    if isinstance(level, float):
+        core = _core.Bot.noisy(level, seed, **table)
+    else:
+        core = _core.Bot(level, seed, **table)
+    LevelBot.__init__(made, core, seed, **settings)
+    if isinstance(made, NoisyBot):
+        made.name = f"noisy-{core.epsilon:g}"
 
 
 # --- the registry: every level and every named bot, defined once ---------------------
 
 #: The chance of a random move at each level: level 1 is random play, level 9 perfect
-#: play for the battle margin, level 10 perfect play for the match (docs/ai.md).
-EPSILON = {1: 1.0, 2: 0.7, 3: 0.5, 4: 0.35, 5: 0.24, 6: 0.15, 7: 0.08, 8: 0.03, 9: 0.0, 10: 0.0}
+#: play for the battle margin, level 10 perfect play for the match (docs/ai.md). The
+#: scale is the core's (``buttonup._core.LEVELS``), read here and by every door.
+EPSILON: dict[int, float] = {level: epsilon for level, epsilon, _ in _core.LEVELS}
 
 #: What each level is.
-LEVELS = {
-    **{level: f"perfect play with {eps:.0%} random moves" for level, eps in EPSILON.items()},
-    1: "random moves",
-    9: "perfect play for the battle margin",
-    10: "perfect play for the match",
-}
+LEVELS: dict[int, str] = {level: text for level, _, text in _core.LEVELS}
 
 
 def bot(
@@ -320,30 +288,30 @@ def bot(
     seed: int | None = None,
     *,
     limits: Limits | None = None,
-    searcher: Searcher | None = None,
     on_iteration: Callable[[SearchResult], object] | None = None,
+    tt_mb: float | None = None,
+    threads: int | None = None,
 ) -> LevelBot:
-    """The AI player of ``level`` (1 to 10); ``seed`` fixes its random choices.
+    """The AI player of ``level`` (1 to 10); ``seed`` (0 to 2**64 - 1) fixes its random
+    choices.
 
     Without ``limits`` its perfect moves are exact (every move solved); with them, and
-    with ``searcher`` and ``on_iteration``, they are the best move of one search within
-    the limits (see :class:`PerfectBot`). Level 10 needs the ``match`` passed to
-    ``choose`` to play for the match; without one it plays as level 9.
+    with ``on_iteration``, they are the best move of one search within the limits (see
+    :class:`PerfectBot`). Level 10 needs the ``match`` passed to ``choose`` to play for
+    the match; without one it plays as level 9. ``tt_mb`` gives it a table of its own
+    (MiB), ``threads`` the threads of its exact solves of big positions.
     """
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
         raise ValueError(f"level must be an int from 1 to 10, not {level!r}")
-    settings: dict[str, Any] = {
-        "limits": limits,
-        "searcher": searcher,
-        "on_iteration": on_iteration,
-    }
-    if level == 1:
-        return RandomBot(seed, **settings)
-    if level == 9:
-        return PerfectBot(seed, **settings)
-    if level == 10:
-        return MatchBot(seed, **settings)
-    return NoisyBot(EPSILON[level], seed, **settings)
+    kind = {1: RandomBot, 9: PerfectBot, 10: MatchBot}.get(level, NoisyBot)
+    made = kind.__new__(kind)
+    settings: dict[str, Any] = {"limits": limits, "on_iteration": on_iteration}
+    if tt_mb is not None:
+        settings["tt_mb"] = tt_mb
+    if threads is not None:
+        settings["threads"] = threads
+    _made(made, level, seed, settings)
+    return made
 
 
 #: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a

@@ -3,16 +3,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::level::{Level, LevelError};
+use super::level::{EpsilonError, Level, LevelError};
 use crate::game::match_rules::Match;
 use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
 use crate::game::variant::Capability;
-use crate::odds::{move_chances, MatchOdds, MOVE_TABLE_BYTES};
+use crate::odds::{lock_odds, move_chances, shared_odds, with_match_searcher, MatchOdds};
+use crate::odds::MOVE_TABLE_BYTES;
 use crate::run::interrupt::Interrupted;
 use crate::run::parallel::default_threads;
 use crate::search::{analyze_parallel, worth_threads, Iteration, Limits, Payoff, SearchResult};
-use crate::search::{Searcher, SharedTable};
+use crate::search::{with_thread_searcher, Searcher, SharedTable};
 
 /// The table a bot searches on unless told otherwise (16 MiB, as the engine's `Hash`).
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
@@ -23,9 +24,13 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 /// the best is drawn at random. With [`Limits`] (or with [`set_searching`](
 /// Self::set_searching)) it plays the best move of one iterative-deepening search
 /// within them on its own table, which carries over from move to move: exact when the
-/// search reaches the end, the best estimate at its horizon otherwise.
+/// search reaches the end, the best estimate at its horizon otherwise. A bot made
+/// [`on_thread_table`](Self::on_thread_table) searches on the calling thread's table
+/// instead (a server with many bots then holds no table per bot).
 pub struct Bot {
     level: Level,
+    /// The chance of a random move: the level's, or one set apart from the scale.
+    epsilon: f64,
     seed: u64,
     rng: SplitMix64,
     limits: Limits,
@@ -34,9 +39,9 @@ pub struct Bot {
     /// Its table, allocated at its first search (so that making a bot costs nothing).
     searcher: Option<Searcher>,
     table_bytes: usize,
+    thread_table: bool,
     stop: Arc<AtomicBool>,
     match_searcher: Option<Searcher>,
-    odds: Option<MatchOdds>,
     last_random: bool,
     last_search: Option<SearchResult>,
 }
@@ -51,6 +56,7 @@ impl Bot {
     pub fn of(level: Level, seed: u64) -> Bot {
         Bot {
             level,
+            epsilon: level.epsilon(),
             seed,
             rng: SplitMix64::new(seed),
             limits: Limits::default(),
@@ -58,17 +64,41 @@ impl Bot {
             threads: default_threads(),
             searcher: None,
             table_bytes: DEFAULT_TABLE_BYTES,
+            thread_table: false,
             stop: Arc::new(AtomicBool::new(false)),
             match_searcher: None,
-            odds: None,
             last_random: false,
             last_search: None,
         }
     }
 
+    /// A bot off the level scale: perfect play for the margin with a chance `epsilon`
+    /// (0 to 1) of a uniformly random move instead (1: random moves only), its random
+    /// choices fixed by `seed`. It reports level 9 when `epsilon` is 0 and level 1 when
+    /// it is 1; otherwise its level is 9's, which only [`epsilon`](Self::epsilon) tells
+    /// apart.
+    pub fn with_epsilon(epsilon: f64, seed: u64) -> Result<Bot, EpsilonError> {
+        if !(0.0..=1.0).contains(&epsilon) {
+            return Err(EpsilonError { epsilon });
+        }
+        let level = if epsilon >= 1.0 {
+            Level::RANDOM
+        } else {
+            Level::PERFECT
+        };
+        let mut bot = Bot::of(level, seed);
+        bot.epsilon = epsilon;
+        Ok(bot)
+    }
+
     /// Its level.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// Its chance of a random move.
+    pub fn epsilon(&self) -> f64 {
+        self.epsilon
     }
 
     /// The seed it was made with.
@@ -105,13 +135,33 @@ impl Bot {
         searcher.halt_with(Arc::clone(&self.stop));
         self.searcher = Some(searcher);
         self.table_bytes = bytes;
+        self.thread_table = false;
         Ok(())
+    }
+
+    /// Makes it search on the table of whichever thread asks it for a move (the one
+    /// [`crate::search::solve`] uses), holding none of its own: for a front end that
+    /// keeps many bots, as a server does. Its stop flag still stops its searches.
+    pub fn on_thread_table(mut self) -> Bot {
+        self.thread_table = true;
+        self.searcher = None;
+        self
+    }
+
+    /// The size of the table it searches on, in bytes (its own, or its thread's).
+    pub fn table_bytes(&self) -> usize {
+        if self.thread_table {
+            crate::search::THREAD_TABLE_BYTES
+        } else {
+            self.table_bytes
+        }
     }
 
     /// Makes it the bot of `level` from `seed` again, as new but for its table, its
     /// limits and its other settings.
     pub fn reset(&mut self, level: Level, seed: u64) {
         self.level = level;
+        self.epsilon = level.epsilon();
         self.seed = seed;
         self.rng = SplitMix64::new(seed);
         self.last_random = false;
@@ -120,7 +170,9 @@ impl Bot {
 
     /// Allocates its table now rather than at its first search (an engine's `isready`).
     pub fn prepare(&mut self) {
-        self.searcher();
+        if !self.thread_table {
+            self.searcher();
+        }
     }
 
     /// Forgets what its table has learned (a new game).
@@ -177,6 +229,21 @@ impl Bot {
         })
     }
 
+    /// Runs `work` on its table: its own, or the calling thread's with its stop flag
+    /// lent for the while.
+    fn on_table<T>(&mut self, work: impl FnOnce(&mut Searcher) -> T) -> T {
+        if !self.thread_table {
+            return work(self.searcher());
+        }
+        let stop = Arc::clone(&self.stop);
+        with_thread_searcher(|searcher| {
+            let before = searcher.replace_halt(Some(stop));
+            let out = work(searcher);
+            searcher.replace_halt(before);
+            out
+        })
+    }
+
     fn choose_now(
         &mut self,
         position: &Position,
@@ -189,7 +256,7 @@ impl Bot {
         if moves.is_empty() {
             return None;
         }
-        let epsilon = self.level.epsilon();
+        let epsilon = self.epsilon;
         if epsilon >= 1.0 || (epsilon > 0.0 && self.uniform() < epsilon) {
             self.last_random = true;
             return Some(self.pick(&moves));
@@ -214,9 +281,10 @@ impl Bot {
         if !self.level.plays_for_the_match() || !Capability::MatchOdds.supports(game.per_colour()) {
             return chooser;
         }
-        let Ok(odds) = self.odds_for(game) else {
+        let Ok(table) = shared_odds(game.target(), game.per_colour()) else {
             return chooser;
         };
+        let odds = &mut *lock_odds(&table);
         let chance = |starter: Player, odds: &mut MatchOdds| -> f64 {
             let red = game
                 .standing()
@@ -264,7 +332,7 @@ impl Bot {
             }
         }
         let limits = self.limits;
-        let result = self.searcher().search_with(position, &limits, progress);
+        let result = self.on_table(|searcher| searcher.search_with(position, &limits, progress));
         let mv = result
             .best_move
             .or_else(|| position.legal_moves().next())
@@ -283,37 +351,30 @@ impl Bot {
                 Ok(Searcher::sharing(Arc::clone(&shared), lane))
             });
         }
-        let searcher = self.searcher();
-        let values = searcher.analyze(position);
-        if searcher.was_cut_short() {
-            return Err(Interrupted);
-        }
-        Ok(values)
-    }
-
-    fn odds_for(&mut self, game: &Match) -> Result<&mut MatchOdds, ()> {
-        let fits = self
-            .odds
-            .as_ref()
-            .is_some_and(|o| o.target() == game.target() && o.per_colour() == game.per_colour());
-        if !fits {
-            self.odds = Some(MatchOdds::new(game.target(), game.per_colour()).map_err(|_| ())?);
-        }
-        self.odds.as_mut().ok_or(())
+        self.on_table(|searcher| {
+            let values = searcher.analyze(position);
+            if searcher.was_cut_short() {
+                return Err(Interrupted);
+            }
+            Ok(values)
+        })
     }
 
     /// Level 10's move: the best chance of winning the match, ties to the better
     /// margin, then at random.
     fn for_the_match(&mut self, position: &Position, game: &Match) -> Result<usize, ()> {
         let threads = self.threads;
-        let payoff = self
-            .odds_for(game)?
-            .payoff(game.standing())
-            .map_err(|_| ())?;
-        let searcher = self
-            .match_searcher
-            .get_or_insert_with(|| Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES));
-        let chances = move_chances(&payoff, position, threads, searcher).map_err(|_| ())?;
+        let table = shared_odds(game.target(), game.per_colour()).map_err(|_| ())?;
+        let payoff = lock_odds(&table).payoff(game.standing()).map_err(|_| ())?;
+        let chances = if self.thread_table {
+            with_match_searcher(|searcher| move_chances(&payoff, position, threads, searcher))
+        } else {
+            let searcher = self
+                .match_searcher
+                .get_or_insert_with(|| Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES));
+            move_chances(&payoff, position, threads, searcher)
+        }
+        .map_err(|_| ())?;
         let top = chances
             .iter()
             .map(|&(_, p)| p)

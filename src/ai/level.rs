@@ -83,6 +83,21 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
+/// A chance of a random move outside 0 to 1 (or not a number).
+#[derive(Clone, PartialEq, Debug)]
+pub struct EpsilonError {
+    /// The chance as it was given.
+    pub epsilon: f64,
+}
+
+impl fmt::Display for EpsilonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "epsilon must be from 0 to 1, not {:?}", self.epsilon)
+    }
+}
+
+impl std::error::Error for EpsilonError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! The Python extension module `buttonup._core`. It converts arguments and results and
 //! holds no game logic: every rule, check and answer comes from the core modules.
 
+mod ai;
 mod batch;
 mod convert;
 mod draw;
@@ -68,6 +69,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
+    m.add_class::<ai::PyBot>()?;
+    m.add("LEVELS", ai::levels(m.py())?)?;
     m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::legal_action_mask, m)?)?;

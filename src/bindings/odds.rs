@@ -1,9 +1,5 @@
-//! Match odds for Python: `win_probability` and `match_analyze`, on tables built once
-//! per (target, buttons of each colour) and shared by every thread.
-
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+//! Match odds for Python: `win_probability` and `match_analyze`, on the core's tables
+//! (built once per target and buttons of each colour, shared by every thread).
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -16,48 +12,14 @@ use super::results::{chances_to_py, is_standing, standing_from_py};
 use super::search::lock;
 use crate::game::rules::Position;
 use crate::game::standing::Standing;
-use crate::odds::{move_chances, red_chance, MatchOdds, MOVE_TABLE_BYTES};
-use crate::search::{Payoff, Searcher};
+use crate::odds::{move_chances, red_chance, shared_odds, with_match_searcher, SharedOdds};
 
-thread_local! {
-    static MATCH_SEARCHER: RefCell<Searcher> =
-        RefCell::new(Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES));
-}
-
-/// Runs `f` on this thread's match searcher (or on a fresh one if it is busy).
-fn with_match_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
-    MATCH_SEARCHER.with(|s| match s.try_borrow_mut() {
-        Ok(mut searcher) => f(&mut searcher),
-        Err(_) => f(&mut Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES)),
-    })
-}
-
-type SharedOdds = Arc<Mutex<MatchOdds>>;
-
-/// One table's slot: built once, by the first thread that needs it, while other
-/// threads wait for that table only.
-type Slot = Arc<Mutex<Option<SharedOdds>>>;
-
-/// The match table of `standing`'s target and buttons, built once per (target, buttons
-/// of each colour). The map's lock is held only to find a slot, never while a table is
-/// built. Called without the GIL.
+/// The process's match table of `standing`'s target and buttons (the core's, shared
+/// with every door). Called without the GIL.
 fn match_odds(standing: &Standing) -> PyResult<SharedOdds> {
-    static TABLES: OnceLock<Mutex<HashMap<(u32, usize), Slot>>> = OnceLock::new();
     // An impossible standing is refused before a table is built for it.
     standing.check()?;
-    let key = (standing.target, standing.per_colour);
-    let slot: Slot = {
-        let mut tables = lock(TABLES.get_or_init(Default::default))?;
-        Arc::clone(tables.entry(key).or_default())
-    };
-    let mut slot = lock(&slot)?;
-    if let Some(table) = slot.as_ref() {
-        return Ok(Arc::clone(table));
-    }
-    // An interrupted build leaves the slot empty for the next caller.
-    let table = Arc::new(Mutex::new(MatchOdds::new(key.0, key.1)?));
-    *slot = Some(Arc::clone(&table));
-    Ok(table)
+    Ok(shared_odds(standing.target, standing.per_colour)?)
 }
 
 /// What a match is at: its standing, and its position while a battle is played.

@@ -37,7 +37,7 @@ fn shared_table(position: &Position) -> PyResult<Arc<SharedTable>> {
 }
 
 /// Checks the limits given from Python.
-fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> PyResult<Limits> {
+pub(crate) fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> PyResult<Limits> {
     let depth = depth
         .map(|d| d.within("depth", 1, i64::from(u32::MAX)))
         .transpose()?;
@@ -58,6 +58,28 @@ fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> Py
     })
 }
 
+/// The Python callback of a search's iterations: `false` (end the search) when it
+/// returned `False` or raised, the exception then kept in `failure`.
+pub(crate) fn call_on_iteration(
+    callback: Option<&Py<PyAny>>,
+    iteration: &crate::search::Iteration,
+    failure: &mut Option<PyErr>,
+) -> bool {
+    let Some(callback) = callback else {
+        return true;
+    };
+    Python::attach(|py| {
+        let answer = iteration_to_py(py, iteration).and_then(|result| callback.call1(py, (result,)));
+        match answer {
+            Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
+            Err(error) => {
+                *failure = Some(error);
+                false
+            }
+        }
+    })
+}
+
 /// Runs a search on `searcher` (with helpers on `threads` threads where the core uses
 /// them), calling `on_iteration` (if any) with each finished iteration. The callback's
 /// exception, or its returning `False`, ends the search after that iteration; the
@@ -71,20 +93,7 @@ fn run_search(
 ) -> PyResult<SearchResult> {
     let mut failure = None;
     let result = searcher.search_with_helpers(position, limits, threads, &mut |iteration| {
-        let Some(callback) = on_iteration else {
-            return true;
-        };
-        Python::attach(|py| {
-            let answer =
-                iteration_to_py(py, iteration).and_then(|result| callback.call1(py, (result,)));
-            match answer {
-                Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
-                Err(error) => {
-                    failure = Some(error);
-                    false
-                }
-            }
-        })
+        call_on_iteration(on_iteration, iteration, &mut failure)
     });
     match failure {
         Some(error) => Err(error),
@@ -208,32 +217,32 @@ pub struct PySearcher {
 }
 
 thread_local! {
-    /// The searchers whose lock this thread holds (by address): a progress callback
-    /// that uses its own searcher again is refused rather than waiting for ever.
+    /// The objects whose lock this thread holds (by address): a progress callback
+    /// that uses its own searcher or bot again is refused rather than waiting for ever.
     static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A searcher's lock, held by this thread until dropped.
-struct Held<'a> {
-    guard: MutexGuard<'a, Searcher>,
+/// An object's lock, held by this thread until dropped.
+pub(crate) struct Held<'a, T> {
+    guard: MutexGuard<'a, T>,
     key: usize,
 }
 
-impl Drop for Held<'_> {
+impl<T> Drop for Held<'_, T> {
     fn drop(&mut self) {
         HELD.with(|held| held.borrow_mut().retain(|&key| key != self.key));
     }
 }
 
-impl std::ops::Deref for Held<'_> {
-    type Target = Searcher;
-    fn deref(&self) -> &Searcher {
+impl<T> std::ops::Deref for Held<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
         &self.guard
     }
 }
 
-impl std::ops::DerefMut for Held<'_> {
-    fn deref_mut(&mut self) -> &mut Searcher {
+impl<T> std::ops::DerefMut for Held<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
         &mut self.guard
     }
 }
@@ -241,33 +250,39 @@ impl std::ops::DerefMut for Held<'_> {
 /// How long a wait for another thread's search sleeps between looks.
 const LOCK_POLL: Duration = Duration::from_micros(200);
 
-impl PySearcher {
-    /// The searcher's lock, taken without the GIL: a `RuntimeError` if this thread
-    /// holds it already (a progress callback using its own searcher), and a wait for
-    /// another thread's search that Ctrl-C ends.
-    fn lock(&self) -> PyResult<Held<'_>> {
-        let key = self as *const PySearcher as usize;
-        if HELD.with(|held| held.borrow().contains(&key)) {
-            return Err(PyRuntimeError::new_err(
-                "this Searcher is busy with the search that called this progress callback: \
-                 a callback cannot search, solve or clear its own Searcher (use another one, \
-                 or return False to end the search)",
-            ));
-        }
-        let guard = loop {
-            match self.searcher.try_lock() {
-                Ok(guard) => break guard,
-                Err(TryLockError::WouldBlock) => {
-                    if crate::run::interrupt::interrupted() {
-                        return Err(Interrupted.into());
-                    }
-                    std::thread::sleep(LOCK_POLL);
+/// The lock of `mutex`, taken without the GIL: a `RuntimeError` saying `busy` if this
+/// thread holds it already (a progress callback using the object that called it), and
+/// a wait for another thread's search that Ctrl-C ends.
+pub(crate) fn hold<'a, T>(mutex: &'a Mutex<T>, busy: &str) -> PyResult<Held<'a, T>> {
+    let key = mutex as *const Mutex<T> as usize;
+    if HELD.with(|held| held.borrow().contains(&key)) {
+        return Err(PyRuntimeError::new_err(busy.to_string()));
+    }
+    let guard = loop {
+        match mutex.try_lock() {
+            Ok(guard) => break guard,
+            Err(TryLockError::WouldBlock) => {
+                if crate::run::interrupt::interrupted() {
+                    return Err(Interrupted.into());
                 }
-                Err(TryLockError::Poisoned(_)) => return Err(poisoned()),
+                std::thread::sleep(LOCK_POLL);
             }
-        };
-        HELD.with(|held| held.borrow_mut().push(key));
-        Ok(Held { guard, key })
+            Err(TryLockError::Poisoned(_)) => return Err(poisoned()),
+        }
+    };
+    HELD.with(|held| held.borrow_mut().push(key));
+    Ok(Held { guard, key })
+}
+
+impl PySearcher {
+    /// The searcher's lock (see [`hold`]).
+    fn lock(&self) -> PyResult<Held<'_, Searcher>> {
+        hold(
+            &self.searcher,
+            "this Searcher is busy with the search that called this progress callback: \
+             a callback cannot search, solve or clear its own Searcher (use another one, \
+             or return False to end the search)",
+        )
     }
 }
 

@@ -1,12 +1,28 @@
 //! The match odds of the moves of a battle played in a match: each move's position
 //! solved with the match payoff of that battle.
 
+use std::cell::RefCell;
+
 use crate::game::rules::{Player, Position};
 use crate::run::interrupt::Interrupted;
 use crate::search::{analyze_parallel, worth_threads, Payoff, Searcher};
 
 /// The table of each thread's searcher (cleared whenever the payoff changes, so small).
 pub const MOVE_TABLE_BYTES: usize = 1 << 20;
+
+thread_local! {
+    static MATCH_SEARCHER: RefCell<Searcher> =
+        RefCell::new(Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES));
+}
+
+/// Runs `f` on this thread's searcher for match payoffs (or on a fresh one if it is
+/// busy), the one every door's match odds use.
+pub fn with_match_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
+    MATCH_SEARCHER.with(|s| match s.try_borrow_mut() {
+        Ok(mut searcher) => f(&mut searcher),
+        Err(_) => f(&mut Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES)),
+    })
+}
 
 /// The mover's probability of winning the match after each legal move of `position`, in
 /// legal-move order; `payoff` is the match payoff of its battle

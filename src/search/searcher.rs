@@ -114,6 +114,13 @@ impl Searcher {
         self.halt = Some(flag);
     }
 
+    /// Puts `flag` in place of the flag given to [`halt_with`](Self::halt_with) (none:
+    /// no such flag) and gives back the one it had: a searcher lent for a while, such
+    /// as a thread's, takes its borrower's flag and gets its own back.
+    pub fn replace_halt(&mut self, flag: Option<Arc<AtomicBool>>) -> Option<Arc<AtomicBool>> {
+        std::mem::replace(&mut self.halt, flag)
+    }
+
     /// The size of its transposition table in bytes.
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()

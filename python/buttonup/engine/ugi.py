@@ -15,8 +15,7 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from buttonup import __version__
-from buttonup._core import Position, Searcher
-from buttonup.ai import LevelBot, bot
+from buttonup._core import Bot, Position
 from buttonup.engine.commands import OPTIONS, Go, ProtocolError, parse_int, shorten
 from buttonup.errors import IllegalMoveError, NotationError
 from buttonup.player import Player
@@ -35,10 +34,12 @@ class Engine:
         self.closed = False
         self._write_lock = threading.Lock()
         self.values = {name: option.default for name, option in OPTIONS.items()}
-        self.searcher = Searcher(tt_mb=self.values["hash"])
-        # The AI of the Level option (buttonup.ai.bot), made again from the Seed option
-        # when options change, so that its random moves repeat.
-        self._ai: LevelBot | None = None
+        # The core's bot (buttonup.ai's, and the native engine's) of the Level option on
+        # a table of the Hash option's size, reset from the Seed option when options
+        # change, so that its random moves repeat.
+        self._ai = Bot(
+            self.values["level"], self.values["seed"], tt_mb=self.values["hash"], threads=1
+        )
         self.position: Position | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -64,7 +65,7 @@ class Engine:
             self.closed = True
             self.running = False
             self._stop.set()
-            self.searcher.stop()
+            self._ai.stop()
             if self._on_closed is not None:
                 self._on_closed()
 
@@ -112,19 +113,18 @@ class Engine:
         value = parse_int(option.name, arguments[3], option.low, option.high)
         if lowered[1] == "hash":
             try:
-                self.searcher = Searcher(tt_mb=value)
+                self._ai.resize(value)
             except MemoryError as error:
                 raise ProtocolError(
                     f"{error}; the table of {self.values['hash']} MiB is kept"
                 ) from None
         self.values[lowered[1]] = value
-        self._ai = None
+        self._ai.reset(self.values["level"], self.values["seed"])
 
     def cmd_uginewgame(self, arguments: list[str]) -> None:
         self._idle("uginewgame")
-        self.searcher.clear()
+        self._ai.clear()
         self.position = None
-        self._ai = None
 
     def cmd_position(self, arguments: list[str]) -> None:
         self._idle("position")
@@ -175,7 +175,7 @@ class Engine:
             self.send("bestmove (none)")
             return
         self._stop.clear()
-        self.searcher.clear_stop()
+        self._ai.clear_stop()
         self._busy = True
         self._thread = threading.Thread(target=self._search, args=(self.position, go), daemon=True)
         self._thread.start()
@@ -221,7 +221,7 @@ class Engine:
         self._stop.set()
         thread = self._thread
         if thread is not None and thread.is_alive():
-            self.searcher.stop()
+            self._ai.stop()
             thread.join()
         self._thread = None
 
@@ -249,16 +249,18 @@ class Engine:
         """The move of the Level option's AI (``buttonup.ai.bot``, docs/ai.md) within the
         limits of ``go``, searched on the engine's table. The engine knows no match, so
         level 10 plays as level 9."""
-        level = self.values["level"]
-        if self._ai is None:
-            self._ai = bot(
-                level, self.values["seed"], searcher=self.searcher, on_iteration=self._info
-            )
         ai = self._ai
-        ai.limits = go.limits(position)
-        move = ai.choose(position)
+        limits = go.limits(position)
+        move = ai.choose(
+            position,
+            depth=limits.depth,
+            nodes=limits.nodes,
+            time_limit=limits.time_limit,
+            search=True,
+            on_iteration=self._info,
+        )
         if ai.last_random:
-            self.send(f"info string level {level} plays a random move")
+            self.send(f"info string level {self.values['level']} plays a random move")
         return move
 
     def _info(self, iteration: SearchResult) -> None:

@@ -1,0 +1,256 @@
+//! `buttonup._core.Bot`: the core's AI player (`crate::ai::Bot`) for Python, the one
+//! every door plays. Its moves are chosen without the GIL; another thread may stop it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::convert::{self, player_to_py, Int};
+use super::errors::out_of_range;
+use super::interrupt::run;
+use super::matches::PyMatch;
+use super::position::{seed_from_py, PyPosition};
+use super::results::result_to_py;
+use super::search::{call_on_iteration, hold, limits, table_bytes, Held};
+use crate::ai::{Bot, Level, LEVELS};
+use crate::game::error::IllegalMove;
+use crate::game::match_rules::Match;
+
+/// An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
+/// `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
+/// thread's table (as `buttonup.search` does); with it, on a table of its own that
+/// carries over from move to move. `threads` is how many threads its exact solves of
+/// big positions may use (default: every core).
+#[pyclass(module = "buttonup._core", name = "Bot", frozen)]
+pub struct PyBot {
+    /// Locked only while detached from the interpreter.
+    bot: Mutex<Bot>,
+    /// What `stop` sets without the lock.
+    stop: Arc<AtomicBool>,
+}
+
+impl PyBot {
+    fn made(bot: Bot, tt_mb: Option<f64>, threads: Option<Int>) -> PyResult<PyBot> {
+        let mut bot = match tt_mb {
+            None => bot.on_thread_table(),
+            Some(mb) => {
+                let mut bot = bot;
+                bot.set_table_bytes(table_bytes(mb)?)
+                    .map_err(|error| pyo3::exceptions::PyMemoryError::new_err(error.to_string()))?;
+                bot
+            }
+        };
+        if threads.is_some() {
+            bot.set_threads(convert::threads(threads)?);
+        }
+        Ok(PyBot {
+            stop: bot.stop_flag(),
+            bot: Mutex::new(bot),
+        })
+    }
+
+    fn lock(&self) -> PyResult<Held<'_, Bot>> {
+        hold(
+            &self.bot,
+            "this Bot is busy with the move that called this progress callback: a \
+             callback cannot ask its own Bot for a move",
+        )
+    }
+}
+
+/// The position and, for a bot that plays for the match, the match it is played in.
+fn game_of(bot_level: Level, game: Option<&Bound<'_, PyMatch>>) -> PyResult<Option<Match>> {
+    match game {
+        Some(game) if bot_level.plays_for_the_match() => Ok(Some(game.try_borrow()?.inner.clone())),
+        _ => Ok(None),
+    }
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (level, seed = None, *, tt_mb = None, threads = None))]
+    fn new(
+        level: Int,
+        seed: Option<&Bound<'_, PyAny>>,
+        tt_mb: Option<f64>,
+        threads: Option<Int>,
+    ) -> PyResult<Self> {
+        let level = level.within("level", 1, 10)?;
+        let level = Level::new(level).map_err(|error| out_of_range(error.to_string()))?;
+        PyBot::made(Bot::of(level, seed_from_py(seed)?), tt_mb, threads)
+    }
+
+    /// Perfect play for the battle margin with a chance `epsilon` (0 to 1) of a
+    /// uniformly random legal move instead: the dial of the level scale.
+    #[staticmethod]
+    #[pyo3(signature = (epsilon, seed = None, *, tt_mb = None, threads = None))]
+    fn noisy(
+        epsilon: f64,
+        seed: Option<&Bound<'_, PyAny>>,
+        tt_mb: Option<f64>,
+        threads: Option<Int>,
+    ) -> PyResult<Self> {
+        let bot = Bot::with_epsilon(epsilon, seed_from_py(seed)?)
+            .map_err(|error| out_of_range(error.to_string()))?;
+        PyBot::made(bot, tt_mb, threads)
+    }
+
+    /// Its move in `position` (`IllegalMoveError` once the battle is over). `match`,
+    /// when given, is the match being played (level 10 then plays for it when its
+    /// position is `position`). Without limits the move is exact, drawn at random
+    /// between the best; with `depth`, `nodes` or `time_limit` (seconds), or with
+    /// `search=True`, it is the best move of one deepening search within them, and
+    /// `on_iteration` is called with each finished iteration (`False` ends it).
+    #[pyo3(signature = (position, r#match = None, *, depth = None, nodes = None, time_limit = None, search = false, on_iteration = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &self,
+        py: Python<'_>,
+        position: &PyPosition,
+        r#match: Option<&Bound<'_, PyMatch>>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_limit: Option<f64>,
+        search: bool,
+        on_iteration: Option<Py<PyAny>>,
+    ) -> PyResult<usize> {
+        let limits = limits(depth, nodes, time_limit)?;
+        let p = position.inner;
+        if p.legal_moves().next().is_none() {
+            return Err(IllegalMove::BattleOver.into());
+        }
+        let level = run(py, || -> PyResult<Level> { Ok(self.lock()?.level()) })??;
+        let game = game_of(level, r#match)?;
+        let callback = on_iteration.as_ref();
+        run(py, || -> PyResult<usize> {
+            let mut bot = self.lock()?;
+            bot.set_limits(limits);
+            bot.set_searching(search || !limits.are_none());
+            let mut failure = None;
+            let chosen = bot.choose_with(&p, game.as_ref(), &mut |iteration| {
+                call_on_iteration(callback, iteration, &mut failure)
+            });
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            // A position with a legal move always has a choice.
+            Ok(chosen.unwrap_or(0))
+        })?
+    }
+
+    /// Who starts the next battle of `match` when the tie rule lets this bot choose
+    /// (level 10: the better chance of winning the match; the others start themselves).
+    #[pyo3(signature = (r#match))]
+    fn choose_starter(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>) -> PyResult<Py<PyAny>> {
+        let game = r#match.try_borrow()?.inner.clone();
+        let starter = run(py, || -> PyResult<_> { Ok(self.lock()?.choose_starter(&game)) })??;
+        player_to_py(py, starter)
+    }
+
+    /// Stops its move being chosen in another thread (it then plays the best move
+    /// found so far). A stop sent while it chooses nothing stops its next search.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Withdraws a `stop()` that no search has used yet.
+    fn clear_stop(&self) {
+        self.stop.store(false, Ordering::SeqCst);
+    }
+
+    /// Forgets what its own table has learned (a new game).
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        run(py, || -> PyResult<()> {
+            self.lock()?.clear();
+            Ok(())
+        })?
+    }
+
+    /// Its level, 1 to 10 (a noisy bot's is 9, or 1 when it only plays random moves).
+    #[getter]
+    fn level(&self, py: Python<'_>) -> PyResult<u8> {
+        run(py, || -> PyResult<u8> { Ok(self.lock()?.level().number()) })?
+    }
+
+    /// Its chance of a random move.
+    #[getter]
+    fn epsilon(&self, py: Python<'_>) -> PyResult<f64> {
+        run(py, || -> PyResult<f64> { Ok(self.lock()?.epsilon()) })?
+    }
+
+    /// The seed of its random choices (drawn afresh when none was given).
+    #[getter]
+    fn seed(&self, py: Python<'_>) -> PyResult<u64> {
+        run(py, || -> PyResult<u64> { Ok(self.lock()?.seed()) })?
+    }
+
+    /// The size of the table it searches on, in bytes.
+    #[getter]
+    fn tt_bytes(&self, py: Python<'_>) -> PyResult<usize> {
+        run(py, || -> PyResult<usize> { Ok(self.lock()?.table_bytes()) })?
+    }
+
+    /// Whether its last move was a random one.
+    #[getter]
+    fn last_random(&self, py: Python<'_>) -> PyResult<bool> {
+        run(py, || -> PyResult<bool> { Ok(self.lock()?.last_random()) })?
+    }
+
+    /// The `SearchResult` of the search behind its last move, when one search chose it.
+    #[getter]
+    fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let result = run(py, || -> PyResult<_> { Ok(self.lock()?.last_search().cloned()) })??;
+        result.map(|r| result_to_py(py, &r)).transpose()
+    }
+
+    /// Makes it the bot of `level` from `seed` again, as new but for its table and
+    /// its threads (an engine's options changed).
+    #[pyo3(signature = (level, seed = None))]
+    fn reset(&self, py: Python<'_>, level: Int, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let level = Level::new(level.within("level", 1, 10)?)
+            .map_err(|error| out_of_range(error.to_string()))?;
+        let seed = seed_from_py(seed)?;
+        run(py, || -> PyResult<()> {
+            self.lock()?.reset(level, seed);
+            Ok(())
+        })?
+    }
+
+    /// Gives it a table of its own of `tt_mb` MiB in place of the one it has
+    /// (`MemoryError`, the old table kept, when it cannot be allocated).
+    fn resize(&self, py: Python<'_>, tt_mb: f64) -> PyResult<()> {
+        let bytes = table_bytes(tt_mb)?;
+        run(py, || -> PyResult<()> {
+            self.lock()?
+                .set_table_bytes(bytes)
+                .map_err(|error| pyo3::exceptions::PyMemoryError::new_err(error.to_string()))
+        })?
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        run(py, || -> PyResult<String> {
+            let bot = self.lock()?;
+            Ok(format!(
+                "Bot(level={}, epsilon={:?}, seed={})",
+                bot.level().number(),
+                bot.epsilon(),
+                bot.seed()
+            ))
+        })?
+    }
+}
+
+/// The level scale, from the core: `(level, epsilon, what it is)` for levels 1 to 10.
+pub(crate) fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    let rows: PyResult<Vec<Bound<'_, PyTuple>>> = LEVELS
+        .iter()
+        .map(|&(number, text)| {
+            let level = Level::new(i64::from(number)).map_err(|e| out_of_range(e.to_string()))?;
+            PyTuple::new(py, [number.into_pyobject(py)?.into_any(), level.epsilon().into_pyobject(py)?.into_any(), text.into_pyobject(py)?.into_any()])
+        })
+        .collect();
+    PyTuple::new(py, rows?)
+}
