@@ -15,6 +15,7 @@
 //! - [`odds`]: exact probabilities of winning a match ([`MatchOdds`]).
 //! - [`sim`]: random playouts, the move graph they walk, the batched environment.
 //! - [`run`]: threads, interruption, the clock; [`draw`]: SVG pictures of positions.
+//! - [`ugi`]: the UGI protocol (docs/protocol.md), the one both engines speak.
 //!
 //! Values of positions are always for the side to move; what is about colours is named
 //! by colour.
@@ -65,6 +66,7 @@ pub mod odds;
 pub mod run;
 pub mod search;
 pub mod sim;
+pub mod ugi;
 
 #[cfg(feature = "python")]
 mod bindings;

@@ -1,32 +1,26 @@
 //! `buttonup-engine`: the UGI protocol of docs/protocol.md on standard input and
-//! output, natively. Commands are read on the main thread while each search runs on its
-//! own, so `isready`, `stop` and `quit` are answered at once; bad input never stops the
-//! engine: it answers `info string error: ...` and reads the next line.
+//! output, natively. The protocol is the core's (`buttonup::ugi`, which the Python
+//! package's `buttonup engine` speaks too); this program only reads lines, and owns what
+//! a process does on Ctrl-C (status 130) and on a closed output (status 141, quietly).
 
-mod go;
-mod input;
-mod output;
-mod protocol;
 mod signals;
 
 use std::io::{self, BufReader};
 
-use input::{decode, read_line, Line, MAX_LINE};
-use output::Output;
-use protocol::Engine;
+use buttonup::ugi::{decode, exit_quietly, read_line, Engine, Line, Output};
 
 fn main() {
     signals::exit_130_on_interrupt();
-    let out = Output::stdout();
-    let mut engine = Engine::new(out);
+    let out = Output::stdout(|| exit_quietly(141));
+    let mut engine = Engine::new(out, "buttonup-engine");
     let mut stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
     while engine.running() {
         match read_line(&mut stdin) {
             Line::End => {
-                engine.handle("quit");
+                engine.end_of_input();
                 break;
             }
-            Line::TooLong => engine.error(&format!("line longer than {MAX_LINE} bytes ignored")),
+            Line::TooLong => engine.line_too_long(),
             Line::Bytes(raw) => match decode(&raw) {
                 Ok(text) => engine.handle(&text),
                 Err(message) => engine.error(&message),

@@ -1,5 +1,5 @@
 //! Ctrl-C ends the engine with status 130 and one line on standard error, as the
-//! project's other commands; a closed output ends it with 141 and nothing printed.
+//! project's other commands (a closed output is `buttonup::ugi::exit_quietly`'s).
 
 #[cfg(unix)]
 mod unix {
@@ -27,21 +27,11 @@ mod unix {
             signal(SIGINT, on_interrupt);
         }
     }
-
-    pub fn quiet_exit(status: i32) -> ! {
-        unsafe { _exit(status) }
-    }
 }
 
 #[cfg(unix)]
-pub use unix::{exit_130_on_interrupt, quiet_exit};
+pub use unix::exit_130_on_interrupt;
 
 /// Elsewhere the system's own Ctrl-C handling stays.
 #[cfg(not(unix))]
 pub fn exit_130_on_interrupt() {}
-
-/// Ends the process at once with `status`.
-#[cfg(not(unix))]
-pub fn quiet_exit(status: i32) -> ! {
-    std::process::exit(status)
-}

@@ -24,11 +24,13 @@ __all__ = [
     "MAX_TARGET",
     "STANDARD_PER_COLOUR",
     "STANDARD_TARGET",
+    "UGI_MAX_LINE",
     "VARIANT_LIMITS",
     "Bot",
     "Match",
     "Position",
     "Searcher",
+    "UgiEngine",
     "VecEnv",
     "analyze",
     "draw_match",
@@ -57,6 +59,7 @@ MAX_BUTTONS: Final[int]
 MAX_TARGET: Final[int]
 STANDARD_PER_COLOUR: Final[int]
 STANDARD_TARGET: Final[int]
+UGI_MAX_LINE: Final[int]
 VARIANT_LIMITS: Final[dict[str, int]]
 
 _PlayerLike: TypeAlias = Player | Literal["r", "b"]
@@ -170,6 +173,17 @@ class Bot:
     def last_random(self) -> bool: ...
     @property
     def last_search(self) -> SearchResult | None: ...
+
+@final
+class UgiEngine:
+    def __new__(cls, name: str, write: Callable[[str], object] | None = None) -> UgiEngine: ...
+    def handle(self, line: str | bytes) -> None: ...
+    def line_too_long(self) -> None: ...
+    def end_of_input(self) -> None: ...
+    def interrupt(self) -> None: ...
+    def finish(self) -> None: ...
+    @property
+    def running(self) -> bool: ...
 
 def solve(position: Position, *, threads: int | None = None) -> int: ...
 def solve_many(

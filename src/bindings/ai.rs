@@ -146,7 +146,9 @@ impl PyBot {
     #[pyo3(signature = (r#match))]
     fn choose_starter(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>) -> PyResult<Py<PyAny>> {
         let game = r#match.try_borrow()?.inner.clone();
-        let starter = run(py, || -> PyResult<_> { Ok(self.lock()?.choose_starter(&game)) })??;
+        let starter = run(py, || -> PyResult<_> {
+            Ok(self.lock()?.choose_starter(&game))
+        })??;
         player_to_py(py, starter)
     }
 
@@ -202,7 +204,9 @@ impl PyBot {
     /// The `SearchResult` of the search behind its last move, when one search chose it.
     #[getter]
     fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let result = run(py, || -> PyResult<_> { Ok(self.lock()?.last_search().cloned()) })??;
+        let result = run(py, || -> PyResult<_> {
+            Ok(self.lock()?.last_search().cloned())
+        })??;
         result.map(|r| result_to_py(py, &r)).transpose()
     }
 
@@ -249,7 +253,14 @@ pub(crate) fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
         .iter()
         .map(|&(number, text)| {
             let level = Level::new(i64::from(number)).map_err(|e| out_of_range(e.to_string()))?;
-            PyTuple::new(py, [number.into_pyobject(py)?.into_any(), level.epsilon().into_pyobject(py)?.into_any(), text.into_pyobject(py)?.into_any()])
+            PyTuple::new(
+                py,
+                [
+                    number.into_pyobject(py)?.into_any(),
+                    level.epsilon().into_pyobject(py)?.into_any(),
+                    text.into_pyobject(py)?.into_any(),
+                ],
+            )
         })
         .collect();
     PyTuple::new(py, rows?)

@@ -14,6 +14,7 @@ mod position;
 mod records;
 mod results;
 mod search;
+mod ugi;
 mod vecenv;
 
 use pyo3::prelude::*;
@@ -70,6 +71,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<ai::PyBot>()?;
+    m.add_class::<ugi::PyUgiEngine>()?;
+    m.add("UGI_MAX_LINE", crate::ugi::MAX_LINE)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
     m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;

@@ -37,7 +37,11 @@ fn shared_table(position: &Position) -> PyResult<Arc<SharedTable>> {
 }
 
 /// Checks the limits given from Python.
-pub(crate) fn limits(depth: Option<Int>, nodes: Option<Int>, time_limit: Option<f64>) -> PyResult<Limits> {
+pub(crate) fn limits(
+    depth: Option<Int>,
+    nodes: Option<Int>,
+    time_limit: Option<f64>,
+) -> PyResult<Limits> {
     let depth = depth
         .map(|d| d.within("depth", 1, i64::from(u32::MAX)))
         .transpose()?;
@@ -69,7 +73,8 @@ pub(crate) fn call_on_iteration(
         return true;
     };
     Python::attach(|py| {
-        let answer = iteration_to_py(py, iteration).and_then(|result| callback.call1(py, (result,)));
+        let answer =
+            iteration_to_py(py, iteration).and_then(|result| callback.call1(py, (result,)));
         match answer {
             Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
             Err(error) => {

@@ -18,7 +18,9 @@ type Slot = Arc<Mutex<Option<SharedOdds>>>;
 /// Locks `mutex`; a table is only ever filled in, so one left by a panicking thread is
 /// still a good table (the panic itself is the caller's to report).
 pub fn lock_odds<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The match table for `target` points and `per_colour` buttons of each colour. The

@@ -21,7 +21,7 @@ from typing import Any
 
 import buttonup
 import buttonup.reference as ref
-from buttonup.engine.ugi import Engine
+from buttonup._core import UgiEngine
 
 #: The first words of every line the engine may write.
 ENGINE_LINES = ("info ", "bestmove ", "readyok", "response ", "id ", "option ", "ugiok")
@@ -53,13 +53,13 @@ class EngineTarget:
 
     def __init__(self) -> None:
         self.out = io.StringIO()
-        self.engine = Engine(self.out)
+        self.engine = UgiEngine("buttonup", self.out.write)
 
     def __call__(self, line: str) -> None:
         if line.lower().split()[:1] == ["quit"]:
             return  # a real quit ends the engine, as it should
         self.engine.handle(line)
-        self.engine.cmd_stop([])  # waits for a search the line may have started
+        self.engine.handle("stop")  # waits for a search the line may have started
         self.engine.handle("isready")
         written = self.out.getvalue().splitlines()
         self.out.seek(0)

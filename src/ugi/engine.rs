@@ -6,15 +6,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use buttonup::ai::{Bot, Level};
-use buttonup::game::notation;
-use buttonup::game::rng::{random_start, SplitMix64};
-use buttonup::search::Iteration;
-use buttonup::{Player, Position, STANDARD_PER_COLOUR};
-
-use crate::go::{parse_int, Go, OPTIONS};
-use crate::input::{shorten, words};
-use crate::output::Output;
+use super::go::{parse_int, Go, OPTIONS};
+use super::lines::{shorten, words, MAX_LINE};
+use super::output::Output;
+use crate::ai::{Bot, Level};
+use crate::game::notation;
+use crate::game::rng::{random_start, SplitMix64};
+use crate::game::rules::{Player, Position};
+use crate::game::variant::STANDARD_PER_COLOUR;
+use crate::search::Iteration;
 
 /// A flag a thread can wait on: set by `stop` or `quit`, awaited by `go infinite`.
 #[derive(Default)]
@@ -40,6 +40,8 @@ impl Halt {
 /// The engine: what the protocol has set, and the search running, if any.
 pub struct Engine {
     out: Output,
+    /// What `id name` says, before the version.
+    name: String,
     level: u64,
     hash: u64,
     seed: u64,
@@ -53,12 +55,15 @@ pub struct Engine {
     busy: Arc<AtomicBool>,
     halt: Arc<Halt>,
     thread: Option<JoinHandle<()>>,
+    /// Whether the last search was `go infinite` (answered only after `stop`).
+    infinite: bool,
     running: bool,
 }
 
 impl Engine {
-    /// An engine with the default options, writing to `out`.
-    pub fn new(out: Output) -> Engine {
+    /// An engine with the default options, writing to `out`, that calls itself `name`
+    /// in its `id name` line.
+    pub fn new(out: Output, name: &str) -> Engine {
         let [level, hash, seed] = OPTIONS.map(|o| o.default);
         let mut bot = Bot::of(Level::MATCH, seed);
         bot.set_searching(true);
@@ -66,6 +71,7 @@ impl Engine {
         let stop = bot.stop_flag();
         Engine {
             out,
+            name: name.to_string(),
             level,
             hash,
             seed,
@@ -75,6 +81,7 @@ impl Engine {
             busy: Arc::new(AtomicBool::new(false)),
             halt: Arc::new(Halt::default()),
             thread: None,
+            infinite: false,
             running: true,
         }
     }
@@ -87,6 +94,11 @@ impl Engine {
     /// Writes `info string error: MESSAGE`.
     pub fn error(&self, message: &str) {
         self.out.send(&format!("info string error: {message}"));
+    }
+
+    /// Answers a line longer than [`MAX_LINE`] bytes, which the door skipped.
+    pub fn line_too_long(&self) {
+        self.error(&format!("line longer than {MAX_LINE} bytes ignored"));
     }
 
     /// Carries out one line: an answer, or an error line; never a crash.
@@ -106,8 +118,22 @@ impl Engine {
         }
     }
 
-    /// Stops any search and waits for it (at the end of input).
+    /// Stops any search and waits for it (the door ends).
     pub fn finish(&mut self) {
+        self.halt_search();
+    }
+
+    /// The end of input: a finite search finishes and answers first (a session piped
+    /// at once gets every answer), then the engine quits as on `quit`.
+    pub fn end_of_input(&mut self) {
+        self.await_finite_search();
+        self.handle("quit");
+    }
+
+    /// Ctrl-C at the door: stops any search and waits for it, writing nothing more.
+    pub fn interrupt(&mut self) {
+        self.out.close();
+        self.running = false;
         self.halt_search();
     }
 
@@ -133,7 +159,11 @@ impl Engine {
             "position" => self.set_position(arguments)?,
             "go" => self.go(arguments),
             "stop" => self.halt_search(),
-            "query" => self.query(arguments)?,
+            "query" => {
+                // Asked in order: about the position after any finite search answered.
+                self.await_finite_search();
+                self.query(arguments)?
+            }
             "quit" => {
                 self.halt_search();
                 self.running = false;
@@ -146,7 +176,8 @@ impl Engine {
     fn ugi(&self) {
         let mut out = self.out.lock();
         out.send(&format!(
-            "id name buttonup-engine {}",
+            "id name {} {}",
+            self.name,
             env!("CARGO_PKG_VERSION")
         ));
         out.send("id author the buttonup developers");
@@ -165,13 +196,24 @@ impl Engine {
         self.lock_bot().reset(level, self.seed);
     }
 
-    fn idle(&self, command: &str) -> Result<(), String> {
-        if self.busy.load(Ordering::SeqCst) {
+    /// Waits for a finite search to answer, so that commands apply in the order they
+    /// came; a `go infinite` is not waited for: it refuses `command`.
+    fn idle(&mut self, command: &str) -> Result<(), String> {
+        if self.busy.load(Ordering::SeqCst) && self.infinite {
             return Err(format!(
                 "a search is running: send 'stop' before '{command}'"
             ));
         }
+        self.await_finite_search();
         Ok(())
+    }
+
+    /// Waits for the search, if one runs and is not `go infinite`, to write its
+    /// `bestmove`.
+    fn await_finite_search(&mut self) {
+        if !self.infinite {
+            self.join_search();
+        }
     }
 
     fn setoption(&mut self, arguments: &[&str]) -> Result<(), String> {
@@ -289,6 +331,7 @@ impl Engine {
     }
 
     fn go(&mut self, arguments: &[&str]) {
+        self.await_finite_search();
         if self.busy.load(Ordering::SeqCst) {
             // Every go gets its one bestmove, this one at once.
             let mut out = self.out.lock();
@@ -314,6 +357,7 @@ impl Engine {
         self.halt.set(false);
         self.stop.store(false, Ordering::SeqCst);
         self.busy.store(true, Ordering::SeqCst);
+        self.infinite = go.infinite;
         let search = Search {
             out: self.out.clone(),
             bot: Arc::clone(&self.bot),

@@ -3,10 +3,9 @@
 
 use std::time::Duration;
 
-use buttonup::search::Limits;
-use buttonup::{Player, Position};
-
-use crate::input::shorten;
+use super::lines::shorten;
+use crate::game::rules::{Player, Position};
+use crate::search::Limits;
 
 /// One spin option: name, default and range.
 pub struct Spin {
@@ -176,7 +175,7 @@ fn bounds(word: &str) -> Option<(i128, i128)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use buttonup::game::notation::parse;
+    use crate::game::notation::parse;
 
     #[test]
     fn numbers_are_ascii_digits_within_bounds() {

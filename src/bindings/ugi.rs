@@ -1,0 +1,112 @@
+//! `buttonup._core.UgiEngine`: the core's UGI protocol (`crate::ugi`) for the Python
+//! package's `buttonup engine`, which only reads lines and hands them over. Every call
+//! that may wait for a search waits without the GIL (the search thread takes it to
+//! write to a Python stream).
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::PyBrokenPipeError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use super::search::lock;
+use crate::ugi::{decode, exit_quietly, Engine, Output};
+
+/// A UGI engine (docs/protocol.md) that calls itself `name` in its `id name` line. Its
+/// answers go to standard output (a closed one ends the process quietly, with status
+/// 141), or to `write`, called with each line and its end of line (a
+/// `BrokenPipeError` or `ConnectionResetError` from it: nobody reads, nothing more is
+/// written).
+#[pyclass(module = "buttonup._core", name = "UgiEngine", frozen)]
+pub struct PyUgiEngine {
+    engine: Mutex<Engine>,
+}
+
+/// The output that writes each line to `write`, taking the GIL for it.
+fn python_output(write: Py<PyAny>) -> Output {
+    Output::to_reader(
+        move |line| {
+            Python::attach(|py| match write.call1(py, (format!("{line}\n"),)) {
+                Ok(_) => true,
+                Err(error) if error.is_instance_of::<PyBrokenPipeError>(py) => false,
+                Err(error)
+                    if error.is_instance_of::<pyo3::exceptions::PyConnectionResetError>(py) =>
+                {
+                    false
+                }
+                Err(error) => {
+                    // Any other failure of the caller's stream is reported, not hidden,
+                    // and the line is taken as written.
+                    error.write_unraisable(py, None);
+                    true
+                }
+            })
+        },
+        || {},
+    )
+}
+
+impl PyUgiEngine {
+    /// Runs `work` on the engine without the GIL.
+    fn with<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut Engine) -> T + Send,
+    ) -> PyResult<T> {
+        py.detach(|| -> PyResult<T> { Ok(work(&mut *lock(&self.engine)?)) })
+    }
+}
+
+#[pymethods]
+impl PyUgiEngine {
+    #[new]
+    #[pyo3(signature = (name, write = None))]
+    fn new(name: &str, write: Option<Py<PyAny>>) -> PyUgiEngine {
+        let out = match write {
+            Some(write) => python_output(write),
+            None => Output::stdout(|| exit_quietly(141)),
+        };
+        PyUgiEngine {
+            engine: Mutex::new(Engine::new(out, name)),
+        }
+    }
+
+    /// Carries out one line, given as text or as the bytes read (a line that is not
+    /// UTF-8 is answered with an error line).
+    fn handle(&self, py: Python<'_>, line: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = match line.cast::<PyBytes>() {
+            Ok(bytes) => decode(bytes.as_bytes()),
+            Err(_) => Ok(line.extract::<String>()?),
+        };
+        self.with(py, |engine| match text {
+            Ok(text) => engine.handle(&text),
+            Err(message) => engine.error(&message),
+        })
+    }
+
+    /// Answers a line over the protocol's length limit, which the door skipped.
+    fn line_too_long(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |engine| engine.line_too_long())
+    }
+
+    /// The end of input: a finite search answers first, then the engine quits.
+    fn end_of_input(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, Engine::end_of_input)
+    }
+
+    /// Ctrl-C: stops any search and waits for it, writing nothing more.
+    fn interrupt(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, Engine::interrupt)
+    }
+
+    /// Stops any search and waits for it (the door ends).
+    fn finish(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, Engine::finish)
+    }
+
+    /// Whether it reads on (not after `quit`).
+    #[getter]
+    fn running(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with(py, |engine| engine.running())
+    }
+}
