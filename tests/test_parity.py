@@ -12,7 +12,6 @@ import pytest
 from buttonup import Position
 from buttonup.ai import LEVELS, Limits, bot
 from buttonup.engine.referee import EngineProcess
-
 from ugi_engines import NAMES, command
 
 POSITIONS = [
