@@ -61,6 +61,7 @@
 
 pub mod ai;
 pub mod draw;
+mod error_kinds;
 pub mod game;
 pub mod odds;
 pub mod run;
@@ -72,6 +73,7 @@ pub mod ugi;
 mod bindings;
 
 pub use game::error::{IllegalMove, NotationError, PositionError};
+pub use game::error_kind::{BattleError, ErrorKind, HasKind};
 pub use game::match_rules::{Battle, Match, MatchError};
 pub use game::rules::{Colour, MoveOutcome, Player, Position, Sowing, MAX_BUTTONS};
 pub use game::scoring::{max_margin, Scoring};

@@ -3,6 +3,7 @@ message that names the problem, in both engines."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -132,3 +133,90 @@ def test_a_start_order_with_a_slash_is_named_for_what_it_is(each_engine: ModuleT
     assert str(raised.value) == (
         "unknown button '/' at index 1: a start order is one letter a pile, 'R', 'B' or 'W'"
     )
+
+
+def _kinds_table() -> list[list[str]]:
+    """The rows of docs/reliability.md's "Error kinds" table, cells unquoted."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "reliability.md").read_text()
+    section = text.split("## Error kinds", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [[cell.strip().strip("`") for cell in row.strip("|").split("|")] for row in rows]
+
+
+def test_each_kind_is_one_python_class_and_one_http_status_as_documented() -> None:
+    from buttonup import errors
+
+    rows = _kinds_table()
+    assert [row[0] for row in rows] == [kind for kind, _ in errors.KINDS]
+    assert [row[2] for row in rows] == [cls.__name__ for _, cls in errors.KINDS]
+    assert len({cls for _, cls in errors.KINDS}) == len(errors.KINDS)
+    for kind, cls in errors.KINDS:
+        assert errors.kind_of(cls("x")) == kind
+    pytest.importorskip("fastapi")
+    from buttonup.web.app import HTTP_STATUS
+
+    assert {row[0]: int(row[5]) for row in rows} == HTTP_STATUS
+
+
+def _fails(call: Callable[[], object], cls: type[Exception], words: str, whole: bool) -> None:
+    """`call` raises `cls` whose message is `words` (`whole`) or begins with them."""
+    with pytest.raises(cls) as caught:
+        call()
+    message = str(caught.value)
+    assert message == words if whole else message.startswith(words), message
+
+
+def test_the_same_failures_as_the_c_door() -> None:
+    """The literals of capi/tests/same_as_python.rs, for the Python door: each call, the
+    class, and the whole message (or, ending in "...", its beginning)."""
+    from buttonup import BattleNotOverError, Match, MatchStateError, Position, RecordError, ai
+
+    won = Match(target=1, per_colour=1, seed=0)
+    while won.winner is None:
+        won.play(won.position.legal_moves()[0])
+    choosing = Match(target=15, per_colour=3, seed=1)
+    while choosing.chooser is None:
+        choosing.play(choosing.position.legal_moves()[0])
+    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: won.play(0), IllegalMoveError, "the match is over: Black won"),
+        (
+            won.undo,
+            MatchStateError,
+            "there is no move of the current battle to take back",
+        ),
+        (
+            lambda: choosing.play(0),
+            IllegalMoveError,
+            "Red must first choose who starts the next battle",
+        ),
+        (
+            lambda: Position("W/R/B/W/B/R/R/W/B r").scoring(),
+            BattleNotOverError,
+            "the battle is not over: it has more than one pile",
+        ),
+        (
+            lambda: ai.bot(3).choose(Position("RBWWBRWBR b")),
+            IllegalMoveError,
+            "the battle is over: there is no move to choose",
+        ),
+        (
+            lambda: Match(deals=["RBXWBRRWB"]),
+            NotationError,
+            "deal 1: unknown button 'X' at index 2: a start order is one letter a pile, "
+            "'R', 'B' or 'W'",
+        ),
+        (
+            lambda: Position.random(1, per_colour=0),
+            ValueError,
+            "per_colour must be from 1 to 10, not 0",
+        ),
+        (
+            lambda: Match.from_record("garbage"),
+            RecordError,
+            "line 1, at 'garbage': unknown token 'garbage': ...",
+        ),
+    ]
+    for call, cls, words in cases:
+        _fails(call, cls, words.removesuffix("..."), whole=not words.endswith("..."))

@@ -23,28 +23,45 @@
 
 // The result of a call: `BUTTONUP_STATUS_OK`, or what kind of failure it was
 // (`buttonup_last_error()` then says what is wrong, in the words of the Python
-// library's errors).
+// library's errors). Each failure status is one kind of error of the core, the same
+// kind the Python library raises as one exception class (docs/reliability.md, "Error
+// kinds").
 typedef enum {
   // The call did what it was asked.
   BUTTONUP_STATUS_OK = 0,
-  // A required pointer argument was NULL.
+  // A required pointer argument was NULL (kind `wrong_type`: Python's `TypeError`).
   BUTTONUP_STATUS_NULL_ARGUMENT = 1,
-  // Text that is not in the notation (a position, a record), or not UTF-8.
+  // Text that is not a position or a start order in the notation, or not UTF-8
+  // (kind `notation`: Python's `NotationError`).
   BUTTONUP_STATUS_NOTATION_ERROR = 2,
-  // A move that cannot be played: no such pile, no white button, or the battle is over.
+  // A move that cannot be played: no such pile, no white button, the battle over (a
+  // bot asked for a move included), or a match that takes no move now: won, or a
+  // starter to choose first (kind `illegal_move`: `IllegalMoveError`).
   BUTTONUP_STATUS_ILLEGAL_MOVE = 3,
-  // A count of buttons, a level or another number out of its range.
+  // A count of buttons, a level or another number out of its range (kind
+  // `invalid_argument`: Python's `ValueError`).
   BUTTONUP_STATUS_INVALID_ARGUMENT = 4,
-  // Something the match rules refuse now (a move while a starter is due, ...).
+  // A request to a match, not a move, that the match rules refuse in its state: a
+  // choice of starter when none is due, an undo with nothing to take back (kind
+  // `match_state`: `MatchStateError`).
   BUTTONUP_STATUS_MATCH_ERROR = 5,
-  // Asked of a battle that is not over (its scoring), or over (a move).
+  // Asked of a battle that is not over: its scoring (kind `battle_not_over`:
+  // `BattleNotOverError`).
   BUTTONUP_STATUS_WRONG_STATE = 6,
-  // A table could not be allocated.
+  // A table could not be allocated (kind `memory`: Python's `MemoryError`).
   BUTTONUP_STATUS_OUT_OF_MEMORY = 7,
-  // The search was stopped before it had an answer.
+  // The search was stopped before it had an answer (kind `search_stopped`:
+  // `SearchStoppedError`).
   BUTTONUP_STATUS_STOPPED = 8,
-  // A bug in buttonup (a panic caught at the boundary): please report it.
+  // A bug in buttonup (a panic caught at the boundary): please report it (kind
+  // `internal`).
   BUTTONUP_STATUS_INTERNAL_ERROR = 9,
+  // Text that is not a match record, or a match that cannot be written as one (kind
+  // `record`: `RecordError`).
+  BUTTONUP_STATUS_RECORD_ERROR = 10,
+  // Long work interrupted from outside (kind `interrupted`: Python's
+  // `KeyboardInterrupt`).
+  BUTTONUP_STATUS_INTERRUPTED = 11,
 } ButtonupStatus;
 
 // A player, or none (a draw, or no one).
@@ -199,8 +216,8 @@ ButtonupStatus buttonup_match_win_probability(const ButtonupMatch *game, double 
 ButtonupStatus buttonup_match_record(const ButtonupMatch *game, char **out);
 
 // The match a record holds (docs/notation.md, "Match records"), every move checked by
-// the rules, as a new match in `*out`; `BUTTONUP_STATUS_NOTATION_ERROR` with the line
-// and token of the fault otherwise.
+// the rules, as a new match in `*out`; `BUTTONUP_STATUS_RECORD_ERROR` with the line
+// and token of the fault otherwise (Python's `RecordError`).
 //
 // # Safety
 // `text` is NULL or a NUL-terminated string; `out` is NULL or writable.
@@ -244,7 +261,7 @@ ButtonupStatus buttonup_position_notation(const ButtonupPosition *position, char
 // `position` is NULL or valid; `out` is NULL or writable.
 ButtonupStatus buttonup_position_to_move(const ButtonupPosition *position, ButtonupPlayer *out);
 
-// Whether the battle is over (no pile holds a white button).
+// Whether the battle is over (rule 5: one pile is left).
 //
 // # Safety
 // `position` is NULL or valid; `out` is NULL or writable.
@@ -280,7 +297,8 @@ ButtonupStatus buttonup_position_play(const ButtonupPosition *position,
                                       ButtonupMove *outcome);
 
 // The scoring of a finished battle (rule 5) into `*out`; `BUTTONUP_STATUS_WRONG_STATE`
-// while it goes on.
+// while it goes on ("the battle is not over: it has more than one pile", as Python's
+// `BattleNotOverError` says).
 //
 // # Safety
 // `position` is NULL or valid; `out` is NULL or writable.
@@ -321,7 +339,8 @@ void buttonup_bot_free(ButtonupBot *bot);
 // The bot's move in `position` into `*pile`. `game` may be NULL; when given (the
 // match being played, at `position`) level 10 plays for the match. `time_limit_ms` (0:
 // none) bounds the search: within it the bot plays the best move found, exact when
-// the search reached the end. `BUTTONUP_STATUS_WRONG_STATE` when the battle is over.
+// the search reached the end. `BUTTONUP_STATUS_ILLEGAL_MOVE` when the battle is over
+// ("the battle is over: there is no move to choose", as Python's bots say).
 //
 // # Safety
 // `bot`, `position` and `game` are NULL or valid; `pile` is NULL or writable.

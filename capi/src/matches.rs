@@ -9,13 +9,13 @@ use buttonup::game::record;
 use buttonup::odds::{red_chance, MatchOdds};
 use buttonup::run::parallel::default_threads;
 use buttonup::search::with_thread_searcher;
-use buttonup::{Match, MatchError};
+use buttonup::{ErrorKind, Match};
 
 use crate::position::{
     give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
 };
 use crate::search::ButtonupBot;
-use crate::status::{guard, new_string, non_null, put, Failure, Status};
+use crate::status::{guard, new_string, non_null, null, put, Failure};
 
 /// A match (opaque): made by `buttonup_match_new`, freed with `buttonup_match_free`.
 /// It keeps its own table of match odds once they are asked for (freed with it).
@@ -34,17 +34,9 @@ pub(crate) fn game<'a>(pointer: *const ButtonupMatch) -> Result<MutexGuard<'a, M
     Ok(locked(&non_null(pointer, "match")?.game))
 }
 
-fn refused(error: MatchError) -> Failure {
-    let status = match error {
-        MatchError::Illegal(_) => Status::IllegalMove,
-        _ => Status::MatchError,
-    };
-    Failure::new(status, error.to_string())
-}
-
 fn hand_over(game: Match, out: *mut *mut ButtonupMatch) -> Result<(), Failure> {
     if out.is_null() {
-        return Err(Failure::new(Status::NullArgument, "out is NULL"));
+        return Err(null("out"));
     }
     let handle = ButtonupMatch {
         game: Mutex::new(game),
@@ -77,7 +69,7 @@ pub unsafe extern "C" fn buttonup_match_new(
             seed,
             &[],
         )
-        .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+        .map_err(Failure::of)?;
         hand_over(game, out)
     })
 }
@@ -119,7 +111,7 @@ pub unsafe extern "C" fn buttonup_match_play(
     outcome: *mut ButtonupMove,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let sowing = self::game(game)?.play(pile as usize).map_err(refused)?;
+        let sowing = self::game(game)?.play(pile as usize).map_err(Failure::of)?;
         if !outcome.is_null() {
             outcome.write(move_of(pile, sowing.outcome.extra_move, &sowing.drops));
         }
@@ -137,7 +129,7 @@ pub unsafe extern "C" fn buttonup_match_undo(
     pile: *mut u32,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let undone = self::game(game)?.undo().map_err(refused)?;
+        let undone = self::game(game)?.undo().map_err(Failure::of)?;
         if !pile.is_null() {
             pile.write(undone as u32);
         }
@@ -199,7 +191,9 @@ pub unsafe extern "C" fn buttonup_match_choose_starter(
 ) -> crate::ButtonupStatus {
     guard(|| {
         let starter = player_argument("starter", starter)?;
-        self::game(game)?.choose_starter(starter).map_err(refused)
+        self::game(game)?
+            .choose_starter(starter)
+            .map_err(Failure::of)
     })
 }
 
@@ -241,19 +235,18 @@ pub unsafe extern "C" fn buttonup_match_win_probability(
             .as_ref()
             .is_some_and(|t| t.target() == game.target() && t.per_colour() == game.per_colour());
         if !fits {
-            let made = MatchOdds::new(game.target(), game.per_colour())
-                .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+            let made = MatchOdds::new(game.target(), game.per_colour()).map_err(Failure::of)?;
             *table = Some(made);
         }
         let odds = table
             .as_mut()
-            .ok_or_else(|| Failure::new(Status::InternalError, "no table"))?;
+            .ok_or_else(|| Failure::new(ErrorKind::Internal, "no table"))?;
         let chance = match game.battle_position() {
-            None => odds.win_probability(&standing).map_err(refused)?,
+            None => odds.win_probability(&standing).map_err(Failure::of)?,
             Some(position) => {
-                let payoff = odds.payoff(&standing).map_err(refused)?;
+                let payoff = odds.payoff(&standing).map_err(Failure::of)?;
                 with_thread_searcher(|s| red_chance(&payoff, &position, default_threads(), s))
-                    .map_err(|_| Failure::new(Status::Stopped, "the search was interrupted"))?
+                    .map_err(Failure::of)?
             }
         };
         put(red, "red", chance)
@@ -272,14 +265,14 @@ pub unsafe extern "C" fn buttonup_match_record(
 ) -> crate::ButtonupStatus {
     guard(|| {
         let text = record::write(&*self::game(game)?, &[], &Default::default(), true)
-            .map_err(|e| Failure::new(Status::MatchError, e.to_string()))?;
+            .map_err(Failure::of)?;
         put(out, "out", new_string(&text))
     })
 }
 
 /// The match a record holds (docs/notation.md, "Match records"), every move checked by
-/// the rules, as a new match in `*out`; `BUTTONUP_STATUS_NOTATION_ERROR` with the line
-/// and token of the fault otherwise.
+/// the rules, as a new match in `*out`; `BUTTONUP_STATUS_RECORD_ERROR` with the line
+/// and token of the fault otherwise (Python's `RecordError`).
 ///
 /// # Safety
 /// `text` is NULL or a NUL-terminated string; `out` is NULL or writable.
@@ -289,8 +282,7 @@ pub unsafe extern "C" fn buttonup_match_from_record(
     out: *mut *mut ButtonupMatch,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let read = record::read(crate::position::text(text, "text")?)
-            .map_err(|e| Failure::new(Status::NotationError, e.to_string()))?;
+        let read = record::read(crate::position::text(text, "text")?).map_err(Failure::of)?;
         hand_over(read.game, out)
     })
 }

@@ -5,9 +5,9 @@ use std::ffi::{c_char, CStr};
 
 use buttonup::game::notation;
 use buttonup::game::rng::{random_start, SplitMix64};
-use buttonup::{Player, Position, MAX_BUTTONS};
+use buttonup::{BattleError, Capability, ErrorKind, Player, Position, MAX_BUTTONS};
 
-use crate::status::{guard, new_string, non_null, put, Failure, Status};
+use crate::status::{guard, new_string, non_null, null, put, Failure};
 
 /// A position of a battle (opaque): made by `buttonup_position_parse`,
 /// `buttonup_position_random`, `buttonup_position_play` or `buttonup_match_position`,
@@ -45,13 +45,13 @@ pub(crate) fn player_argument(name: &str, code: u32) -> Result<Player, Failure> 
         1 => Ok(Player::Red),
         2 => Ok(Player::Black),
         0 => Err(Failure::new(
-            Status::InvalidArgument,
+            ErrorKind::InvalidArgument,
             format!(
                 "{name}: a player is needed here: BUTTONUP_PLAYER_RED or BUTTONUP_PLAYER_BLACK"
             ),
         )),
         other => Err(Failure::new(
-            Status::InvalidArgument,
+            ErrorKind::InvalidArgument,
             format!(
                 "{name} must be BUTTONUP_PLAYER_RED (1) or BUTTONUP_PLAYER_BLACK (2), not {other}"
             ),
@@ -106,7 +106,7 @@ pub(crate) fn position<'a>(pointer: *const ButtonupPosition) -> Result<&'a Posit
 
 pub(crate) fn give(position: Position, out: *mut *mut ButtonupPosition) -> Result<(), Failure> {
     if out.is_null() {
-        return Err(Failure::new(Status::NullArgument, "out is NULL"));
+        return Err(null("out"));
     }
     put(
         out,
@@ -117,15 +117,12 @@ pub(crate) fn give(position: Position, out: *mut *mut ButtonupPosition) -> Resul
 
 pub(crate) fn text<'a>(pointer: *const c_char, name: &str) -> Result<&'a str, Failure> {
     if pointer.is_null() {
-        return Err(Failure::new(
-            Status::NullArgument,
-            format!("{name} is NULL"),
-        ));
+        return Err(null(name));
     }
     // SAFETY: non-NULL, and the caller promises a NUL-terminated string.
     unsafe { CStr::from_ptr(pointer) }
         .to_str()
-        .map_err(|_| Failure::new(Status::NotationError, format!("{name} is not UTF-8")))
+        .map_err(|_| Failure::new(ErrorKind::Notation, format!("{name} is not UTF-8")))
 }
 
 /// Parses a position in the notation (`"W/R/B/W/B/R/R/W/B r"`) into `*out`.
@@ -138,8 +135,7 @@ pub unsafe extern "C" fn buttonup_position_parse(
     out: *mut *mut ButtonupPosition,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let parsed = notation::parse(self::text(text, "text")?)
-            .map_err(|e| Failure::new(Status::NotationError, e.to_string()))?;
+        let parsed = notation::parse(self::text(text, "text")?).map_err(Failure::of)?;
         give(parsed, out)
     })
 }
@@ -161,8 +157,12 @@ pub unsafe extern "C" fn buttonup_position_random(
 ) -> crate::ButtonupStatus {
     guard(|| {
         let player = player_argument("to_move", to_move)?;
-        let start = random_start(per_colour as usize, player, &mut SplitMix64::new(seed))
-            .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+        // The count checked first, in the words of Python's `Position.random`.
+        let per_colour = Capability::Rules
+            .check(i64::from(per_colour))
+            .map_err(Failure::of)?;
+        let start =
+            random_start(per_colour, player, &mut SplitMix64::new(seed)).map_err(Failure::of)?;
         give(start, out)
     })
 }
@@ -212,7 +212,7 @@ pub unsafe extern "C" fn buttonup_position_to_move(
     })
 }
 
-/// Whether the battle is over (no pile holds a white button).
+/// Whether the battle is over (rule 5: one pile is left).
 ///
 /// # Safety
 /// `position` is NULL or valid; `out` is NULL or writable.
@@ -258,13 +258,13 @@ pub unsafe extern "C" fn buttonup_position_legal_moves(
         put(count, "count", legal.len())?;
         if capacity < legal.len() {
             return Err(Failure::new(
-                Status::InvalidArgument,
+                ErrorKind::InvalidArgument,
                 format!("room for {capacity} moves, {} needed", legal.len()),
             ));
         }
         if !legal.is_empty() {
             if moves.is_null() {
-                return Err(Failure::new(Status::NullArgument, "moves is NULL"));
+                return Err(null("moves"));
             }
             std::ptr::copy_nonoverlapping(legal.as_ptr(), moves, legal.len());
         }
@@ -287,11 +287,11 @@ pub unsafe extern "C" fn buttonup_position_play(
 ) -> crate::ButtonupStatus {
     guard(|| {
         if next.is_null() {
-            return Err(Failure::new(Status::NullArgument, "next is NULL"));
+            return Err(null("next"));
         }
         let sowing = self::position(position)?
             .sowing(pile as usize)
-            .map_err(|e| Failure::new(Status::IllegalMove, e.to_string()))?;
+            .map_err(Failure::of)?;
         if !outcome.is_null() {
             outcome.write(move_of(pile, sowing.outcome.extra_move, &sowing.drops));
         }
@@ -313,7 +313,8 @@ pub(crate) fn move_of(pile: u32, extra_move: bool, drops: &[usize]) -> ButtonupM
 }
 
 /// The scoring of a finished battle (rule 5) into `*out`; `BUTTONUP_STATUS_WRONG_STATE`
-/// while it goes on.
+/// while it goes on ("the battle is not over: it has more than one pile", as Python's
+/// `BattleNotOverError` says).
 ///
 /// # Safety
 /// `position` is NULL or valid; `out` is NULL or writable.
@@ -323,12 +324,9 @@ pub unsafe extern "C" fn buttonup_position_scoring(
     out: *mut ButtonupScoring,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let scoring = self::position(position)?.scoring().ok_or_else(|| {
-            Failure::new(
-                Status::WrongState,
-                "the battle is not over: it has no scoring yet",
-            )
-        })?;
+        let scoring = self::position(position)?
+            .scoring()
+            .ok_or(Failure::of(BattleError::NotOver))?;
         put(
             out,
             "out",

@@ -7,18 +7,12 @@ use std::time::Duration;
 
 use buttonup::ai::Bot;
 use buttonup::run::parallel::default_threads;
-use buttonup::search::{self, ExactError, Limits};
+use buttonup::search::{self, Limits};
+use buttonup::{BattleError, ErrorKind};
 
 use crate::matches::{game, ButtonupMatch};
 use crate::position::{position, ButtonupPosition};
-use crate::status::{guard, non_null, put, Failure, Status};
-
-fn exact_failure(error: ExactError) -> Failure {
-    match error {
-        ExactError::Memory(e) => Failure::new(Status::OutOfMemory, e.to_string()),
-        ExactError::Interrupted => Failure::new(Status::Stopped, error.to_string()),
-    }
-}
+use crate::status::{guard, non_null, null, put, Failure};
 
 fn threads(asked: u32) -> usize {
     if asked == 0 {
@@ -42,7 +36,7 @@ pub unsafe extern "C" fn buttonup_solve(
 ) -> crate::ButtonupStatus {
     guard(|| {
         let p = self::position(position)?;
-        let solved = search::solve(p, self::threads(threads)).map_err(exact_failure)?;
+        let solved = search::solve(p, self::threads(threads)).map_err(Failure::of)?;
         put(value, "value", solved)
     })
 }
@@ -74,13 +68,13 @@ pub unsafe extern "C" fn buttonup_analyze(
     guard(|| {
         let p = self::position(position)?;
         if count.is_null() {
-            return Err(Failure::new(Status::NullArgument, "count is NULL"));
+            return Err(null("count"));
         }
-        let found = search::analyze(p, self::threads(threads)).map_err(exact_failure)?;
+        let found = search::analyze(p, self::threads(threads)).map_err(Failure::of)?;
         put(count, "count", found.len())?;
         if capacity < found.len() {
             return Err(Failure::new(
-                Status::InvalidArgument,
+                ErrorKind::InvalidArgument,
                 format!("room for {capacity} values, {} needed", found.len()),
             ));
         }
@@ -116,10 +110,9 @@ pub unsafe extern "C" fn buttonup_bot_new(
 ) -> crate::ButtonupStatus {
     guard(|| {
         if out.is_null() {
-            return Err(Failure::new(Status::NullArgument, "out is NULL"));
+            return Err(null("out"));
         }
-        let bot = Bot::new(i64::from(level), seed)
-            .map_err(|e| Failure::new(Status::InvalidArgument, e.to_string()))?;
+        let bot = Bot::new(i64::from(level), seed).map_err(Failure::of)?;
         let stop = bot.stop_flag();
         let handle = ButtonupBot {
             bot: Mutex::new(bot),
@@ -143,7 +136,8 @@ pub unsafe extern "C" fn buttonup_bot_free(bot: *mut ButtonupBot) {
 /// The bot's move in `position` into `*pile`. `game` may be NULL; when given (the
 /// match being played, at `position`) level 10 plays for the match. `time_limit_ms` (0:
 /// none) bounds the search: within it the bot plays the best move found, exact when
-/// the search reached the end. `BUTTONUP_STATUS_WRONG_STATE` when the battle is over.
+/// the search reached the end. `BUTTONUP_STATUS_ILLEGAL_MOVE` when the battle is over
+/// ("the battle is over: there is no move to choose", as Python's bots say).
 ///
 /// # Safety
 /// `bot`, `position` and `game` are NULL or valid; `pile` is NULL or writable.
@@ -159,7 +153,7 @@ pub unsafe extern "C" fn buttonup_bot_choose(
         let handle = non_null(bot, "bot")?;
         let p = *self::position(position)?;
         if pile.is_null() {
-            return Err(Failure::new(Status::NullArgument, "pile is NULL"));
+            return Err(null("pile"));
         }
         let current = if game.is_null() {
             None
@@ -174,12 +168,9 @@ pub unsafe extern "C" fn buttonup_bot_choose(
             time: (time_limit_ms > 0).then(|| Duration::from_millis(time_limit_ms)),
             ..Limits::default()
         });
-        let chosen = bot.choose(&p, current.as_ref()).ok_or_else(|| {
-            Failure::new(
-                Status::WrongState,
-                "the battle is over: there is no move to choose",
-            )
-        })?;
+        let chosen = bot
+            .choose(&p, current.as_ref())
+            .ok_or(Failure::of(BattleError::NoMoveToChoose))?;
         put(pile, "pile", chosen as u32)
     })
 }

@@ -5,35 +5,71 @@ use std::cell::RefCell;
 use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use buttonup::{ErrorKind, HasKind};
+
 /// The result of a call: `BUTTONUP_STATUS_OK`, or what kind of failure it was
 /// (`buttonup_last_error()` then says what is wrong, in the words of the Python
-/// library's errors).
+/// library's errors). Each failure status is one kind of error of the core, the same
+/// kind the Python library raises as one exception class (docs/reliability.md, "Error
+/// kinds").
 #[repr(C)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ButtonupStatus {
     /// The call did what it was asked.
     Ok = 0,
-    /// A required pointer argument was NULL.
+    /// A required pointer argument was NULL (kind `wrong_type`: Python's `TypeError`).
     NullArgument = 1,
-    /// Text that is not in the notation (a position, a record), or not UTF-8.
+    /// Text that is not a position or a start order in the notation, or not UTF-8
+    /// (kind `notation`: Python's `NotationError`).
     NotationError = 2,
-    /// A move that cannot be played: no such pile, no white button, or the battle is over.
+    /// A move that cannot be played: no such pile, no white button, the battle over (a
+    /// bot asked for a move included), or a match that takes no move now: won, or a
+    /// starter to choose first (kind `illegal_move`: `IllegalMoveError`).
     IllegalMove = 3,
-    /// A count of buttons, a level or another number out of its range.
+    /// A count of buttons, a level or another number out of its range (kind
+    /// `invalid_argument`: Python's `ValueError`).
     InvalidArgument = 4,
-    /// Something the match rules refuse now (a move while a starter is due, ...).
+    /// A request to a match, not a move, that the match rules refuse in its state: a
+    /// choice of starter when none is due, an undo with nothing to take back (kind
+    /// `match_state`: `MatchStateError`).
     MatchError = 5,
-    /// Asked of a battle that is not over (its scoring), or over (a move).
+    /// Asked of a battle that is not over: its scoring (kind `battle_not_over`:
+    /// `BattleNotOverError`).
     WrongState = 6,
-    /// A table could not be allocated.
+    /// A table could not be allocated (kind `memory`: Python's `MemoryError`).
     OutOfMemory = 7,
-    /// The search was stopped before it had an answer.
+    /// The search was stopped before it had an answer (kind `search_stopped`:
+    /// `SearchStoppedError`).
     Stopped = 8,
-    /// A bug in buttonup (a panic caught at the boundary): please report it.
+    /// A bug in buttonup (a panic caught at the boundary): please report it (kind
+    /// `internal`).
     InternalError = 9,
+    /// Text that is not a match record, or a match that cannot be written as one (kind
+    /// `record`: `RecordError`).
+    RecordError = 10,
+    /// Long work interrupted from outside (kind `interrupted`: Python's
+    /// `KeyboardInterrupt`).
+    Interrupted = 11,
 }
 
 pub use ButtonupStatus as Status;
+
+/// The status of each kind of error: one status a kind, one kind a status.
+pub const fn status_of(kind: ErrorKind) -> Status {
+    match kind {
+        ErrorKind::Notation => Status::NotationError,
+        ErrorKind::IllegalMove => Status::IllegalMove,
+        ErrorKind::BattleNotOver => Status::WrongState,
+        ErrorKind::MatchState => Status::MatchError,
+        ErrorKind::Record => Status::RecordError,
+        ErrorKind::SearchStopped => Status::Stopped,
+        ErrorKind::InvalidArgument => Status::InvalidArgument,
+        ErrorKind::WrongType => Status::NullArgument,
+        ErrorKind::Interrupted => Status::Interrupted,
+        ErrorKind::Memory => Status::OutOfMemory,
+        ErrorKind::Internal => Status::InternalError,
+    }
+}
 
 /// A failure: its kind and its message.
 pub struct Failure {
@@ -42,11 +78,17 @@ pub struct Failure {
 }
 
 impl Failure {
-    pub fn new(status: Status, message: impl Into<String>) -> Failure {
+    /// A failure of `kind` found by the C door itself (an argument it checks).
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Failure {
         Failure {
-            status,
+            status: status_of(kind),
             message: message.into(),
         }
+    }
+
+    /// An error of the core: its kind's status, its own message.
+    pub fn of(error: impl HasKind) -> Failure {
+        Failure::new(error.kind(), error.to_string())
     }
 }
 
@@ -80,7 +122,7 @@ pub fn guard(body: impl FnOnce() -> Result<(), Failure>) -> Status {
             remember(&format!(
                 "internal error in buttonup (please report it): {what}"
             ));
-            Status::InternalError
+            status_of(ErrorKind::Internal)
         }
     }
 }
@@ -99,20 +141,21 @@ pub extern "C" fn buttonup_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
+/// The failure of a NULL pointer named `name`.
+pub fn null(name: &str) -> Failure {
+    Failure::new(ErrorKind::WrongType, format!("{name} is NULL"))
+}
+
 /// `pointer` as a reference, or the failure naming `name`.
 pub fn non_null<'a, T>(pointer: *const T, name: &str) -> Result<&'a T, Failure> {
     // SAFETY: the caller promises a valid pointer or NULL (documented on every call).
-    unsafe { pointer.as_ref() }
-        .ok_or_else(|| Failure::new(Status::NullArgument, format!("{name} is NULL")))
+    unsafe { pointer.as_ref() }.ok_or_else(|| null(name))
 }
 
 /// Writes `value` through `out`, or fails naming `name` when it is NULL.
 pub fn put<T>(out: *mut T, name: &str, value: T) -> Result<(), Failure> {
     if out.is_null() {
-        return Err(Failure::new(
-            Status::NullArgument,
-            format!("{name} is NULL"),
-        ));
+        return Err(null(name));
     }
     // SAFETY: non-NULL, and the caller promises it points at a writable T.
     unsafe { out.write(value) };
@@ -134,5 +177,49 @@ pub fn new_string(text: &str) -> *mut c_char {
 pub unsafe extern "C" fn buttonup_string_free(text: *mut c_char) {
     if !text.is_null() {
         drop(CString::from_raw(text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use buttonup::{Match, Player};
+
+    /// Every kind's status, as docs/reliability.md gives it: one status a kind.
+    #[test]
+    fn each_kind_has_its_own_status() {
+        let table = [
+            ("notation", Status::NotationError, 2),
+            ("illegal_move", Status::IllegalMove, 3),
+            ("battle_not_over", Status::WrongState, 6),
+            ("match_state", Status::MatchError, 5),
+            ("record", Status::RecordError, 10),
+            ("search_stopped", Status::Stopped, 8),
+            ("invalid_argument", Status::InvalidArgument, 4),
+            ("wrong_type", Status::NullArgument, 1),
+            ("interrupted", Status::Interrupted, 11),
+            ("memory", Status::OutOfMemory, 7),
+            ("internal", Status::InternalError, 9),
+        ];
+        assert_eq!(table.len(), ErrorKind::ALL.len());
+        for (kind, (name, status, code)) in ErrorKind::ALL.into_iter().zip(table) {
+            assert_eq!(kind.name(), name);
+            assert_eq!(status_of(kind), status, "{name}");
+            assert_eq!(status as i32, code, "{name}");
+        }
+    }
+
+    /// A bad deal (no C call deals one, but the mapping is the core's) is a notation
+    /// error with the core's words, as Python's `Match(deals=["RBXWBRRWB"])` says.
+    #[test]
+    fn a_bad_deal_is_a_notation_error() {
+        let error = Match::new(Player::Red, 15, 3, 1, &["RBXWBRRWB"]).unwrap_err();
+        let failure = Failure::of(error);
+        assert_eq!(failure.status, Status::NotationError);
+        assert_eq!(
+            failure.message,
+            "deal 1: unknown button 'X' at index 2: a start order is one letter a pile, \
+             'R', 'B' or 'W'"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Many positions in one call, on several threads: `solve_many` and `perft_many`.
 
-use pyo3::exceptions::{PyMemoryError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -9,7 +9,6 @@ use super::interrupt::run;
 use super::position::PyPosition;
 use crate::game::rules::Position;
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
-use crate::search::batch::BatchError;
 
 /// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
 /// the item.
@@ -53,11 +52,8 @@ pub fn solve_many(
         crate::search::batch::solve_many(&positions, bytes, threads)
     })? {
         Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
-        Err(BatchError::Table(error)) => Err(PyMemoryError::new_err(error.to_string())),
-        // Unreachable: `run` raised the interruption.
-        Err(BatchError::Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
-            "interrupted",
-        )),
+        // The interruption is unreachable: `run` raised it.
+        Err(error) => Err(super::errors::raised(error)),
     }
 }
 

@@ -1,23 +1,12 @@
 //! The pictures of `crate::draw` for Python (`buttonup.svg` wraps them): conversions
 //! only.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::convert::{move_index, Int};
-use super::errors::battle_not_over;
 use super::matches::PyMatch;
 use super::position::PyPosition;
-use crate::draw::{self, svg, Board, DrawError, DrawOptions, LastMove};
-
-impl From<DrawError> for PyErr {
-    fn from(error: DrawError) -> PyErr {
-        match error {
-            DrawError::NotOver => battle_not_over(),
-            error => PyValueError::new_err(error.to_string()),
-        }
-    }
-}
+use crate::draw::{self, svg, Board, DrawOptions, LastMove};
 
 /// A board as Python gets it: the position, the slots, the slot count, the last move
 /// as `(slot, drops)` or `None`, and the button radius.

@@ -1,15 +1,23 @@
-//! The one place where core errors become Python exceptions. The exception classes live
-//! in the pure-Python module `buttonup.errors`, shared with the reference engine.
+//! The one place where core errors become Python exceptions: each kind of error of the
+//! core (`ErrorKind`, decided by the core's `HasKind::kind`) is one exception class, the
+//! message the error's own. The buttonup classes live in the pure-Python module
+//! `buttonup.errors`, shared with the reference engine.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::PyErr;
 
+use crate::ai::LevelError;
+use crate::draw::DrawError;
 use crate::game::error::{IllegalMove, NotationError, PositionError};
+use crate::game::error_kind::{BattleError, ErrorKind, HasKind};
 use crate::game::match_rules::MatchError;
 use crate::game::record::RecordError;
 use crate::game::standing::StandingError;
 use crate::game::variant::VariantError;
 use crate::run::interrupt::Interrupted;
+use crate::search::{ExactError, TableAllocError};
 use crate::sim::vecenv::MakeError;
 
 /// The exception classes of `buttonup.errors`.
@@ -23,86 +31,73 @@ mod py {
     import_exception!(buttonup.errors, RecordError);
 }
 
-impl From<NotationError> for PyErr {
-    fn from(error: NotationError) -> PyErr {
-        py::NotationError::new_err(error.to_string())
-    }
-}
-
-impl From<PositionError> for PyErr {
-    fn from(error: PositionError) -> PyErr {
-        py::NotationError::new_err(error.to_string())
-    }
-}
-
-impl From<IllegalMove> for PyErr {
-    fn from(error: IllegalMove) -> PyErr {
-        py::IllegalMoveError::new_err(error.to_string())
-    }
-}
-
-impl From<VariantError> for PyErr {
-    fn from(error: VariantError) -> PyErr {
-        PyValueError::new_err(error.to_string())
-    }
-}
-
-impl From<MakeError> for PyErr {
-    fn from(error: MakeError) -> PyErr {
-        match error {
-            MakeError::Variant(error) => error.into(),
-            MakeError::Interrupted => Interrupted.into(),
-        }
-    }
-}
-
-impl From<StandingError> for PyErr {
-    fn from(error: StandingError) -> PyErr {
-        let message = error.to_string();
-        match error {
-            StandingError::BadTarget(_) | StandingError::Variant(_) => {
-                PyValueError::new_err(message)
+/// The class of each kind, written once: `raise` makes the exception, `class_name`
+/// names it (what the tests and docs/reliability.md check).
+macro_rules! classes {
+    ($($kind:ident => $class:ty, $name:literal;)*) => {
+        /// The exception of `kind` with `message`.
+        pub(crate) fn raise(kind: ErrorKind, message: String) -> PyErr {
+            match kind {
+                $(ErrorKind::$kind => PyErr::new::<$class, _>(message),)*
             }
-            // Requests to a match, not moves, that the match rules refuse.
-            StandingError::Impossible(_)
-            | StandingError::NoChoiceDue
-            | StandingError::NoBattle(_) => py::MatchStateError::new_err(message),
         }
-    }
-}
 
-impl From<MatchError> for PyErr {
-    fn from(error: MatchError) -> PyErr {
-        let message = error.to_string();
-        match error {
-            // Moves refused.
-            MatchError::Over(_) | MatchError::ChooserDue(_) | MatchError::Illegal(_) => {
-                py::IllegalMoveError::new_err(message)
+        /// The qualified name of the class `raise` uses for `kind`.
+        #[cfg_attr(not(test), allow(dead_code))]
+        pub(crate) const fn class_name(kind: ErrorKind) -> &'static str {
+            match kind {
+                $(ErrorKind::$kind => $name,)*
             }
-            // A request to a match, not a move, that the match rules refuse.
-            MatchError::NothingToUndo => py::MatchStateError::new_err(message),
-            MatchError::Standing(error) => error.into(),
-            MatchError::BadDeal { .. } => py::NotationError::new_err(message),
-            MatchError::DealSize { .. } | MatchError::Variant(_) => PyValueError::new_err(message),
-            // Only building a match table is interrupted, and `run` raises the
-            // interpreter's own exception instead.
-            MatchError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         }
-    }
+    };
 }
 
-impl From<RecordError> for PyErr {
-    fn from(error: RecordError) -> PyErr {
-        py::RecordError::new_err(error.to_string())
-    }
+classes! {
+    Notation => py::NotationError, "buttonup.errors.NotationError";
+    IllegalMove => py::IllegalMoveError, "buttonup.errors.IllegalMoveError";
+    BattleNotOver => py::BattleNotOverError, "buttonup.errors.BattleNotOverError";
+    MatchState => py::MatchStateError, "buttonup.errors.MatchStateError";
+    Record => py::RecordError, "buttonup.errors.RecordError";
+    SearchStopped => py::SearchStoppedError, "buttonup.errors.SearchStoppedError";
+    InvalidArgument => PyValueError, "ValueError";
+    WrongType => PyTypeError, "TypeError";
+    // What `run` raises instead, when a signal handler raised.
+    Interrupted => PyKeyboardInterrupt, "KeyboardInterrupt";
+    Memory => PyMemoryError, "MemoryError";
+    Internal => PyRuntimeError, "RuntimeError";
 }
 
-impl From<Interrupted> for PyErr {
-    fn from(error: Interrupted) -> PyErr {
-        // What `run` raises instead, when a signal handler raised.
-        pyo3::exceptions::PyKeyboardInterrupt::new_err(error.to_string())
-    }
+/// A core error as Python raises it: its kind's class, its own message.
+pub(crate) fn raised(error: impl HasKind) -> PyErr {
+    raise(error.kind(), error.to_string())
 }
+
+macro_rules! from_core {
+    ($($error:ty),* $(,)?) => {
+        $(impl From<$error> for PyErr {
+            fn from(error: $error) -> PyErr {
+                raised(error)
+            }
+        })*
+    };
+}
+
+from_core!(
+    NotationError,
+    PositionError,
+    IllegalMove,
+    VariantError,
+    MakeError,
+    StandingError,
+    MatchError,
+    RecordError,
+    Interrupted,
+    BattleError,
+    DrawError,
+    LevelError,
+    ExactError,
+    TableAllocError,
+);
 
 /// A solve ended by `Searcher.stop()` before it had the exact value.
 pub(crate) fn search_stopped() -> PyErr {
@@ -111,30 +106,61 @@ pub(crate) fn search_stopped() -> PyErr {
 
 /// `SearchStoppedError` with its own message.
 pub(crate) fn search_stopped_with(message: String) -> PyErr {
-    py::SearchStoppedError::new_err(message)
+    raise(ErrorKind::SearchStopped, message)
 }
 
 /// A notation error found in the bindings (a text Rust cannot read).
 pub(crate) fn notation_error(message: String) -> PyErr {
-    py::NotationError::new_err(message)
+    raise(ErrorKind::Notation, message)
 }
 
 /// A record error found in the bindings (a text Rust cannot read).
 pub(crate) fn record_error(message: String) -> PyErr {
-    py::RecordError::new_err(message)
+    raise(ErrorKind::Record, message)
 }
 
 /// Scoring asked of a battle that is not over.
 pub(crate) fn battle_not_over() -> PyErr {
-    py::BattleNotOverError::new_err("the battle is not over: it has more than one pile")
+    BattleError::NotOver.into()
 }
 
 /// An argument of the wrong type.
 pub(crate) fn wrong_type(what: &str, expected: &str, got: &str) -> PyErr {
-    PyTypeError::new_err(format!("{what} must be {expected}, not {got}"))
+    raise(
+        ErrorKind::WrongType,
+        format!("{what} must be {expected}, not {got}"),
+    )
 }
 
 /// An argument of the right type but out of range.
 pub(crate) fn out_of_range(message: String) -> PyErr {
-    PyValueError::new_err(message)
+    raise(ErrorKind::InvalidArgument, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind's class, as docs/reliability.md gives it: one class a kind.
+    #[test]
+    fn each_kind_has_its_own_class() {
+        let table = [
+            ("notation", "buttonup.errors.NotationError"),
+            ("illegal_move", "buttonup.errors.IllegalMoveError"),
+            ("battle_not_over", "buttonup.errors.BattleNotOverError"),
+            ("match_state", "buttonup.errors.MatchStateError"),
+            ("record", "buttonup.errors.RecordError"),
+            ("search_stopped", "buttonup.errors.SearchStoppedError"),
+            ("invalid_argument", "ValueError"),
+            ("wrong_type", "TypeError"),
+            ("interrupted", "KeyboardInterrupt"),
+            ("memory", "MemoryError"),
+            ("internal", "RuntimeError"),
+        ];
+        assert_eq!(table.len(), ErrorKind::ALL.len());
+        for (kind, (name, class)) in ErrorKind::ALL.into_iter().zip(table) {
+            assert_eq!(kind.name(), name);
+            assert_eq!(class_name(kind), class, "{name}");
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
@@ -27,7 +27,7 @@ use crate::search::with_thread_searcher;
 
 /// A table that could not be allocated, for Python.
 fn memory_error(error: TableAllocError) -> PyErr {
-    PyMemoryError::new_err(error.to_string())
+    super::errors::raised(error)
 }
 
 /// A fresh table for the threads of a parallel solve of `position` to share.

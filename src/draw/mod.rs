@@ -162,7 +162,7 @@ pub enum DrawError {
     },
     /// The last move's slot holds a pile of the position drawn.
     LiftedSlotTaken(usize),
-    /// A tower is drawn only of a finished battle.
+    /// A tower is drawn only of a finished battle (the words of scoring's refusal).
     NotOver,
     /// A circle of more than [`MAX_SLOTS`] slots.
     TooManySlots(usize),
@@ -194,7 +194,7 @@ impl fmt::Display for DrawError {
                 f,
                 "the last move's slot {slot} holds a pile of the position drawn"
             ),
-            DrawError::NotOver => write!(f, "a tower is drawn only of a finished battle"),
+            DrawError::NotOver => f.write_str(crate::game::error_kind::BATTLE_NOT_OVER),
             DrawError::TooManySlots(count) => {
                 write!(f, "slot_count must be at most {MAX_SLOTS}, not {count}")
             }

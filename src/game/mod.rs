@@ -4,6 +4,7 @@
 
 pub(crate) mod bits;
 pub mod error;
+pub mod error_kind;
 pub mod match_rules;
 pub mod notation;
 pub mod perft;

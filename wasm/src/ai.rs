@@ -7,7 +7,7 @@ use buttonup::search::Limits;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, absent, field, integer, letter, millis, object};
-use crate::errors::{range, wrong_type};
+use crate::errors::{wrong_type, ToJs};
 use crate::matches::JsMatch;
 use crate::position::JsPosition;
 use crate::search::{duration, result_object};
@@ -47,7 +47,7 @@ fn settings(options: &JsValue) -> Result<(Level, u64, Limits), JsValue> {
     let level = if absent(&level) {
         Level::MATCH
     } else {
-        let refused = |e: LevelError| range(&e.to_string());
+        let refused = |e: LevelError| e.to_js();
         match integer(&level) {
             Ok(number) => Level::new(number).map_err(refused)?,
             Err(Some(text)) => return Err(refused(LevelError { level: text })),

@@ -5,7 +5,7 @@ use buttonup::draw::{svg, Board, DrawError, DrawOptions, LastMove};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{absent, as_array, field, move_index, numbers, object};
-use crate::errors::{battle_not_over, range, wrong_type, OrThrow};
+use crate::errors::{wrong_type, OrThrow, ToJs};
 use crate::position::JsPosition;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -46,10 +46,7 @@ export interface DrawOptions {
 "#;
 
 fn draw_error(error: DrawError) -> JsValue {
-    match error {
-        DrawError::NotOver => battle_not_over(),
-        other => range(&other.to_string()),
-    }
+    error.to_js()
 }
 
 /// The piles of an array argument.

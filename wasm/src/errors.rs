@@ -1,32 +1,79 @@
-//! The one place where core errors become JavaScript errors. Each is an `Error` (a
-//! `RangeError` or `TypeError` where Python raises `ValueError` or `TypeError`) whose
-//! `message` is the core's, as the Python engine words it, and whose `name` is the
-//! Python class: `NotationError`, `IllegalMoveError`, `BattleNotOverError`,
-//! `SearchStoppedError`, `MatchStateError`, `RecordError`.
+//! The one place where core errors become JavaScript errors: each kind of error of the
+//! core (`ErrorKind`, decided by the core's `HasKind::kind`) is one JavaScript error,
+//! whose `message` is the core's, as the Python engine words it. A kind Python raises as
+//! a `ValueError` or `TypeError` is a `RangeError` or `TypeError`; the others are an
+//! `Error` whose `name` is the Python class (`NotationError`, `IllegalMoveError`,
+//! `BattleNotOverError`, `MatchStateError`, `RecordError`, `SearchStoppedError`), or
+//! `Interrupted`, `MemoryError`, `InternalError`.
 
-use buttonup::game::record::RecordError;
-use buttonup::game::standing::StandingError;
-use buttonup::game::variant::VariantError;
-use buttonup::run::interrupt::Interrupted;
-use buttonup::{IllegalMove, MatchError, NotationError, PositionError};
+use buttonup::{BattleError, ErrorKind, HasKind};
 use wasm_bindgen::JsValue;
 
-/// An `Error` named `name`.
-pub(crate) fn named(name: &str, message: &str) -> JsValue {
-    let error = js_sys::Error::new(message);
-    error.set_name(name);
-    error.into()
+/// Which constructor makes an error of a kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Class {
+    /// An `Error` with this `name`.
+    Named(&'static str),
+    /// A `RangeError` (Python's `ValueError`).
+    Range,
+    /// A `TypeError`.
+    Type,
+}
+
+impl Class {
+    /// The `name` the error has in JavaScript.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Class::Named(name) => name,
+            Class::Range => "RangeError",
+            Class::Type => "TypeError",
+        }
+    }
+}
+
+/// The JavaScript error of each kind: one a kind.
+pub(crate) const fn class(kind: ErrorKind) -> Class {
+    match kind {
+        ErrorKind::Notation => Class::Named("NotationError"),
+        ErrorKind::IllegalMove => Class::Named("IllegalMoveError"),
+        ErrorKind::BattleNotOver => Class::Named("BattleNotOverError"),
+        ErrorKind::MatchState => Class::Named("MatchStateError"),
+        ErrorKind::Record => Class::Named("RecordError"),
+        ErrorKind::SearchStopped => Class::Named("SearchStoppedError"),
+        ErrorKind::InvalidArgument => Class::Range,
+        ErrorKind::WrongType => Class::Type,
+        ErrorKind::Interrupted => Class::Named("Interrupted"),
+        ErrorKind::Memory => Class::Named("MemoryError"),
+        ErrorKind::Internal => Class::Named("InternalError"),
+    }
+}
+
+/// The error of `kind` with `message`, as JavaScript throws it.
+pub(crate) fn thrown(kind: ErrorKind, message: &str) -> JsValue {
+    match class(kind) {
+        Class::Named(name) => {
+            let error = js_sys::Error::new(message);
+            error.set_name(name);
+            error.into()
+        }
+        Class::Range => js_sys::RangeError::new(message).into(),
+        Class::Type => js_sys::TypeError::new(message).into(),
+    }
 }
 
 /// A `RangeError`: an argument of the right type whose value is refused (Python's
 /// `ValueError`).
 pub(crate) fn range(message: &str) -> JsValue {
-    js_sys::RangeError::new(message).into()
+    thrown(ErrorKind::InvalidArgument, message)
 }
 
 /// A `TypeError`: an argument of the wrong type.
 pub(crate) fn wrong_type(what: &str, expected: &str, got: &JsValue) -> JsValue {
-    js_sys::TypeError::new(&format!("{what} must be {expected}, not {}", type_of(got))).into()
+    thrown(
+        ErrorKind::WrongType,
+        &format!("{what} must be {expected}, not {}", type_of(got)),
+    )
 }
 
 /// How a value's type is named in a message: `typeof`, with `null` and arrays told apart.
@@ -45,83 +92,22 @@ pub(crate) fn type_of(value: &JsValue) -> String {
 
 /// Scoring asked of a battle that is not over (the Python engine's words).
 pub(crate) fn battle_not_over() -> JsValue {
-    named(
-        "BattleNotOverError",
-        "the battle is not over: it has more than one pile",
-    )
+    BattleError::NotOver.to_js()
 }
 
 /// A search or analysis that ended before it had its answer.
 pub(crate) fn search_stopped(message: &str) -> JsValue {
-    named("SearchStoppedError", message)
+    thrown(ErrorKind::SearchStopped, message)
 }
 
-/// A core error as JavaScript throws it.
+/// A core error as JavaScript throws it: its kind's error, its own message.
 pub(crate) trait ToJs {
     fn to_js(&self) -> JsValue;
 }
 
-impl ToJs for NotationError {
+impl<E: HasKind> ToJs for E {
     fn to_js(&self) -> JsValue {
-        named("NotationError", &self.to_string())
-    }
-}
-
-impl ToJs for PositionError {
-    fn to_js(&self) -> JsValue {
-        named("NotationError", &self.to_string())
-    }
-}
-
-impl ToJs for IllegalMove {
-    fn to_js(&self) -> JsValue {
-        named("IllegalMoveError", &self.to_string())
-    }
-}
-
-impl ToJs for VariantError {
-    fn to_js(&self) -> JsValue {
-        range(&self.to_string())
-    }
-}
-
-impl ToJs for StandingError {
-    fn to_js(&self) -> JsValue {
-        let message = self.to_string();
-        match self {
-            StandingError::BadTarget(_) | StandingError::Variant(_) => range(&message),
-            StandingError::Impossible(_)
-            | StandingError::NoChoiceDue
-            | StandingError::NoBattle(_) => named("MatchStateError", &message),
-        }
-    }
-}
-
-impl ToJs for MatchError {
-    fn to_js(&self) -> JsValue {
-        let message = self.to_string();
-        match self {
-            MatchError::Over(_) | MatchError::ChooserDue(_) | MatchError::Illegal(_) => {
-                named("IllegalMoveError", &message)
-            }
-            MatchError::NothingToUndo => named("MatchStateError", &message),
-            MatchError::Standing(error) => error.to_js(),
-            MatchError::BadDeal { .. } => named("NotationError", &message),
-            MatchError::DealSize { .. } | MatchError::Variant(_) => range(&message),
-            MatchError::Interrupted => named("Interrupted", &message),
-        }
-    }
-}
-
-impl ToJs for RecordError {
-    fn to_js(&self) -> JsValue {
-        named("RecordError", &self.to_string())
-    }
-}
-
-impl ToJs for Interrupted {
-    fn to_js(&self) -> JsValue {
-        named("Interrupted", &self.to_string())
+        thrown(self.kind(), &self.to_string())
     }
 }
 
@@ -133,5 +119,35 @@ pub(crate) trait OrThrow<T> {
 impl<T, E: ToJs> OrThrow<T> for Result<T, E> {
     fn or_throw(self) -> Result<T, JsValue> {
         self.map_err(|error| error.to_js())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind's JavaScript error, as docs/reliability.md gives it: one a kind.
+    #[test]
+    fn each_kind_has_its_own_error() {
+        let table = [
+            ("notation", "NotationError"),
+            ("illegal_move", "IllegalMoveError"),
+            ("battle_not_over", "BattleNotOverError"),
+            ("match_state", "MatchStateError"),
+            ("record", "RecordError"),
+            ("search_stopped", "SearchStoppedError"),
+            ("invalid_argument", "RangeError"),
+            ("wrong_type", "TypeError"),
+            ("interrupted", "Interrupted"),
+            ("memory", "MemoryError"),
+            ("internal", "InternalError"),
+        ];
+        assert_eq!(table.len(), ErrorKind::ALL.len());
+        for (kind, (name, js)) in ErrorKind::ALL.into_iter().zip(table) {
+            assert_eq!(kind.name(), name);
+            assert_eq!(class(kind).name(), js, "{name}");
+        }
+        assert_eq!(class(ErrorKind::InvalidArgument), Class::Range);
+        assert_eq!(class(ErrorKind::WrongType), Class::Type);
     }
 }

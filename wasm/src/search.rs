@@ -183,8 +183,8 @@ impl JsSearcher {
             }
         };
         let bytes = (mb * 1_048_576.0) as usize;
-        let inner = Searcher::try_new(Payoff::Margin, bytes)
-            .map_err(|e| crate::errors::range(&e.to_string()))?;
+        let inner =
+            Searcher::try_new(Payoff::Margin, bytes).map_err(|e| crate::errors::ToJs::to_js(&e))?;
         Ok(JsSearcher { inner })
     }
 

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, win_probability
 from buttonup.ai import LEVELS, bot
+from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
 from buttonup.results import Standing
 from buttonup.web.guard import Guard
@@ -49,6 +50,24 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         422: "malformed JSON, a wrong type or a value out of range, naming the field",
         503: "too many searches are waiting, or the server is stopping",
     }.items()
+}
+
+
+#: The HTTP status of each kind of error (docs/reliability.md, "Error kinds"): a
+#: request's fault is 400; the other kinds (a search stopped, an interruption, memory, a
+#: bug) are not the request's and answer 500.
+HTTP_STATUS: dict[str, int] = {
+    "notation": 400,
+    "illegal_move": 400,
+    "battle_not_over": 400,
+    "match_state": 400,
+    "record": 400,
+    "invalid_argument": 400,
+    "wrong_type": 400,
+    "search_stopped": 500,
+    "interrupted": 500,
+    "memory": 500,
+    "internal": 500,
 }
 
 
@@ -88,9 +107,16 @@ def create_app(
     def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status, headers=headers)
 
+    # The library's errors (every kind that a request can cause: ValueError and TypeError
+    # are the bases of them all) answer by their kind; the web's own by their class.
+    async def refused(request: Request, exc: Exception) -> JSONResponse:
+        status = HTTP_STATUS.get(kind_of(exc) or "", 400)
+        return error(status, str(exc.args[0] if exc.args else exc))
+
+    app.add_exception_handler(ValueError, refused)
+    app.add_exception_handler(TypeError, refused)
+
     statuses: dict[type[Exception], tuple[int, str | None]] = {
-        ValueError: (400, None),
-        TypeError: (400, None),
         NotFound: (404, None),
         Conflict: (409, None),
         Busy: (503, "too many searches are waiting: try again shortly"),
@@ -165,7 +191,7 @@ def create_app(
         (default 1000)."""
         position = Position(body.position)
         if position.is_over:
-            raise ValueError("the battle is over: there is no move")
+            raise IllegalMoveError("the battle is over: there is no move")
         ai = bot(body.level or 10, limits=service.limits((body.movetime or 1000) / 1000))
         return await service.run(lambda: service.best_move(ai, position, None), position)
 
