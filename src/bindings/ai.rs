@@ -15,7 +15,7 @@ use super::position::{seed_from_py, PyPosition};
 use super::results::result_to_py;
 use super::search::{call_on_iteration, hold, limits, table_bytes, Held};
 use crate::ai::{Bot, Level, LEVELS};
-use crate::game::error::IllegalMove;
+use crate::game::error_kind::BattleError;
 use crate::game::match_rules::Match;
 
 /// An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
@@ -120,7 +120,7 @@ impl PyBot {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
         if p.legal_moves().next().is_none() {
-            return Err(IllegalMove::BattleOver.into());
+            return Err(BattleError::NoMoveToChoose.into());
         }
         let level = run(py, || -> PyResult<Level> { Ok(self.lock()?.level()) })??;
         let game = game_of(level, r#match)?;

@@ -10,6 +10,7 @@ use super::go::{parse_int, Go, OPTIONS};
 use super::lines::{shorten, words, MAX_LINE};
 use super::output::Output;
 use crate::ai::{Bot, Level};
+use crate::game::error_kind::BattleError;
 use crate::game::notation;
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Player, Position};
@@ -341,7 +342,7 @@ impl Engine {
         }
         let checked = Go::parse(arguments).and_then(|go| match self.position {
             None => Err("no position: send 'position' before 'go'".to_string()),
-            Some(p) if p.is_over() => Err("the battle is over: there is no move".to_string()),
+            Some(p) if p.is_over() => Err(BattleError::NoMove.to_string()),
             Some(p) => Ok((go, p)),
         });
         let (go, position) = match checked {
