@@ -14,8 +14,8 @@ from rich.console import Console
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
-from buttonup.ending import run_command
 from buttonup.conformance.command import add_arguments as add_conformance_arguments
+from buttonup.ending import run_command
 from buttonup.errors import NotationError
 from buttonup.player import Player
 from buttonup.text import describe_position, draw_piles, scoring_lines
