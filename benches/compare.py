@@ -4,7 +4,7 @@ run: ``python benches/compare.py [--full] [--smoke] [--json FILE]``, the same as
 
 import sys
 
-from buttonup.cli.bench import main
+from buttonup.cli.main import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(["bench", *sys.argv[1:]]))

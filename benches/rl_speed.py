@@ -34,6 +34,7 @@ from typing import Any
 import buttonup
 import numpy as np
 from buttonup import Position
+from vecenv_speed import jax_timer  # benches/, beside this script
 
 
 def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
@@ -114,17 +115,7 @@ def jax_rate(batch: int, seconds: float, reset: bool = True) -> float | None:
         return env.step(state, action)
 
     step = jax.jit(jax.vmap(auto_reset if reset else plain))
-    keys = jax.random.split(jax.random.PRNGKey(0), batch)
-    state = jax.jit(jax.vmap(env.init))(keys)
-    state = step(state, state.legal_action_mask.argmax(axis=1), keys)  # compile
-    state.current_player.block_until_ready()
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        for _ in range(20):
-            state = step(state, state.legal_action_mask.argmax(axis=1), keys)
-        state.current_player.block_until_ready()
-        steps += 20 * batch
-    return steps / (time.perf_counter() - started)
+    return jax_timer(step, env.init, batch)(seconds)
 
 
 def pgx_rate(name: str, batch: int, seconds: float) -> float | None:

@@ -81,9 +81,17 @@ def pgx_maker(name: str, batch: int) -> Callable[[float], float] | None:
     except ImportError:
         return None
     env = pgx.make(name)
-    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    return jax_timer(jax.jit(jax.vmap(auto_reset(env.step, env.init))), env.init, batch)
+
+
+def jax_timer(step: Any, init: Any, batch: int) -> Callable[[float], float]:
+    """A timer of ``step`` (jitted and vmapped: state, action, key) on ``batch`` games
+    from ``init``, compiled once here: steps a second, each game lifting its first
+    legal pile (also benches/rl_speed.py's JAX row)."""
+    import jax
+
     keys = jax.random.split(jax.random.PRNGKey(0), batch)
-    state = jax.jit(jax.vmap(env.init))(keys)
+    state = jax.jit(jax.vmap(init))(keys)
     state = step(state, state.legal_action_mask.argmax(axis=1), keys)  # compile
     state.current_player.block_until_ready()
 

@@ -81,3 +81,19 @@ def all_start_orders(per_colour: int = 3) -> list[str]:
     """Every distinct start order (1,680 for three buttons of each colour), from the
     engine (tests/test_variants.py checks it against an enumeration of its own)."""
     return buttonup.start_orders(per_colour)
+
+
+def encoded_by_the_docs(position: Any, player: Any) -> Any:
+    """docs/rl.md's encoding, written here from its text: for ``N`` buttons in all, an
+    int8 ``(N, N, 3)`` array whose cell ``[p, h, c]`` is 1 when pile ``p`` holds at height
+    ``h`` (0 at the bottom) a button of ``player`` (``c = 0``), of his opponent (1) or a
+    white one (2)."""
+    import numpy as np  # only the learning tests, which have it, call this
+
+    n = sum(len(pile) for pile in position.piles)
+    cells = np.zeros((n, n, 3), dtype=np.int8)
+    own, other = player.letter.upper(), player.other.letter.upper()
+    for p, pile in enumerate(position.piles):
+        for h, button in enumerate(pile):
+            cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
+    return cells

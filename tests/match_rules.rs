@@ -165,3 +165,23 @@ fn drops_name_the_receiving_piles() {
     assert_eq!(overflow.drops(0).unwrap(), [1, 2, 2]);
     assert!(overflow.drops(5).is_err());
 }
+
+#[test]
+fn a_battle_debugs_as_its_positions_notation() {
+    let mut game = Match::new(Red, 15, 3, 7, &["WRBWBRRWB"]).unwrap();
+    while game.battles().is_empty() {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let text = format!("{:?}", game.battles()[0]);
+    assert!(
+        text.contains(r#"start: Position("W/R/B/W/B/R/R/W/B r")"#),
+        "{text}"
+    );
+    let last = game.battles()[0].last;
+    assert!(
+        text.contains(&format!("last: Position(\"{last}\")")),
+        "{text}"
+    );
+    assert!(!text.contains("cells"), "{text}");
+}

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from buttonup import IllegalMoveError, Player, Position, VecEnv
+from harness import encoded_by_the_docs
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
     import gymnasium
@@ -32,18 +33,7 @@ RED = Player.RED
 
 
 # --- the observation encoding, worked out by hand from docs/rl.md ----------------------
-def encoded_by_the_docs(position: Position, player: Player) -> Any:
-    """docs/rl.md's encoding, written here from its text: for ``N`` buttons in all, an
-    int8 ``(N, N, 3)`` array whose cell ``[p, h, c]`` is 1 when pile ``p`` holds at height
-    ``h`` (0 at the bottom) a button of ``player`` (``c = 0``), of his opponent (1) or a
-    white one (2)."""
-    n = sum(len(pile) for pile in position.piles)
-    cells = np.zeros((n, n, 3), dtype=np.int8)
-    own, other = player.letter.upper(), player.other.letter.upper()
-    for p, pile in enumerate(position.piles):
-        for h, button in enumerate(pile):
-            cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
-    return cells
+# (harness.encoded_by_the_docs)
 
 
 # Positions, observers and the channel of each button, worked out by hand: a pile a

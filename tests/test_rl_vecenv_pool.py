@@ -14,24 +14,13 @@ import time
 from typing import Any
 
 import pytest
-from buttonup import Player, Position, VecEnv
+from buttonup import Player, VecEnv
+from harness import encoded_by_the_docs
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
     import numpy as np
 else:
     np = pytest.importorskip("numpy")
-
-
-def docs_view(position: Position, player: Player) -> Any:
-    """docs/rl.md's observation, from its text: cell ``[p, h, c]`` is 1 when pile ``p``
-    holds at height ``h`` a button of ``player`` (c 0), of the other (1) or white (2)."""
-    n = sum(len(pile) for pile in position.piles)
-    cells = np.zeros((n, n, 3), dtype=np.int8)
-    own, other = player.letter.upper(), player.other.letter.upper()
-    for p, pile in enumerate(position.piles):
-        for h, button in enumerate(pile):
-            cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
-    return cells.reshape(-1)
 
 
 def random_legal(env: VecEnv, rng: Any) -> Any:
@@ -67,7 +56,9 @@ def check_against_play(env: VecEnv, steps: int, rng: Any) -> int:
             mask = np.zeros(width, bool)
             mask[list(now.legal_moves())] = True
             assert (env.legal_action_mask[i] == mask).all(), (i, now)
-            assert (env.observation[i] == docs_view(now, now.to_move)).all(), (i, now)
+            assert (
+                env.observation[i] == encoded_by_the_docs(now, now.to_move).reshape(-1)
+            ).all(), (i, now)
         positions = after
     return endings
 
@@ -103,7 +94,8 @@ def test_single_agent_with_same_step_restarts_on_two_threads() -> None:
         for name in ("observation", "legal_action_mask", "rewards", "terminated"):
             assert (getattr(one, name) == getattr(two, name)).all(), name
         for i, position in enumerate(two.positions()):
-            assert (two.observation[i] == docs_view(position, Player.BLACK)).all()
+            seen = encoded_by_the_docs(position, Player.BLACK).reshape(-1)
+            assert (two.observation[i] == seen).all()
             assert two.legal_action_mask[i].sum() == len(list(position.legal_moves()))
 
 

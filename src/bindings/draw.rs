@@ -1,5 +1,5 @@
 //! The pictures of `crate::draw` for Python (`buttonup.svg` wraps them): conversions
-//! only.
+//! only (the `_repr_svg_` of positions and matches call `crate::draw` themselves).
 
 use pyo3::prelude::*;
 
@@ -100,20 +100,4 @@ pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyR
 #[pyfunction]
 pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
     board_to_py(draw::match_board(&game.inner))
-}
-
-/// `_repr_svg_` of a position: the default picture.
-pub(crate) fn position_svg(position: &PyPosition) -> PyResult<String> {
-    Ok(svg::position(&position.inner, &DrawOptions::default())?)
-}
-
-/// `_repr_svg_` of a match: its board now.
-pub(crate) fn match_svg(game: &PyMatch) -> PyResult<String> {
-    let board = draw::match_board(&game.inner);
-    Ok(svg::position(&board.position, &board.options())?)
-}
-
-/// `_repr_html_` of a match: its board and a caption.
-pub(crate) fn match_html(game: &PyMatch) -> String {
-    draw::match_html(&game.inner)
 }

@@ -7,7 +7,9 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 use super::convert::{move_index, optional_player_to_py, player_from_py, player_to_py, Int};
 use super::errors::{notation_error, wrong_type};
 use super::position::{seed_from_py, PyPosition};
+use super::records::{self, RecordParts};
 use super::results::{battle_to_py, outcome_to_py, standing_to_py};
+use crate::draw::{self, svg};
 use crate::game::match_rules::Match;
 use crate::game::rules::Player;
 use crate::game::standing::STANDARD_TARGET;
@@ -71,7 +73,7 @@ impl PyMatch {
         values: Option<&Bound<'_, PyDict>>,
         tags: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        super::records::write_record(&self.inner, tags, comments, values)
+        records::write_record(&self.inner, tags, comments, values)
     }
 
     /// The match of a record (docs/notation.md), every move checked by the rules;
@@ -80,7 +82,7 @@ impl PyMatch {
     #[classmethod]
     fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyMatch {
-            inner: super::records::read_record(text)?,
+            inner: records::read_record(text)?,
             battles: Vec::new(),
         })
     }
@@ -88,18 +90,18 @@ impl PyMatch {
     /// A record's match, tags and the notes of its moves (what
     /// `buttonup.records.read_record` makes a `Record` of).
     #[staticmethod]
-    fn _read_record(text: &Bound<'_, PyAny>) -> PyResult<super::records::RecordParts> {
-        super::records::read_record_parts(text)
+    fn _read_record(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
+        records::read_record_parts(text)
     }
 
     /// The state for `pickle`: the match's record, its seed and deals to come included.
     fn __getstate__(&self) -> PyResult<String> {
-        super::records::write_record(&self.inner, None, None, None)
+        records::write_record(&self.inner, None, None, None)
     }
 
     /// Restores the state `__getstate__` gave.
     fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner = super::records::read_record(state)?;
+        self.inner = records::read_record(state)?;
         self.battles.clear();
         Ok(())
     }
@@ -272,12 +274,13 @@ impl PyMatch {
 
     /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
     fn _repr_svg_(&self) -> PyResult<String> {
-        super::draw::match_svg(self)
+        let board = draw::match_board(&self.inner);
+        Ok(svg::position(&board.position, &board.options())?)
     }
 
     /// The board now and a caption (the score, who moves) for Jupyter.
     fn _repr_html_(&self) -> String {
-        super::draw::match_html(self)
+        draw::match_html(&self.inner)
     }
 
     fn __repr__(&self) -> String {
@@ -304,6 +307,17 @@ impl PyMatch {
             inner,
             battles: Vec::new(),
         }
+    }
+}
+
+/// A core match given to Python is a `buttonup.Match` (the records read, for one).
+impl<'py> IntoPyObject<'py> for Match {
+    type Target = PyMatch;
+    type Output = Bound<'py, PyMatch>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyMatch>> {
+        Bound::new(py, PyMatch::wrap(self))
     }
 }
 

@@ -6,6 +6,7 @@ use pyo3::types::{PyString, PyTuple, PyType};
 use super::convert::{move_index, player_from_py, player_to_py, Int};
 use super::errors::{battle_not_over, notation_error, out_of_range};
 use super::results::{outcome_to_py, scoring_to_py};
+use crate::draw::{svg, DrawOptions};
 use crate::game::notation;
 use crate::game::rng::{entropy_seed, random_start, SplitMix64};
 use crate::game::rules::{Colour, Player, Position};
@@ -192,7 +193,7 @@ impl PyPosition {
 
     /// The picture of the position for Jupyter (`buttonup.svg.position`'s default).
     fn _repr_svg_(&self) -> PyResult<String> {
-        super::draw::position_svg(self)
+        Ok(svg::position(&self.inner, &DrawOptions::default())?)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {

@@ -7,7 +7,6 @@ use pyo3::types::{PyDict, PyString};
 
 use super::convert::type_name;
 use super::errors::{record_error, wrong_type};
-use super::matches::PyMatch;
 use crate::game::match_rules::Match;
 use crate::game::record::{self, Notes, Place};
 
@@ -122,7 +121,7 @@ pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
 type MoveNotes = (Vec<((usize, usize), String)>, Vec<((usize, usize), f64)>);
 
 /// A record's match, its tags and the notes of its moves.
-pub(crate) type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
+pub(crate) type RecordParts = (Match, Vec<(String, String)>, MoveNotes);
 
 /// A record's match, its tags (all but those written from the match) and the
 /// comments and values of its moves, keyed by `(battle, move)`: what
@@ -138,18 +137,14 @@ pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts
             _ => None,
         })
         .collect();
-    Ok((
-        PyMatch::wrap(read.game),
-        read.tags,
-        (comments, read.notes.values),
-    ))
+    Ok((read.game, read.tags, (comments, read.notes.values)))
 }
 
 /// Every match of a text of records one after the other (a tournament's file): a
 /// record starts at a tag line that follows the battles of the one before.
 /// `RecordError` names the line (in the whole text) and the token of the first fault.
 #[pyfunction]
-pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
+pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<Match>> {
     let records = record::read_all(&record_text(text, "records")?)?;
-    Ok(records.into_iter().map(|r| PyMatch::wrap(r.game)).collect())
+    Ok(records.into_iter().map(|r| r.game).collect())
 }

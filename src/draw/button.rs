@@ -1,5 +1,6 @@
 //! One button as SVG: a disc with a rim, a raised ring and four holes, in the colours
-//! of the physical game; and the number format of every picture.
+//! of the physical game; the accent and the ink of every picture, and its number
+//! format.
 
 use std::fmt::Write;
 
@@ -22,6 +23,11 @@ pub(crate) fn name(colour: Colour) -> &'static str {
         Colour::White => "white",
     }
 }
+
+/// The accent of the last move (the lifted slot, the dropped buttons).
+pub(crate) const LAST_MOVE: &str = "#e07b12";
+/// The ink of the texts.
+pub(crate) const INK: &str = "#4a3b24";
 
 /// The colour of the holes: the cloth seen through them.
 const HOLE: &str = "#7a6646";
@@ -76,7 +82,7 @@ pub(crate) fn write_button(out: &mut String, colour: Colour, x: f64, y: f64, r: 
             num(x),
             num(y),
             num(r * 0.45),
-            super::svg::LAST_MOVE,
+            LAST_MOVE,
             num(r * 0.14)
         );
     }

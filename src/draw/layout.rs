@@ -120,21 +120,25 @@ pub fn layout_within(
         max_radius.clamp(MIN_RADIUS, MAX_RADIUS)
     };
     let halves = half_angles(slots, slot_count);
-    let attempt = |radius: f64, shaped: bool| -> Option<Vec<PileLayout>> {
+    // The shape of each pile with buttons of this radius.
+    let shapes = |radius: f64| {
         heights
             .iter()
             .zip(slots)
             .zip(&halves)
-            .map(|((&height, &slot), &half)| {
-                let shape = Shape {
-                    height,
-                    slot,
-                    slot_count,
-                    half,
-                    radius,
-                };
+            .map(move |((&height, &slot), &half)| Shape {
+                height,
+                slot,
+                slot_count,
+                half,
+                radius,
+            })
+    };
+    let attempt = |radius: f64, shaped: bool| -> Option<Vec<PileLayout>> {
+        shapes(radius)
+            .map(|shape| {
                 if shaped {
-                    let pile = shape.columns(height.div_ceil(ROWS).max(1));
+                    let pile = shape.columns(shape.height.div_ceil(ROWS).max(1));
                     fits(&pile, radius).then_some(pile)
                 } else {
                     shape.fewest_columns()
@@ -160,21 +164,7 @@ pub fn layout_within(
     }
     // Unreachable for positions of up to 32 buttons (a test tries the worst cases); a
     // picture with overlapping buttons beats no picture.
-    let piles = heights
-        .iter()
-        .zip(slots)
-        .zip(&halves)
-        .map(|((&height, &slot), &half)| {
-            let shape = Shape {
-                height,
-                slot,
-                slot_count,
-                half,
-                radius: MIN_RADIUS,
-            };
-            shape.columns(1)
-        })
-        .collect();
+    let piles = shapes(MIN_RADIUS).map(|shape| shape.columns(1)).collect();
     Layout {
         radius: MIN_RADIUS,
         slot_count,

@@ -204,6 +204,15 @@ impl fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
+/// A picture's size, checked: 1 to 10 000.
+pub(crate) fn check_size(size: f64) -> Result<(), DrawError> {
+    if (1.0..=10_000.0).contains(&size) {
+        Ok(())
+    } else {
+        Err(DrawError::BadSize(size))
+    }
+}
+
 /// The slots of each pile and of the circle, checked.
 pub(crate) fn checked_slots(
     position: &Position,

@@ -4,24 +4,20 @@
 
 use std::fmt::Write;
 
-use super::button::{name, num, write_button};
+use super::button::{name, num, write_button, INK, LAST_MOVE};
 use super::layout::{
     bearing, layout_within, polar, PileLayout, CENTRE, FIELD_RADIUS, INNER, MAX_RADIUS, VIEW,
 };
 pub use super::tower::tower;
-use super::{checked_slots, DrawError, DrawOptions};
+use super::{check_size, checked_slots, DrawError, DrawOptions};
 use crate::game::pieces::{Colour, Player};
 use crate::game::rules::Position;
 
-/// The accent of the last move (the lifted slot, the dropped buttons).
-pub(crate) const LAST_MOVE: &str = "#e07b12";
 /// The accent of highlighted piles.
 const HIGHLIGHT: &str = "#2f6fdf";
 /// The pad of a liftable pile.
 const LIFTABLE_FILL: &str = "#f2c14e";
 const LIFTABLE_STROKE: &str = "#b8860b";
-/// The ink of the texts.
-pub(crate) const INK: &str = "#4a3b24";
 
 /// The SVG text of `position` drawn with `options`, or why the options do not fit it.
 pub fn position(position: &Position, options: &DrawOptions) -> Result<String, DrawError> {
@@ -142,14 +138,6 @@ fn describe(position: &Position) -> String {
             "Button Up! position {position}, {} to move",
             position.to_move().name()
         )
-    }
-}
-
-pub(crate) fn check_size(size: f64) -> Result<(), DrawError> {
-    if (1.0..=10_000.0).contains(&size) {
-        Ok(())
-    } else {
-        Err(DrawError::BadSize(size))
     }
 }
 
@@ -297,8 +285,23 @@ impl Pile<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::{walk, LastMove};
+    use crate::draw::{walk, Board, LastMove};
     use crate::game::notation::parse;
+
+    #[test]
+    fn the_buttons_are_drawn_at_the_radius_of_the_board() {
+        // The radius of a board along a battle is what its position needs, or the
+        // smaller one of an earlier position (walk.rs): the picture draws that one.
+        let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
+        let mut board = Board::new(&start);
+        while !board.position.is_over() {
+            let mv = board.position.legal_moves().last().unwrap();
+            board.play(mv).unwrap();
+        }
+        let svg = position(&board.position, &board.options()).unwrap();
+        let face = 2.0 * (1.0 - 0.06) * board.radius;
+        assert!(svg.contains(&format!(r#"r="{}""#, num(face / 2.0))));
+    }
 
     #[test]
     fn every_button_is_drawn_once() {

@@ -3,9 +3,8 @@
 
 use std::fmt::Write;
 
-use super::button::{colours, num};
-use super::svg::{check_size, INK};
-use super::DrawError;
+use super::button::{colours, num, INK};
+use super::{check_size, DrawError};
 use crate::game::pieces::Colour;
 use crate::game::rules::Position;
 

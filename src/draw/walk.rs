@@ -150,10 +150,6 @@ mod tests {
         }
         assert!(radii.windows(2).all(|pair| pair[1] <= pair[0]), "{radii:?}");
         assert!(radii[8] < radii[0]);
-        // Each is what the position needs, or the smaller size of an earlier one.
-        let svg = crate::draw::svg::position(&board.position, &board.options()).unwrap();
-        let face = 2.0 * (1.0 - 0.06) * radii[8];
-        assert!(svg.contains(&format!(r#"r="{}""#, crate::draw::button::num(face / 2.0))));
     }
 
     #[test]

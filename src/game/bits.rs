@@ -186,17 +186,23 @@ pub(crate) const fn compress_even_bits(x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rng::SplitMix64;
 
-    /// Words of every density: random ones thinned by and-ing more random words.
+    /// Words of every density: pseudo-random ones (xorshift64, enough for words of
+    /// bits: this module sits below the game's generator) thinned by and-ing more.
     fn words() -> Vec<u64> {
-        let mut rng = SplitMix64::new(11);
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
         let mut words = vec![0, 1, u64::MAX, 1 << 63, 0x5555_5555_5555_5555];
         for thin in 0..5 {
             for _ in 0..400 {
-                let mut x = rng.next_u64();
+                let mut x = next();
                 for _ in 0..thin {
-                    x &= rng.next_u64();
+                    x &= next();
                 }
                 words.push(x);
             }

@@ -100,6 +100,15 @@ impl fmt::Display for Position {
     }
 }
 
+/// The notation, as Python's `repr` writes it: `Position("W/R/B/W/B/R/R/W/B r")`, not
+/// the bit fields (so that a failed `assert_eq!` on positions, or on a
+/// [`Battle`](crate::Battle) that holds them, reads as the game).
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
 impl FromStr for Position {
     type Err = NotationError;
 
@@ -140,6 +149,22 @@ impl PartialOrd for Position {
 #[cfg(test)]
 mod tests {
     use super::parse;
+
+    #[test]
+    fn debug_writes_the_notation() {
+        let start = parse("W/R/B/W/B/R/R/W/B r").unwrap();
+        assert_eq!(format!("{start:?}"), r#"Position("W/R/B/W/B/R/R/W/B r")"#);
+        let outcome = start.play(3).unwrap();
+        let text = format!("{outcome:?}");
+        assert!(
+            text.contains(r#"position: Position("W/R/B/BW/R/R/W/B b")"#),
+            "{text}"
+        );
+        assert_eq!(
+            format!("{:?}", [start]),
+            r#"[Position("W/R/B/W/B/R/R/W/B r")]"#
+        );
+    }
 
     #[test]
     fn positions_sort_as_their_texts() {

@@ -91,6 +91,31 @@ pub fn random_start(
     Ok(Position::singletons(cells, n as u32, to_move))
 }
 
+impl Position {
+    /// Rule 1 from a seed: `per_colour` buttons of each colour shuffled uniformly into
+    /// one-button piles, `to_move` moving first; [`random_start`] on a fresh
+    /// [`SplitMix64`] of `seed`, so the same start as Python's
+    /// `Position.random(seed, to_move=..., per_colour=...)` (the reference engine's
+    /// too).
+    ///
+    /// ```
+    /// use buttonup::{Player, Position, PositionError};
+    ///
+    /// let start = Position::random(3, Player::Red, 7).unwrap();
+    /// assert_eq!(start.to_string(), "B/B/R/W/R/W/W/R/B r");
+    /// assert_eq!(Position::random(3, Player::Red, 7), Ok(start)); // the same seed
+    /// assert_eq!(Position::random(2, Player::Black, 7).unwrap().to_string(), "W/W/R/B/R/B b");
+    /// assert_eq!(Position::random(0, Player::Red, 7), Err(PositionError::NoWhite));
+    /// ```
+    pub fn random(
+        per_colour: usize,
+        to_move: Player,
+        seed: u64,
+    ) -> Result<Position, PositionError> {
+        random_start(per_colour, to_move, &mut SplitMix64::new(seed))
+    }
+}
+
 /// A seed from the operating system's hash randomness, for callers that give none.
 pub fn entropy_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};

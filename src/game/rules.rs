@@ -19,7 +19,7 @@ pub const MAX_BUTTONS: usize = 32;
 ///
 /// Invariants: `len >= 1`, bit 0 of `bottoms` is set, no bit at or above `len` (in
 /// `bottoms`) or `2 * len` (in `cells`) is set, and at least one button is white.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Colour code of button `i` at bits `2i..2i+2`, clockwise, each pile bottom first.
     cells: u64,

@@ -6,42 +6,17 @@
 //! (moves, keys, table probes, scores) inlined into it so that they are compiled with
 //! those instructions too. A search picks its copy once, when it begins, by asking the
 //! processor; both copies are the same source, so they visit the same nodes and find
-//! the same values (a test checks the values and the node counts).
+//! the same values (a test checks the values and the node counts). Which copy is
+//! `Kernel`, chosen by the searcher (searcher.rs).
 
 use super::entry::Bound;
 use super::key::key;
 use super::ordering::{hinted_move, Children};
-use super::searcher::Searcher;
+use super::searcher::{Kernel, Searcher};
 use crate::game::rules::Position;
 
 /// The stop flag and the limits are looked at every this many nodes.
 const CHECK_EVERY: u64 = 1024;
-
-/// Which copy of the recursion a search runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Kernel {
-    /// The target's baseline instruction set.
-    Portable,
-    /// x86-64 with BMI1, BMI2, POPCNT and LZCNT.
-    #[cfg(target_arch = "x86_64")]
-    Bmi,
-}
-
-impl Kernel {
-    /// The fastest copy this processor runs (asked once a process: the standard
-    /// library caches the answer).
-    pub(crate) fn detect() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("lzcnt")
-        {
-            return Kernel::Bmi;
-        }
-        Kernel::Portable
-    }
-}
 
 impl Searcher {
     /// The negamax value of `position` (fail-soft), its key and first pile `known` or

@@ -7,13 +7,38 @@ use std::sync::Arc;
 
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
-use super::kernel::Kernel;
 use super::payoff::Payoff;
 use super::shared_table::SharedTable;
 use super::table::Table;
 use crate::game::rules::Position;
 use crate::run::clock::Instant;
 use crate::run::interrupt::interrupted;
+
+/// Which copy of the recursion a search runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kernel {
+    /// The target's baseline instruction set.
+    Portable,
+    /// x86-64 with BMI1, BMI2, POPCNT and LZCNT.
+    #[cfg(target_arch = "x86_64")]
+    Bmi,
+}
+
+impl Kernel {
+    /// The fastest copy this processor runs (asked once a process: the standard
+    /// library caches the answer).
+    pub(crate) fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            return Kernel::Bmi;
+        }
+        Kernel::Portable
+    }
+}
 
 /// A searcher: its transposition table, payoff and stop flag persist across searches.
 ///

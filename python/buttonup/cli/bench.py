@@ -9,7 +9,6 @@ so read ratios from one run.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import random
@@ -321,24 +320,9 @@ def render(rows: list[Row], note: str) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="buttonup bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="the long runs (minutes)")
-    parser.add_argument("--smoke", action="store_true", help="agreement checks only, seconds")
-    parser.add_argument("--json", type=Path, default=None, help="write the figures here")
-    args = parser.parse_args(argv)
-    if args.smoke:
-        from buttonup.cli.bench_smoke import smoke  # it uses this module's rows
-
-        smoke()
-        print("the engines agree")
-        return 0
-    rows, note = run(args.full)
-    print(render(rows, note))
-    if args.json is not None:
-        figures = [
-            asdict(r) | {"vs_reference": r.vs_reference, "vs_openspiel": r.vs_openspiel}
-            for r in rows
-        ]
-        args.json.write_text(json.dumps({"rows": figures, "openspiel": note}, indent=2) + "\n")
-    return 0
+def write_json(rows: list[Row], note: str, path: Path) -> None:
+    """The figures of a run, with both ratios of each row, as ``--json`` writes them."""
+    figures = [
+        asdict(r) | {"vs_reference": r.vs_reference, "vs_openspiel": r.vs_openspiel} for r in rows
+    ]
+    path.write_text(json.dumps({"rows": figures, "openspiel": note}, indent=2) + "\n")

@@ -14,8 +14,8 @@ from rich.console import Console
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.ai import BOT_NAMES, LEVELS
-from buttonup.cli.ending import run_command
 from buttonup.conformance.command import add_arguments as add_conformance_arguments
+from buttonup.ending import run_command
 from buttonup.errors import NotationError
 from buttonup.player import Player
 from buttonup.text import describe_position, draw_piles, scoring_lines
@@ -135,11 +135,19 @@ def tournament_command(args: argparse.Namespace) -> int:
 
 
 def bench(args: argparse.Namespace) -> int:
+    if args.smoke:
+        from buttonup.cli.bench_smoke import smoke
+
+        smoke()
+        print("the engines agree")
+        return 0
     from buttonup.cli import bench as benchmarks
 
-    options = ["--full"] * args.full + ["--smoke"] * args.smoke
-    options += ["--json", str(args.json)] if args.json else []
-    return benchmarks.main(options)
+    rows, note = benchmarks.run(args.full)
+    print(benchmarks.render(rows, note))
+    if args.json is not None:
+        benchmarks.write_json(rows, note, args.json)
+    return 0
 
 
 def serve(args: argparse.Namespace) -> int:

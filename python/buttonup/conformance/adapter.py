@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
-from buttonup.cli.ending import run_command
+from buttonup.ending import run_command
 from buttonup.errors import BattleNotOverError, IllegalMoveError, NotationError
 
 

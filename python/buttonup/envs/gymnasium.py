@@ -35,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from buttonup._core import Position, max_margin
-from buttonup.envs import action_mask, observation
+from buttonup.envs.encoding import action_mask, observation
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player

@@ -24,7 +24,7 @@ import numpy as np
 import pyspiel
 
 from buttonup._core import STANDARD_PER_COLOUR, Position, max_margin, start_orders
-from buttonup.envs import largest_margin, observation
+from buttonup.envs.encoding import largest_margin, observation
 from buttonup.player import Player
 
 __all__ = ["ButtonUpGame", "ButtonUpState"]

@@ -32,7 +32,7 @@ import numpy as np
 
 from buttonup._core import Position
 from buttonup.ai import bot
-from buttonup.envs import observation
+from buttonup.envs.encoding import observation
 
 __all__ = ["Chooser", "chooser", "policy_view"]
 

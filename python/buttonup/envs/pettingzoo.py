@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from buttonup._core import Position
-from buttonup.envs import action_mask, observation
+from buttonup.envs.encoding import action_mask, observation
 from buttonup.player import Player
 from buttonup.text import draw_piles
 

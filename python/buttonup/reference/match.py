@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, MatchStateError
 from buttonup.player import Player, PlayerLike
+from buttonup.reference.record import read
+from buttonup.reference.record_notes import record_of, record_text
 from buttonup.reference.rules import Position
 from buttonup.reference.shuffle import SplitMix64
 from buttonup.results import Battle, MoveOutcome, Standing
@@ -203,17 +205,12 @@ class Match:
         **tags: str | None,
     ) -> str:
         """The record of the match so far, as ``buttonup.Match.record`` writes it."""
-        from buttonup.reference.record_notes import record_of
-
         return record_of(self, comments, values, tags)
 
     @classmethod
     def from_record(cls, text: str) -> Match:
         """The match of a record, every move checked, as ``buttonup.Match.from_record``."""
-        from buttonup.reference.record import read
-        from buttonup.reference.record_notes import record_text
-
-        game, _, _ = read(record_text(text, "a record"))
+        game, _, _ = read(record_text(text, "a record"), cls)
         return game
 
     # --- rules 1, 6, 8 and 9 ----------------------------------------------------------

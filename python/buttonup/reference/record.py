@@ -6,23 +6,54 @@ same error messages."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, NotationError, RecordError
 from buttonup.player import Player
 from buttonup.reference.notation import parse_start, shorten
 from buttonup.reference.record_text import TagLine, Token, fault, lex
-
-if TYPE_CHECKING:
-    from buttonup.reference.match import Match
+from buttonup.reference.rules import Position
+from buttonup.results import Battle, MoveOutcome
 
 MAX_PER_COLOUR = 10
 
 Notes = tuple[dict[tuple[int, int], list[str]], dict[tuple[int, int], float]]
 
-__all__ = ["letters", "read", "result_text"]
+__all__ = ["RecordedMatch", "letters", "read", "result_text"]
+
+
+class RecordedMatch(Protocol):
+    """What reading and writing a record use of a match: ``buttonup.reference.Match``,
+    which gives its own class to :func:`read` (the records know no match class)."""
+
+    _positions: list[Position]
+    _deals: list[Position]
+    _seed: int
+    target: int
+    per_colour: int
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def starter(self) -> Player: ...
+    @property
+    def moves(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def battles(self) -> tuple[Battle[Position], ...]: ...
+    @property
+    def chooser(self) -> Player | None: ...
+    @property
+    def winner(self) -> Player | None: ...
+    def play(self, move: int) -> MoveOutcome[Position]: ...
+    def choose_starter(self, starter: Player) -> None: ...
+
+
+M = TypeVar("M", bound=RecordedMatch)
 
 
 @dataclass
@@ -61,8 +92,11 @@ def _integer(text: str, signed: bool) -> int | None:
 
 
 # --- reading ---------------------------------------------------------------------------
-def read(text: str, first_line: int = 1) -> tuple[Match, list[tuple[str, str]], Notes]:
-    """The match of a record, its tags (all but those written from the match) and the comments and
+def read(
+    text: str, new_match: Callable[..., M], first_line: int = 1
+) -> tuple[M, list[tuple[str, str]], Notes]:
+    """The match of a record (made by ``new_match``, called as the match class is, then
+    played), its tags (all but those written from the match) and the comments and
     values of its moves keyed by ``(battle, move)``."""
     tag_lines, tokens = lex(text, first_line)
     end_line = tokens[-1].line if tokens else tag_lines[-1].line if tag_lines else first_line
@@ -70,7 +104,7 @@ def read(text: str, first_line: int = 1) -> tuple[Match, list[tuple[str, str]], 
     comments: dict[tuple[int, int], list[str]] = {}
     values: dict[tuple[int, int], float] = {}
     battles = shape(tokens, comments, values, end_line)
-    game = replay(header, battles, end_line)
+    game = replay(new_match, header, battles, end_line)
     header.check_standing(game)
     return game, header.tags, (comments, values)
 
@@ -124,7 +158,7 @@ class Header:
             else:
                 self.tags.append((tag.name, tag.value))
 
-    def check_standing(self, game: Match) -> None:
+    def check_standing(self, game: RecordedMatch) -> None:
         red, black = game.scores
         score = f"{red}-{black}"
         if self.score is not None and self.score.value.strip() != score:
@@ -236,9 +270,9 @@ def check_order(line: int, order: str, per_colour: int, what: str) -> None:
         )
 
 
-def replay(header: Header, battles: list[BattleText], end_line: int) -> Match:
-    from buttonup.reference.match import Match
-
+def replay(
+    new_match: Callable[..., M], header: Header, battles: list[BattleText], end_line: int
+) -> M:
     orders: list[str] = []
     for b, battle in enumerate(battles):
         written = battle.order
@@ -251,7 +285,7 @@ def replay(header: Header, battles: list[BattleText], end_line: int) -> Match:
     first = battles[0]
     starter = first.side[1] if first.side is not None else Player.RED
     seed = header.seed if header.seed is not None else secrets.randbits(64)
-    game = Match(
+    game = new_match(
         starter, target=header.target, per_colour=header.per_colour, seed=seed, deals=orders
     )
     for b, battle in enumerate(battles):
@@ -262,7 +296,7 @@ def replay(header: Header, battles: list[BattleText], end_line: int) -> Match:
     return game
 
 
-def start_battle(game: Match, b: int, battle: BattleText) -> None:
+def start_battle(game: RecordedMatch, b: int, battle: BattleText) -> None:
     number, token = b + 1, battle.number
     if token.data != number:
         raise fault(token.line, token.text, f"battle {number} comes here, written '{number}.'")
@@ -286,7 +320,7 @@ def start_battle(game: Match, b: int, battle: BattleText) -> None:
         raise fault(side_token.line, side_token.text, message)
 
 
-def play(game: Match, b: int, ply: int, move: Token) -> None:
+def play(game: RecordedMatch, b: int, ply: int, move: Token) -> None:
     def bad(message: str) -> RecordError:
         return fault(move.line, move.text, message)
 
@@ -310,7 +344,7 @@ def play(game: Match, b: int, ply: int, move: Token) -> None:
 
 
 def end_battle(
-    game: Match, b: int, battle: BattleText, following: BattleText | None, end_line: int
+    game: RecordedMatch, b: int, battle: BattleText, following: BattleText | None, end_line: int
 ) -> None:
     number = b + 1
     if len(game.battles) <= b:

@@ -4,12 +4,9 @@ checked as the core's bindings check them, with the same errors."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
+from buttonup.reference.record import RecordedMatch
 from buttonup.reference.record_write import write
-
-if TYPE_CHECKING:
-    from buttonup.reference.match import Match
 
 __all__ = ["record_of", "record_text"]
 
@@ -33,7 +30,7 @@ def _key(key: object) -> tuple[int, int]:
 
 
 def record_of(
-    game: Match,
+    game: RecordedMatch,
     comments: Mapping[tuple[int, int], str] | None,
     values: Mapping[tuple[int, int], float] | None,
     tags: Mapping[str, str | None],

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from buttonup.errors import RecordError
 from buttonup.reference.notation import describe
-from buttonup.reference.record import letters, result_text
+from buttonup.reference.record import RecordedMatch, letters, result_text
 from buttonup.reference.record_text import check_tag_name, is_control, parse_value
-
-if TYPE_CHECKING:
-    from buttonup.reference.match import Match
 
 ROSTER = ("Event", "Date", "Red", "Black")
 MATCH_TAGS = ("Target", "PerColour", "Seed", "Deals", "Score", "Result")
@@ -27,7 +23,7 @@ def refused(message: str) -> RecordError:
 
 
 def write(
-    game: Match,
+    game: RecordedMatch,
     tags: list[tuple[str, str]],
     comments: dict[tuple[int, int], list[str]],
     values: dict[tuple[int, int], float],
@@ -72,7 +68,7 @@ def write(
     return "".join(out)
 
 
-def header(game: Match, tags: list[tuple[str, str]], seed: bool) -> list[tuple[str, str]]:
+def header(game: RecordedMatch, tags: list[tuple[str, str]], seed: bool) -> list[tuple[str, str]]:
     seen = set()
     for name, _ in tags:
         why = check_tag_name(name)
@@ -110,7 +106,7 @@ def escape(name: str, value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def check_notes(game: Match, places: list[tuple[int, int]]) -> None:
+def check_notes(game: RecordedMatch, places: list[tuple[int, int]]) -> None:
     playing = game.winner is None and game.chooser is None
     battles = len(game.battles) + playing
     for battle, move in places:

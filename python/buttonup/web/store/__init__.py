@@ -14,134 +14,35 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
+
+from buttonup.web.store.base import (
+    EXPIRE_SECONDS,
+    Action,
+    AiMatchRow,
+    MatchRow,
+    Stale,
+    Store,
+)
 
 T = TypeVar("T")
 
-#: Unfinished matches left without a move this long are deleted (never by count).
-EXPIRE_SECONDS = 30 * 24 * 3600.0
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """One stored match. ``red`` and ``black`` are the SHA-256 (hex) of the tokens of
-    the players seated there (``None``: free), ``invite`` that of the invite code;
-    ``state`` is the engine's record of the match (``Match.__getstate__``)."""
-
-    id: str
-    red: str | None
-    black: str | None
-    invite: str
-    host: str
-    settings: dict[str, Any]
-    state: str
-    version: int
-    ended: str | None  # "won", "resigned", "time"
-    winner: str | None
-    created: float
-    updated: float
-
-    def seat(self, letter: str) -> str | None:
-        return self.red if letter == "r" else self.black
-
-
-@dataclass(frozen=True)
-class Action:
-    """One accepted change of a match: its version after it, what it was, when."""
-
-    match: str
-    version: int
-    kind: str
-    value: str
-    at: float
-
-
-@dataclass(frozen=True)
-class AiMatchRow:
-    """One stored match of the page against the AI (or pass and play, ``players``
-    2): the match as the engine's record (``Match.__getstate__``), the human's side,
-    the AI's level and seed (``None``: none)."""
-
-    id: str
-    state: str
-    human: str
-    level: int
-    players: int
-    seed: int | None
-    finished: bool
-    created: float
-    updated: float
-
-
-class Stale(Exception):
-    """The match is no longer at the version the write started from."""
-
-
-class Store(ABC):
-    """The storage of online matches (blocking calls; one transaction each)."""
-
-    #: Whether changes made through other processes are announced (:meth:`listen`).
-    announces = False
-
-    @abstractmethod
-    def add_player(self, token_hash: str, now: float) -> None: ...
-
-    @abstractmethod
-    def has_player(self, token_hash: str) -> bool: ...
-
-    @abstractmethod
-    def add_match(self, row: MatchRow) -> None: ...
-
-    @abstractmethod
-    def load(self, match_id: str) -> MatchRow | None: ...
-
-    @abstractmethod
-    def commit(self, row: MatchRow, before: int, kind: str, value: str) -> None:
-        """Writes ``row`` (at version ``before + 1``) and its action, in one
-        transaction; :class:`Stale` (nothing written) if the match is no longer at
-        version ``before``."""
-
-    @abstractmethod
-    def actions(self, match_id: str) -> list[Action]: ...
-
-    @abstractmethod
-    def action(self, match_id: str, version: int) -> Action | None:
-        """The change that brought the match to ``version``."""
-
-    @abstractmethod
-    def mine(self, token_hash: str, limit: int) -> list[MatchRow]:
-        """The matches where ``token_hash`` holds a seat, the latest changed first."""
-
-    @abstractmethod
-    def expire(self, before: float) -> int:
-        """Deletes the unfinished matches not changed since ``before``; how many."""
-
-    @abstractmethod
-    def schema_version(self) -> int: ...
-
-    @abstractmethod
-    def save_ai_match(self, row: AiMatchRow) -> None:
-        """Writes the page's match ``row`` (new, or over the one of that id)."""
-
-    @abstractmethod
-    def load_ai_match(self, match_id: str) -> AiMatchRow | None: ...
-
-    @abstractmethod
-    def expire_ai_matches(self, before: float) -> int:
-        """Deletes the page's unfinished matches not changed since ``before``; how many."""
-
-    def listen(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
-        """Calls ``deliver(match, version)`` for every change committed by any process
-        until ``stop`` is set (only where :attr:`announces`)."""
-        return None
-
-    @abstractmethod
-    def close(self) -> None: ...
+__all__ = [
+    "EXPIRE_SECONDS",
+    "Action",
+    "AiMatchRow",
+    "AsyncStore",
+    "MatchRow",
+    "Stale",
+    "Store",
+    "default_path",
+    "default_url",
+    "open_store",
+]
 
 
 def default_path() -> Path:

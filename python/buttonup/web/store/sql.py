@@ -7,7 +7,7 @@ from abc import abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from buttonup.web.store import Action, AiMatchRow, MatchRow, Stale, Store
+from buttonup.web.store.base import Action, AiMatchRow, MatchRow, Stale, Store
 from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
