@@ -423,17 +423,9 @@ def matching_brace(code: str, open_at: int) -> int:
     return len(code)
 
 
-# capi/src is being rewritten elsewhere (issue 32): its matches.rs <-> search.rs cycle
-# (with_bot and ButtonupBot one way, ButtonupMatch and game the other) is left to that
-# rewrite, and this case passes, failing strictly, once it is gone.
-CAPI_CYCLE = pytest.mark.xfail(
-    strict=True, reason="capi/src/matches.rs <-> search.rs, left to capi's rewrite"
-)
-
-
 @pytest.mark.parametrize(
     "crate",
-    [pytest.param(c, marks=CAPI_CYCLE) if c == "buttonup-capi" else c for c in sorted(CRATES)],
+    sorted(CRATES),
 )
 def test_rust_files_use_no_cycle(crate: str) -> None:
     found = cycles(RustCrate(CRATES[crate]).graph())

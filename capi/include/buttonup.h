@@ -191,15 +191,6 @@ ButtonupStatus buttonup_match_state(const ButtonupMatch *game,
 // `game` is NULL or valid.
 ButtonupStatus buttonup_match_choose_starter(const ButtonupMatch *game, uint32_t starter);
 
-// Whom `bot` would name to start the next battle when the tie rule lets it choose in
-// `game`, into `*starter`.
-//
-// # Safety
-// `bot` and `game` are NULL or valid; `starter` is NULL or writable.
-ButtonupStatus buttonup_bot_choose_starter(const ButtonupBot *bot,
-                                           const ButtonupMatch *game,
-                                           ButtonupPlayer *starter);
-
 // Red's exact probability of winning the match from where it stands, both players
 // playing for the match (the battle in progress included), into `*red`. Matches of up
 // to 3 buttons of each colour.
@@ -356,6 +347,15 @@ ButtonupStatus buttonup_bot_choose(const ButtonupBot *bot,
 // # Safety
 // `bot` is NULL or valid.
 ButtonupStatus buttonup_bot_stop(const ButtonupBot *bot);
+
+// Whom `bot` would name to start the next battle when the tie rule lets it choose in
+// `game`, into `*starter`.
+//
+// # Safety
+// `bot` and `game` are NULL or valid; `starter` is NULL or writable.
+ButtonupStatus buttonup_bot_choose_starter(const ButtonupBot *bot,
+                                           const ButtonupMatch *game,
+                                           ButtonupPlayer *starter);
 
 // The message of the last call that failed on this thread ("" after a call that
 // succeeded). The text belongs to the library and stays valid until the next call on

@@ -14,7 +14,6 @@ use buttonup::{ErrorKind, Match};
 use crate::position::{
     give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
 };
-use crate::search::ButtonupBot;
 use crate::status::{guard, new_string, non_null, null, put, Failure};
 
 /// A match (opaque): made by `buttonup_match_new`, freed with `buttonup_match_free`.
@@ -194,24 +193,6 @@ pub unsafe extern "C" fn buttonup_match_choose_starter(
         self::game(game)?
             .choose_starter(starter)
             .map_err(Failure::of)
-    })
-}
-
-/// Whom `bot` would name to start the next battle when the tie rule lets it choose in
-/// `game`, into `*starter`.
-///
-/// # Safety
-/// `bot` and `game` are NULL or valid; `starter` is NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn buttonup_bot_choose_starter(
-    bot: *const ButtonupBot,
-    game: *const ButtonupMatch,
-    starter: *mut ButtonupPlayer,
-) -> crate::ButtonupStatus {
-    guard(|| {
-        let game = self::game(game)?.clone();
-        let chosen = crate::search::with_bot(bot, |b| b.choose_starter(&game))?;
-        put(starter, "starter", ButtonupPlayer::of(Some(chosen)))
     })
 }
 

@@ -11,7 +11,7 @@ use buttonup::search::{self, Limits};
 use buttonup::{BattleError, ErrorKind};
 
 use crate::matches::{game, ButtonupMatch};
-use crate::position::{position, ButtonupPosition};
+use crate::position::{position, ButtonupPlayer, ButtonupPosition};
 use crate::status::{guard, non_null, null, put, Failure};
 
 fn threads(asked: u32) -> usize {
@@ -199,4 +199,22 @@ pub(crate) fn with_bot<T>(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     Ok(f(&mut locked))
+}
+
+/// Whom `bot` would name to start the next battle when the tie rule lets it choose in
+/// `game`, into `*starter`.
+///
+/// # Safety
+/// `bot` and `game` are NULL or valid; `starter` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_choose_starter(
+    bot: *const ButtonupBot,
+    game: *const ButtonupMatch,
+    starter: *mut ButtonupPlayer,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let game = self::game(game)?.clone();
+        let chosen = with_bot(bot, |b| b.choose_starter(&game))?;
+        put(starter, "starter", ButtonupPlayer::of(Some(chosen)))
+    })
 }
