@@ -136,3 +136,27 @@ fn level_10_plays_a_whole_match_and_chooses_starters() {
     }
     assert!(!game.battles().is_empty());
 }
+
+#[test]
+fn a_stop_ends_an_exact_move_solved_on_several_threads() {
+    // 30 piles: an exact move is solved on two threads, for minutes (issue 34: the lanes
+    // never saw the bot's stop, and the move did not come in 20 s after it).
+    let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
+    let mut bot = Bot::new(9, 1).unwrap();
+    bot.set_threads(2);
+    let stop = bot.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        std::time::Instant::now()
+    });
+    let mv = bot.choose(&start, None).unwrap();
+    let answered = std::time::Instant::now();
+    let stopped = stopper.join().unwrap();
+    assert!(start.is_legal(mv));
+    let late = answered.saturating_duration_since(stopped);
+    assert!(
+        late < std::time::Duration::from_millis(500),
+        "{late:?} after the stop"
+    );
+}

@@ -347,8 +347,11 @@ impl Bot {
                 SharedTable::try_with_bytes(crate::search::parallel_table_bytes(position))
                     .map_err(|_| Interrupted)?,
             );
+            // Each lane answers the bot's stop flag too, so that a stop ends the solve.
             return analyze_parallel::<Interrupted>(position, self.threads, |lane| {
-                Ok(Searcher::sharing(Arc::clone(&shared), lane))
+                let mut searcher = Searcher::sharing(Arc::clone(&shared), lane);
+                searcher.halt_also_with(Arc::clone(&self.stop));
+                Ok(searcher)
             });
         }
         self.on_table(|searcher| {

@@ -67,6 +67,8 @@ pub struct Searcher {
     pub(super) stop: Arc<AtomicBool>,
     /// A second stop flag, owned by the caller and never cleared here (a batch's).
     pub(super) halt: Option<Arc<AtomicBool>>,
+    /// A second such flag: its owner's ([`Searcher::halt_also_with`]).
+    owner_halt: Option<Arc<AtomicBool>>,
     pub(super) nodes: u64,
     pub(super) node_limit: u64,
     pub(super) deadline: Option<Instant>,
@@ -117,6 +119,7 @@ impl Searcher {
             payoff,
             stop: Arc::new(AtomicBool::new(false)),
             halt: None,
+            owner_halt: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -144,6 +147,13 @@ impl Searcher {
     /// as a thread's, takes its borrower's flag and gets its own back.
     pub fn replace_halt(&mut self, flag: Option<Arc<AtomicBool>>) -> Option<Arc<AtomicBool>> {
         std::mem::replace(&mut self.halt, flag)
+    }
+
+    /// Makes every later search stop as soon as `flag` is set, besides the flag of
+    /// [`halt_with`](Self::halt_with) (which a parallel solve gives its lanes): the
+    /// owner's stop reaches every lane, and no lane clears it.
+    pub fn halt_also_with(&mut self, flag: Arc<AtomicBool>) {
+        self.owner_halt = Some(flag);
     }
 
     /// The size of its transposition table in bytes.
@@ -193,10 +203,10 @@ impl Searcher {
             let limited = self.abortable
                 && (self.nodes >= self.node_limit
                     || self.deadline.is_some_and(|d| Instant::now() >= d));
-            let halted = self
-                .halt
-                .as_ref()
-                .is_some_and(|h| h.load(Ordering::Relaxed));
+            let halted = [&self.halt, &self.owner_halt]
+                .into_iter()
+                .flatten()
+                .any(|h| h.load(Ordering::Relaxed));
             if limited || halted || self.stop.load(Ordering::Relaxed) || interrupted() {
                 self.aborted = true;
             }
