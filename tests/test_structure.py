@@ -17,9 +17,9 @@ PYTHON = ROOT / "python"
 PACKAGE = "buttonup"
 APPLICATIONS = ("cli", "engine", "web", "conformance")
 # The ``buttonup`` command is the front door of every application (``buttonup serve``,
-# ``buttonup engine``, ``buttonup conformance``...), and the fuzz targets drive the UGI
-# engine: these may start another application, nothing else may.
-FRONT_DOORS = {"buttonup.cli.main": APPLICATIONS, "buttonup.cli.fuzz": ("engine",)}
+# ``buttonup engine``, ``buttonup conformance``...): it may start another application,
+# nothing else may.
+FRONT_DOORS = {"buttonup.cli.main": APPLICATIONS}
 # The crate roots, each read as its own module graph.
 CRATES = {
     "buttonup": ROOT / "src" / "lib.rs",
