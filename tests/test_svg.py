@@ -246,6 +246,19 @@ def test_walk_refuses_illegal_moves() -> None:
         svg.walk(start, ["0"])  # type: ignore[list-item]
 
 
+def test_walks_is_walk_of_every_prefix() -> None:
+    start = Position.random(5, per_colour=5)
+    moves, position = [], start
+    while not position.is_over:
+        moves.append(position.legal_moves()[len(moves) % len(position.legal_moves())])
+        position = position.play(moves[-1])
+    boards = svg.walks(start, moves)
+    assert len(boards) == len(moves) + 1
+    assert boards == [svg.walk(start, moves[:n]) for n in range(len(moves) + 1)]
+    with pytest.raises(IllegalMoveError):
+        svg.walks(start, [*moves[:2], 99])
+
+
 def test_the_tower_from_bottom_to_top() -> None:
     final = Position("RBWWBRWBR b")
     root = parse(svg.tower(final, size=300))

@@ -156,6 +156,12 @@ def walk(start: Position, moves: Iterable[int]) -> Board:
     return _board(_core.draw_walk(start, list(moves)))
 
 
+def walks(start: Position, moves: Iterable[int]) -> list[Board]:
+    """The board at ``start`` and after each of ``moves`` (``walk`` of every prefix, in
+    one walk)."""
+    return [_board(raw) for raw in _core.draw_walks(start, list(moves))]
+
+
 def board(match: Match) -> Board:
     """The board of ``match`` now: its current battle with stable slots and the last
     move; between battles (a starter to choose, or the match won) the latest battle's

@@ -86,6 +86,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw::draw_position, m)?)?;
     m.add_function(wrap_pyfunction!(draw::draw_tower, m)?)?;
     m.add_function(wrap_pyfunction!(draw::draw_walk, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::draw_walks, m)?)?;
     m.add_function(wrap_pyfunction!(draw::draw_match, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
     m.add("MAX_TARGET", MAX_TARGET)?;

@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError, PyValueError}
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
-use super::convert::{optional_player, Int};
+use super::convert::{optional_player, player_from_py, Int};
 use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
@@ -283,18 +283,22 @@ impl PyVecEnv {
     }
 }
 
-/// The observation of `position` from its mover's point of view (docs/rl.md): a flat
-/// int8 array of `piles x heights x 3` cells, piles and heights both up to the number
-/// of buttons; channel 0 the mover's buttons, 1 the opponent's, 2 the white ones.
+/// The observation of `position` from `player`'s point of view (by default its
+/// mover's; docs/rl.md): a flat int8 array of `piles x heights x 3` cells, piles and
+/// heights both up to the number of buttons; channel 0 the player's buttons, 1 the
+/// opponent's, 2 the white ones.
 #[pyfunction]
+#[pyo3(signature = (position, player = None))]
 pub fn encode_observation<'py>(
     py: Python<'py>,
     position: &PyPosition,
+    player: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let player = player_from_py("player", player, position.inner.to_move())?;
     numpy(py)?;
     let n = position.inner.button_count();
     let mut cells = vec![0i8; n * n * 3];
-    crate::sim::vecenv::encode(&position.inner, &mut cells);
+    crate::sim::encode::encode_for(&position.inner, player, &mut cells);
     Ok(PyArray1::from_vec(py, cells))
 }
 

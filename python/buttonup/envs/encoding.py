@@ -38,10 +38,8 @@ def largest_margin(start: Position) -> int:
 
 def observation(position: Position, player: Player) -> npt.NDArray[np.int8]:
     """The observation of ``position`` from ``player``'s point of view, ``(N, N, 3)``."""
-    if position.to_move is not player:
-        position = Position(f"{'/'.join(position.piles)} {player.letter}")
     n = sum(len(pile) for pile in position.piles)
-    return encode_observation(position).reshape(n, n, 3)
+    return encode_observation(position, player).reshape(n, n, 3)
 
 
 def action_mask(position: Position, player: Player) -> npt.NDArray[np.int8]:

@@ -73,10 +73,11 @@ def replay(start: Position, moves: Sequence[int]) -> list[Ply]:
     """The plies of ``moves`` played from ``start`` (each checked by the engine: an
     illegal one raises its ``IllegalMoveError``)."""
     plies: list[Ply] = []
-    position, slots = start, svg.walk(start, []).slots
+    boards = svg.walks(start, moves)  # one walk: work proportional to the moves
+    position, slots = start, boards[0].slots
     for number, move in enumerate(moves, 1):
         outcome = position.outcome(move)
-        board = svg.walk(start, moves[:number])
+        board = boards[number]
         plies.append(
             Ply(
                 number,
