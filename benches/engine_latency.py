@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from buttonup import Position
+from buttonup.testing.processes import end, popen
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 class Engine:
     def __init__(self, command: list[str]) -> None:
         started = time.perf_counter()
-        self.process = subprocess.Popen(
+        self.process = popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("ugi")
@@ -61,8 +62,14 @@ class Engine:
         return time.perf_counter() - started
 
     def close(self) -> None:
-        self.send("quit")
-        self.process.wait(timeout=30)
+        """quit, 30 s to end, then the engine's group killed, on every outcome."""
+        try:
+            self.send("quit")
+            self.process.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        finally:
+            end(self.process)
 
 
 def main() -> int:
@@ -83,10 +90,12 @@ def main() -> int:
     for _ in range(args.rounds):
         for name, command in engines.items():
             engine = Engine(command)
-            times[name].setdefault("start to ugiok", []).append(engine.startup)
-            for label, position, go in tasks:
-                times[name].setdefault(label, []).append(engine.bestmove(position, go))
-            engine.close()
+            try:
+                times[name].setdefault("start to ugiok", []).append(engine.startup)
+                for label, position, go in tasks:
+                    times[name].setdefault(label, []).append(engine.bestmove(position, go))
+            finally:
+                engine.close()
     python, native = times["buttonup engine"], times["buttonup-engine"]
     print(f"| ms, median of {args.rounds} rounds | buttonup engine | buttonup-engine | ratio |")
     print("|---|---:|---:|---:|")

@@ -21,6 +21,7 @@ import time
 
 import httpx
 from buttonup import Position
+from buttonup.testing.processes import end, popen
 
 REQUESTS = {
     "bestmove level 10": ("/api/bestmove", {"position": "W/R/B/W/B/R/R/W/B r", "level": 10}),
@@ -55,28 +56,34 @@ async def load(url: str, path: str, body: dict[str, object], clients: int, secon
 
 def serve(stderr: int | None = None) -> tuple[subprocess.Popen[str], str]:
     """``buttonup serve`` on a free loopback port, once it listens: the server
-    (its output piped, as text, and its errors to ``stderr``) and its URL."""
+    (its output piped, as text, and its errors to ``stderr``; in a session of its own,
+    SIGINT at its default: its caller ends it with ``end`` in a ``finally``) and its
+    URL."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen(
+    server = popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=stderr,
         text=True,
     )
-    assert server.stdout is not None
     url = f"http://127.0.0.1:{port}"
-    assert f"serving on {url}" in server.stdout.readline()
-    deadline = time.monotonic() + 30
-    while True:  # the line comes before uvicorn listens
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise
-            time.sleep(0.02)
+    try:
+        assert server.stdout is not None
+        assert f"serving on {url}" in server.stdout.readline()
+        deadline = time.monotonic() + 30
+        while True:  # the line comes before uvicorn listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.02)
+    except BaseException:
+        end(server)
+        raise
     return server, url
 
 
@@ -100,8 +107,7 @@ def main() -> None:
                     f"| {len(latencies) / elapsed:,.0f} | {refused} |"
                 )
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        end(server)
 
 
 if __name__ == "__main__":

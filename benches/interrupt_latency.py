@@ -17,6 +17,8 @@ import sys
 import textwrap
 import time
 
+from buttonup.testing.processes import started
+
 BIG = "buttonup.Position.random(seed=0, per_colour=10)"
 CALLS = {
     "solve": f"buttonup.solve({BIG})",
@@ -55,15 +57,17 @@ def interrupt(code: str) -> tuple[float, list[str], str]:
         print(searcher.search(buttonup.Position("W/R/B/W/B/R/R/W/B r")).value, flush=True)
         """
     )
-    child = subprocess.Popen(
+    # SIGINT at its default in the child even where this process ignores it (nohup),
+    # and the child's group killed on every outcome (a child deaf to Ctrl-C included).
+    with started(
         [sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline() == "start\n"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "start\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
     words = out.split()
     latency = float(words[1]) - sent if words[:1] == ["interrupted"] else float("inf")
     return latency, words, err

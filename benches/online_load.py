@@ -38,6 +38,7 @@ from typing import Any
 
 import httpx
 from buttonup import Match
+from buttonup.testing.processes import end, popen
 from buttonup.web.store import MatchRow, open_store
 
 
@@ -82,7 +83,7 @@ def cpu_seconds(pid: int) -> float:
 def serving(db: str) -> Iterator[tuple[str, int]]:
     port = free_port()
     command = [sys.executable, "-m", "buttonup", "serve", "--port", str(port), "--db", db]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    server = popen(command, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
@@ -94,7 +95,11 @@ def serving(db: str) -> Iterator[tuple[str, int]]:
         yield url, server.pid
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+        end(server)
 
 
 class Load:

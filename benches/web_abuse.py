@@ -21,6 +21,7 @@ from functools import partial
 
 import httpx
 from buttonup import Position
+from buttonup.testing.processes import end
 
 from benches.http_load import serve
 
@@ -189,8 +190,7 @@ def probes(args: argparse.Namespace) -> Iterator[str]:
         time.sleep(0.5)
         yield f"SIGINT with 6 heavy analyses in flight: the server {stop_time(server)}"
     finally:
-        if server.poll() is None:
-            server.kill()
+        end(server)
     server, url = serve()
     try:
         odds = {"red_points": 0, "black_points": 0, "starter": "r", "target": 1000}
@@ -201,8 +201,7 @@ def probes(args: argparse.Namespace) -> Iterator[str]:
         yield f"then a standard bestmove: {answer(cheap)}"
         yield f"then SIGINT: the server {stop_time(server)}"
     finally:
-        if server.poll() is None:
-            server.kill()
+        end(server)
 
 
 def heavy_call(url: str, timeout: float) -> Callable[[], httpx.Response]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+from buttonup.testing.processes import end, popen
 
 
 def free_port() -> int:
@@ -31,7 +32,9 @@ def free_port() -> int:
 
 
 class Server:
-    """`buttonup serve --db DB` on a free loopback port, started and answering."""
+    """`buttonup serve --db DB` on a free loopback port, started and answering (in a
+    session of its own, SIGINT at its default); its user ends it with ``stop`` (or
+    ``kill``) in a ``finally``."""
 
     def __init__(self, db: str, *arguments: str) -> None:
         self.db = db
@@ -43,39 +46,44 @@ class Server:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "buttonup", "serve", "--port", str(self.port)]
-        self.process = subprocess.Popen(
+        self.process = popen(
             [*command, "--db", self.db, *self.arguments],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-        while True:
-            try:
-                if httpx.get(f"{self.url}/api/levels", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None:
-                raise RuntimeError(f"buttonup serve ended: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
-            if time.monotonic() > deadline:
-                raise RuntimeError("buttonup serve did not answer within 60 s")
-            time.sleep(0.05)
+        try:
+            while True:
+                try:
+                    if httpx.get(f"{self.url}/api/levels", timeout=2).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"buttonup serve ended: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
+                if time.monotonic() > deadline:
+                    raise RuntimeError("buttonup serve did not answer within 60 s")
+                time.sleep(0.05)
+        except BaseException:
+            end(self.process)
+            raise
 
     def kill(self) -> None:
         """SIGKILL: no handler runs, nothing is flushed or closed."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
+        end(self.process)
 
     def stop(self) -> int:
+        """Ctrl-C (SIGINT), 30 s to end, then its group killed: its exit status."""
         assert self.process is not None
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
+        try:
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGINT)
                 self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            end(self.process)
         return int(self.process.returncode)
 
 

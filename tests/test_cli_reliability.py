@@ -12,6 +12,7 @@ import pytest
 from buttonup import __version__
 from buttonup.cli.main import main
 from buttonup.engine.referee import main as referee_main
+from buttonup.testing.processes import run, started
 
 BUTTONUP = [sys.executable, "-m", "buttonup"]
 
@@ -19,16 +20,16 @@ BUTTONUP = [sys.executable, "-m", "buttonup"]
 def interrupted(args: list[str]) -> tuple[subprocess.Popen[str], str, str]:
     """`buttonup ARGS` sent Ctrl-C (SIGINT) after 1.5 s: the process, its output and
     its errors once it has ended."""
-    process = subprocess.Popen(
+    with started(
         [*BUTTONUP, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    time.sleep(1.5)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    ) as process:
+        time.sleep(1.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
     return process, out, err
 
 
@@ -67,7 +68,7 @@ def test_ctrl_c_at_the_prompt_ends_the_game_as_every_command() -> None:
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
-    done = subprocess.run(
+    done = run(
         ["bash", "-c", f"'{sys.executable}' -m buttonup solve-all | head -n 1"],
         capture_output=True,
         text=True,
@@ -78,7 +79,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_undo_redraws_the_board_and_board_draws_it() -> None:
-    done = subprocess.run(
+    done = run(
         [*BUTTONUP, "play", "--seed", "1", "--no-color"],
         input="1\nundo\nboard\nquit\n",
         capture_output=True,

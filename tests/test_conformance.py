@@ -21,6 +21,7 @@ from buttonup.cli.main import main
 from buttonup.conformance.checker import judge
 from buttonup.conformance.oracle import Question
 from buttonup.conformance.properties import require_hypothesis
+from buttonup.testing.processes import run, started
 
 ROOT = Path(__file__).parent.parent
 BUTTONS = Path(__file__).parent / "conformance_broken" / "buttons.py"
@@ -161,20 +162,22 @@ def test_without_hypothesis_the_error_says_what_to_install(monkeypatch: pytest.M
 def test_ctrl_c_ends_the_kit_with_one_line_and_its_implementation() -> None:
     token = f"ctrl-c-test-{os.getpid()}"  # an argument buttons.py ignores, to find it by
     command = [*KIT, "--timeout", "60", "--", sys.executable, str(BUTTONS), "hang", token]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # in the sweep by now, or in the hang (the final piles come first)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    # The kit (and so its implementation) in a group of its own, killed at the end: the
+    # check below is the kit's own ending of its implementation, not this cleanup.
+    with started(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        time.sleep(3)  # in the sweep by now, or in the hang (the final piles come first)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        lingering = subprocess.run(
+            ["pgrep", "-f", token], capture_output=True, text=True, check=False
+        )
     assert process.returncode == 130
     assert err.strip() == "buttonup: interrupted"
-    lingering = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True, check=False)
     assert lingering.stdout == ""
 
 
 def test_a_closed_pipe_ends_the_kit_quietly() -> None:
     command = " ".join([*KIT, "--limit", "100", "--examples", "0", "--", *ADAPTER])
-    done = subprocess.run(
-        ["bash", "-c", f"{command} | head -n 1"], capture_output=True, text=True, timeout=60
-    )
+    done = run(["bash", "-c", f"{command} | head -n 1"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.startswith("checked ") and done.stdout.count("\n") == 1

@@ -12,6 +12,7 @@ import pytest
 from buttonup import Position, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
+from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 
@@ -20,8 +21,11 @@ START = "W/R/B/W/B/R/R/W/B r"
 def ugi(ugi_command: list[str]) -> Iterator[EngineProcess]:
     """Each UGI engine as a subprocess, spoken to in UGI."""
     process = EngineProcess(ugi_command)
-    yield process
-    assert process.close() == 0
+    try:
+        yield process
+    finally:
+        status = process.close()  # killed if quit does not end it within 10 s
+    assert status == 0
 
 
 def test_scripted_session(ugi: EngineProcess) -> None:
@@ -156,11 +160,14 @@ def test_infinite_search_waits_for_stop_even_when_solved(ugi: EngineProcess) -> 
 
 def test_quit_during_a_search_and_eof_end_cleanly(ugi_command: list[str]) -> None:
     process = EngineProcess(ugi_command)
-    process.send(f"position fen {Position.random(seed=2, per_colour=7)}")
-    process.send("go infinite")
-    process.until("info depth 1")
-    process.send("quit")
-    assert process.process.wait(timeout=10) == 0
+    try:
+        process.send(f"position fen {Position.random(seed=2, per_colour=7)}")
+        process.send("go infinite")
+        process.until("info depth 1")
+        process.send("quit")
+        assert process.process.wait(timeout=10) == 0
+    finally:
+        process.close()  # kills it if it is still running
     done = subprocess.run(ugi_command, input=b"isready\n", capture_output=True, timeout=10)
     assert done.returncode == 0 and done.stdout == b"readyok\n"
 
@@ -245,20 +252,20 @@ def test_a_hash_too_large_for_the_machine_keeps_the_old_table(ugi_command: list[
 
 
 def test_ctrl_c_ends_the_engine_with_130_and_one_line(ugi_command: list[str]) -> None:
-    process = subprocess.Popen(
+    with processes.started(
         ugi_command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(f"position fen {Position.random(seed=2, per_colour=8)}\ngo infinite\n")
-    process.stdin.flush()
-    while not process.stdout.readline().startswith("info depth 1"):
-        pass
-    process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=10) == 130
-    assert process.stderr is not None
-    lines = process.stderr.read().strip().splitlines()
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(f"position fen {Position.random(seed=2, per_colour=8)}\ngo infinite\n")
+        process.stdin.flush()
+        while not process.stdout.readline().startswith("info depth 1"):
+            pass
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 130
+        assert process.stderr is not None
+        lines = process.stderr.read().strip().splitlines()
     assert len(lines) == 1 and lines[0].endswith("interrupted"), lines

@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 from buttonup import Position
+from buttonup.testing.processes import started
 
 START = "W/R/B/W/B/R/R/W/B r"
 
@@ -81,20 +82,20 @@ def test_numbers_are_ascii_digits(ugi_command: list[str], command: str) -> None:
 
 
 def test_a_closed_output_ends_the_engine_quietly(ugi_command: list[str]) -> None:
-    engine = subprocess.Popen(
+    with started(
         ugi_command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    assert engine.stdin is not None and engine.stdout is not None
-    engine.stdin.write(f"position fen {START}\ngo infinite\nisready\n")
-    engine.stdin.flush()
-    while engine.stdout.readline() != "readyok\n":
-        pass
-    engine.stdout.close()  # nobody reads any more
-    engine.stdin.write("stop\n")  # its bestmove meets the closed pipe
-    engine.stdin.flush()
-    assert engine.wait(timeout=30) == 141
-    assert engine.stderr is not None and engine.stderr.read() == ""
+    ) as engine:
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write(f"position fen {START}\ngo infinite\nisready\n")
+        engine.stdin.flush()
+        while engine.stdout.readline() != "readyok\n":
+            pass
+        engine.stdout.close()  # nobody reads any more
+        engine.stdin.write("stop\n")  # its bestmove meets the closed pipe
+        engine.stdin.flush()
+        assert engine.wait(timeout=30) == 141
+        assert engine.stderr is not None and engine.stderr.read() == ""

@@ -13,6 +13,7 @@ import time
 
 import ugi_engines
 from buttonup import Position
+from buttonup.testing.processes import end, popen
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -48,7 +49,7 @@ class Engine:
     """An engine process whose output lines are stamped with their arrival time."""
 
     def __init__(self, command: list[str]) -> None:
-        self.process = subprocess.Popen(
+        self.process = popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
@@ -225,8 +226,7 @@ class EngineModel(RuleBasedStateMachine):
             self.engine.send("quit")
             assert self.engine.process.wait(timeout=10) == 0
         finally:
-            if self.engine.process.poll() is None:
-                self.engine.process.kill()
+            end(self.engine.process)
 
 
 class NativeEngineModel(EngineModel):

@@ -81,6 +81,13 @@ class Flood(threading.Thread):
 
 def flood_and_kill(db: str) -> None:
     server = Server(db)
+    try:
+        floods_then_kill(server, db)
+    finally:
+        server.stop()  # a second stop does nothing: ended on every outcome
+
+
+def floods_then_kill(server: Server, db: str) -> None:
     floods: list[Flood] = []
     with httpx.Client(base_url=server.url, timeout=30) as client:
         for number in range(MATCHES):

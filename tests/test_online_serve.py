@@ -160,16 +160,19 @@ def test_two_processes_share_matches_through_postgres(
     postgres_server: tuple[str, int, list[str]],  # noqa: F811
 ) -> None:
     db = new_database(postgres_server, "shared")
-    one, two = Server(db), Server(db)
+    one = Server(db)
     try:
-        moves_reach_the_stream(one.url, two.url)  # a move through one, heard on the other
-        moves_reach_the_stream(two.url, one.url)
-        host, _, match_id = begin(one.url, seed=2)
-        seen = httpx.get(f"{two.url}/api/online/{match_id}", headers=host.headers).json()
-        assert seen["you"] == "r" and seen["begun"]
+        two = Server(db)
+        try:
+            moves_reach_the_stream(one.url, two.url)  # a move through one, heard on the other
+            moves_reach_the_stream(two.url, one.url)
+            host, _, match_id = begin(one.url, seed=2)
+            seen = httpx.get(f"{two.url}/api/online/{match_id}", headers=host.headers).json()
+            assert seen["you"] == "r" and seen["begun"]
+        finally:
+            two.stop()
     finally:
         one.stop()
-        two.stop()
 
 
 def test_a_database_that_cannot_be_opened_is_one_line_before_serving(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from buttonup import Player, VecEnv
+from buttonup.testing.processes import started
 from harness import encoded_by_the_docs
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
@@ -179,15 +180,15 @@ def test_ctrl_c_in_a_loop_of_steps_stops_it_and_the_process_exits() -> None:
         print("still stepping", flush=True)
         """
     )
-    child = subprocess.Popen(
+    with started(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.3)
-    sent = time.perf_counter()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
     lines = out.splitlines()
     assert lines[0].startswith("interrupted") and lines[-1] == "still stepping"
     # The clocks of both processes are the same monotonic clock on Linux.

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from buttonup import Player, Position, solve_many, start_orders
 from buttonup.cli.main import main
+from buttonup.testing import processes
 
 # Ray's token authentication with the tests' own token, for the cluster and every command
 # that joins it: set before Ray is imported, which reads them then (a cluster given by
@@ -118,7 +119,8 @@ def cluster() -> Iterator[str]:
         try:
             head.wait(60)
         except subprocess.TimeoutExpired:
-            head.kill()
+            pass
+        processes.end(head)  # what is left of its group (its session: start_new_session)
         shutil.rmtree(temp, ignore_errors=True)
 
 
@@ -258,8 +260,9 @@ def test_ctrl_c_cancels_the_tasks_and_keeps_the_rows(cluster: str, tmp_path: Pat
         "64",
         "--no-color",
     ]
-    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    with processes.started(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if target.exists() and target.read_text().count("\n") > 1000:
@@ -269,9 +272,6 @@ def test_ctrl_c_cancels_the_tasks_and_keeps_the_rows(cluster: str, tmp_path: Pat
             raise AssertionError("no rows written in 120 s")
         run.send_signal(signal.SIGINT)
         _, err = run.communicate(timeout=30)
-    finally:
-        if run.poll() is None:
-            run.kill()
     assert run.returncode == 130
     assert err.strip().splitlines() == ["buttonup: interrupted"]
     # The rows kept are the right ones (checked against plain solves) ...

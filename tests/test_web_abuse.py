@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import socket
 import subprocess
 import threading
@@ -22,6 +23,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 import httpx
 import uvicorn
 from buttonup import Player, Position
+from buttonup.testing.processes import end
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
@@ -43,9 +45,10 @@ def client() -> TestClient:
 @pytest.fixture(scope="module")
 def live() -> Any:
     server, url = serve()
-    yield url
-    server.terminate()
-    server.wait(timeout=20)
+    try:
+        yield url
+    finally:
+        end(server)
 
 
 def raw(url: str, request: bytes, chunks: list[bytes] = ()) -> bytes:  # type: ignore[assignment]
@@ -272,11 +275,14 @@ def test_ctrl_c_answers_waiting_requests_and_stops() -> None:
     askers = [threading.Thread(target=ask) for _ in range(4)]
     for asker in askers:
         asker.start()
-    time.sleep(0.5)  # the requests reach the server
-    process.send_signal(2)
-    _, err = process.communicate(timeout=30)
-    for asker in askers:
-        asker.join()
+    try:
+        time.sleep(0.5)  # the requests reach the server
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        end(process)
+        for asker in askers:
+            asker.join()
     assert process.returncode == 0 and "Traceback" not in err, err
     # Every request waiting for a search was answered at once, not after its search.
     assert [status for status, _ in answers] == [503] * 4, answers

@@ -4,6 +4,7 @@ every kind of bad input, the limits."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +20,7 @@ else:
     from fastapi.testclient import TestClient
 
 from buttonup import Player, Position, Standing, solve, win_probability
+from buttonup.testing.processes import end
 from buttonup.web.app import create_app
 
 from benches.http_load import serve
@@ -192,7 +194,10 @@ def test_serve_refuses_a_taken_port() -> None:
 
 def test_ctrl_c_stops_the_server_cleanly() -> None:
     process, _ = serve(stderr=subprocess.PIPE)
-    time.sleep(0.5)
-    process.send_signal(2)
-    _, err = process.communicate(timeout=20)
+    try:
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        end(process)
     assert process.returncode == 0 and "Traceback" not in err

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from buttonup.testing.processes import end, popen
 
 # (pytest also imports this file for its doctests: without Selenium it is skipped.)
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -42,7 +43,7 @@ def serving(*arguments: str, port: int | None = None) -> Iterator[str]:
     import httpx  # the pages' tests need it; the offline page's does not
 
     port = port or free_port()
-    process = subprocess.Popen(
+    process = popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port), *arguments],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -61,7 +62,11 @@ def serving(*arguments: str, port: int | None = None) -> Iterator[str]:
         yield url
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        end(process)  # its group, on every outcome
 
 
 def chrome(downloads: Path | None = None, logs: bool = False) -> Browser:
