@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import ugi_engines
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 VARYING = re.compile(r" (nodes|nps|time) \d+")
@@ -46,14 +47,7 @@ def test_a_piped_session_answers_as_the_doc(ugi_command: list[str], without_quit
     sent, answered = sample_session()
     if without_quit:
         sent = sent[:-1]  # the end of input ends it as quit does, after every answer
-    process = subprocess.Popen(
-        ugi_command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    process = ugi_engines.start(ugi_command, start_new_session=True)
     try:
         out, err = process.communicate("".join(line + "\n" for line in sent), timeout=60)
     finally:

@@ -10,6 +10,7 @@ skip, naming why, unless ``BUTTONUP_REQUIRE_NATIVE=1`` (CI) makes that a failure
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -44,3 +45,15 @@ def command(name: str) -> list[str]:
 
 
 NAMES = ("python", "native")
+
+
+def start(command: list[str], *, start_new_session: bool = False) -> subprocess.Popen[str]:
+    """The engine ``command`` running, its three streams piped as text."""
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=start_new_session,
+    )
