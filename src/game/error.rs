@@ -91,8 +91,9 @@ pub(crate) fn describe(character: char) -> String {
     }
 }
 
-/// Shows at most 20 characters of user text in a message.
-pub(crate) fn shorten(text: &str) -> String {
+/// At most 20 characters of user text, as every message of the core shows it (and the
+/// doors' own messages, to say it alike).
+pub fn shorten(text: &str) -> String {
     let mut chars = text.chars();
     let head: String = chars.by_ref().take(20).collect();
     if chars.next().is_some() {
