@@ -33,6 +33,7 @@ from web_browsers import (
     js,
     lift,
     listed_moves,
+    reviews_as_the_engine,
     serving,
     settled,
     shown_position,
@@ -139,17 +140,7 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         wait_for(browser, lambda b, p=str(position): shown_position(b) == p)
     # The review: each move's loss is the engine's (the mover's best value minus the
     # value of the move played).
-    browser.find_element(By.ID, "review-battle").click()
-    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
-    assert len(rows) == len(labels)
-    position = start_position
-    for row, label in zip(rows, labels):
-        move = int(label.rstrip("+"))
-        values = analyze(position)
-        loss = max(values.values()) - values[move]
-        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
-        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
-        position = position.play(move)
+    rows = reviews_as_the_engine(browser, start_position, labels)
     # A point of the chart shows the position after that move.
     browser.find_elements(By.CSS_SELECTOR, "#chart .chart-hit")[1].click()
     after_first = str(start_position.play(int(labels[0].rstrip("+"))))

@@ -27,7 +27,7 @@ from web_needs import skip_without
 if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     skip_without()
 
-from buttonup import Position, analyze
+from buttonup import Position
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,
@@ -37,6 +37,7 @@ from web_browsers import (
     lift,
     listed_moves,
     play_a_battle_on_one_screen,
+    reviews_as_the_engine,
     settled,
     shown_position,
     shows_the_scoring,
@@ -143,17 +144,7 @@ def test_a_whole_battle_offline_against_level_5(
     labels, position = click_to_the_end(browser, start)
     shows_the_scoring(browser, position)
     # The review's losses are the library's values.
-    browser.find_element(By.ID, "review-battle").click()
-    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
-    position = start
-    assert len(rows) == len(labels)
-    for row, label in zip(rows, labels):
-        move = int(label.rstrip("+"))
-        values = analyze(position)
-        loss = max(values.values()) - values[move]
-        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
-        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
-        position = position.play(move)
+    reviews_as_the_engine(browser, start, labels)
     assert not [hit for hit in seen if "/api" in hit], seen
     assert not errors_logged(browser)
 

@@ -191,6 +191,26 @@ def shows_the_scoring(browser: Browser, final: Position) -> Scoring:
     return scoring
 
 
+def reviews_as_the_engine(browser: Browser, start: Position, labels: list[str]) -> list[Any]:
+    """Opens the review of the finished battle from ``start`` whose moves are ``labels``
+    and checks that each move's loss is the engine's (the mover's best value minus the
+    value of the move played); the review's rows, a move each."""
+    from buttonup import analyze
+
+    browser.find_element(By.ID, "review-battle").click()
+    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
+    assert len(rows) == len(labels)
+    position = start
+    for row, label in zip(rows, labels):
+        move = int(label.rstrip("+"))
+        values = analyze(position)
+        loss = max(values.values()) - values[move]
+        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
+        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
+        position = position.play(move)
+    return list(rows)
+
+
 def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
     """Pass and play on the page open in ``browser`` (the main page, ready): "Two
     players on this screen", then a whole battle, both sides clicking on the one board
