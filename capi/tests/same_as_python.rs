@@ -18,6 +18,15 @@ fn failed(status: ButtonupStatus) -> (ButtonupStatus, String) {
     (status, last_error())
 }
 
+/// Checks that the match refuses a move as an illegal move, in `message`.
+#[track_caller]
+fn move_refused(game: *mut ButtonupMatch, message: &str) {
+    assert_eq!(
+        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
+        (ButtonupStatus::IllegalMove, message.to_string())
+    );
+}
+
 /// Plays the first legal move of the match's current battle.
 fn play_first_move(game: *mut ButtonupMatch) {
     unsafe {
@@ -57,13 +66,7 @@ fn a_move_on_a_won_match_is_an_illegal_move() {
         play_first_move(game);
     }
     assert_eq!(state(game).0, ButtonupPlayer::Black);
-    assert_eq!(
-        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
-        (
-            ButtonupStatus::IllegalMove,
-            "the match is over: Black won".to_string()
-        )
-    );
+    move_refused(game, "the match is over: Black won");
     // Not a move: a request the match refuses.
     assert_eq!(
         failed(unsafe { buttonup_match_undo(game, null_mut()) }),
@@ -85,13 +88,7 @@ fn a_move_while_a_starter_must_be_chosen_is_an_illegal_move() {
         play_first_move(game);
     }
     assert_eq!(state(game).1, ButtonupPlayer::Red);
-    assert_eq!(
-        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
-        (
-            ButtonupStatus::IllegalMove,
-            "Red must first choose who starts the next battle".to_string()
-        )
-    );
+    move_refused(game, "Red must first choose who starts the next battle");
     assert_eq!(
         unsafe { buttonup_match_choose_starter(game, 2) },
         ButtonupStatus::Ok
