@@ -16,6 +16,7 @@ from collections import Counter
 
 from buttonup import Player, Position, Standing, solve, start_orders, win_probability
 from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
+from buttonup.cli.solve_all import first_player_edge
 from buttonup.matches import play_series
 
 
@@ -46,9 +47,7 @@ def main() -> None:
     print("|---:|---:|---:|")
     for value in sorted(values):
         print(f"| {value:+d} | {values[value]} | {values[value] / total:.1%} |")
-    mean = sum(v * n for v, n in values.items()) / total
-    wins = sum(n for v, n in values.items() if v > 0) / total
-    losses = sum(n for v, n in values.items() if v < 0) / total
+    mean, wins, losses = first_player_edge(values)
     print(f"\nFirst player's average edge: {mean:+.4f} points per battle")
     print(f"First player wins {wins:.1%}, draws {1 - wins - losses:.1%}, loses {losses:.1%}")
 

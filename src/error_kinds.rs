@@ -4,23 +4,20 @@
 
 use crate::ai::LevelError;
 use crate::draw::DrawError;
-use crate::game::error_kind::{ErrorKind, HasKind};
+use crate::game::error_kind::{one_kind, ErrorKind, HasKind};
 use crate::run::interrupt::Interrupted;
 use crate::search::batch::BatchError;
 use crate::search::{ExactError, TableAllocError};
 use crate::sim::pool::Panicked;
 use crate::sim::vecenv::{Failure, MakeError, StepError};
 
-impl HasKind for Interrupted {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Interrupted
-    }
-}
-
-impl HasKind for TableAllocError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Memory
-    }
+one_kind! {
+    Interrupted => Interrupted,
+    TableAllocError => Memory,
+    LevelError => InvalidArgument,
+    // An action refused in a batch of games: a value of the actions array.
+    StepError => InvalidArgument,
+    Panicked => Internal,
 }
 
 impl HasKind for ExactError {
@@ -41,12 +38,6 @@ impl HasKind for BatchError {
     }
 }
 
-impl HasKind for LevelError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::InvalidArgument
-    }
-}
-
 impl HasKind for DrawError {
     fn kind(&self) -> ErrorKind {
         match self {
@@ -62,19 +53,6 @@ impl HasKind for MakeError {
             MakeError::Variant(error) => error.kind(),
             MakeError::Interrupted => ErrorKind::Interrupted,
         }
-    }
-}
-
-impl HasKind for StepError {
-    fn kind(&self) -> ErrorKind {
-        // An action refused in a batch of games: a value of the actions array.
-        ErrorKind::InvalidArgument
-    }
-}
-
-impl HasKind for Panicked {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Internal
     }
 }
 

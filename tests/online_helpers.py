@@ -7,6 +7,7 @@ the tests run as root), skipped with a one-line reason where it cannot start, un
 from __future__ import annotations
 
 import glob
+import itertools
 import json
 import os
 import shutil
@@ -198,3 +199,17 @@ def new_database(server: tuple[str, int, list[str]], name: str) -> str:
         timeout=60,
     )
     return f"postgresql://postgres@/{name}?host={folder}&port={port}"
+
+
+_database_numbers = itertools.count(1)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a new empty database: a SQLite file, then (a second run) a database on
+    the throwaway PostgreSQL cluster of ``postgres_server``, which a module that uses
+    this fixture imports too."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'matches.sqlite3'}"
+    server = request.getfixturevalue("postgres_server")
+    return new_database(server, f"test{next(_database_numbers)}")

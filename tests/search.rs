@@ -142,36 +142,26 @@ fn unlimited_search_is_exact_with_a_line_that_achieves_the_value() {
 
 #[test]
 fn limited_searches_return_legal_moves() {
-    let mut s = searcher();
-    let start = parse_start("WRBWBRRWB", Player::Red).unwrap();
-    let shallow = s.search(
-        &start,
-        &Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-    );
-    assert_eq!(shallow.depth, 1);
-    assert!(!shallow.exact);
-    assert!(start.is_legal(shallow.best_move.unwrap()));
-    for nodes in [0, 1, 5, 50] {
-        let r = s.search(
-            &start,
-            &Limits {
-                nodes: Some(nodes),
-                ..Limits::default()
-            },
-        );
-        assert!(start.is_legal(r.best_move.unwrap()), "nodes {nodes}");
+    let (mut s, start) = (searcher(), parse_start("WRBWBRRWB", Player::Red).unwrap());
+    let depth_one = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let by_nodes = [0, 1, 5, 50].map(|nodes| Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    });
+    let no_time = Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    for limits in [depth_one].iter().chain(&by_nodes).chain([&no_time]) {
+        let r = s.search(&start, limits);
+        assert!(start.is_legal(r.best_move.unwrap()), "{limits:?}");
+        if limits.depth.is_some() {
+            assert_eq!((r.depth, r.exact), (1, false));
+        }
     }
-    let r = s.search(
-        &start,
-        &Limits {
-            time: Some(Duration::ZERO),
-            ..Limits::default()
-        },
-    );
-    assert!(start.is_legal(r.best_move.unwrap()));
 }
 
 #[test]

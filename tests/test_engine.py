@@ -9,10 +9,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
+import ugi_engines
 from buttonup import Position, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
-from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 
@@ -252,13 +252,7 @@ def test_a_hash_too_large_for_the_machine_keeps_the_old_table(ugi_command: list[
 
 
 def test_ctrl_c_ends_the_engine_with_130_and_one_line(ugi_command: list[str]) -> None:
-    with processes.started(
-        ugi_command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as process:
+    with ugi_engines.started(ugi_command) as process:
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(f"position fen {Position.random(seed=2, per_colour=8)}\ngo infinite\n")
         process.stdin.flush()

@@ -7,8 +7,8 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+import ugi_engines
 from buttonup import Position
-from buttonup.testing.processes import started
 
 START = "W/R/B/W/B/R/R/W/B r"
 
@@ -82,13 +82,7 @@ def test_numbers_are_ascii_digits(ugi_command: list[str], command: str) -> None:
 
 
 def test_a_closed_output_ends_the_engine_quietly(ugi_command: list[str]) -> None:
-    with started(
-        ugi_command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as engine:
+    with ugi_engines.started(ugi_command) as engine:
         assert engine.stdin is not None and engine.stdout is not None
         engine.stdin.write(f"position fen {START}\ngo infinite\nisready\n")
         engine.stdin.flush()

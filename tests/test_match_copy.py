@@ -11,7 +11,7 @@ import pytest
 from buttonup import Match
 from hypothesis import given
 from hypothesis import strategies as st
-from test_record import act, matches, state
+from test_record import matches, same_future
 
 COPIES = {
     "pickle": lambda game: pickle.loads(pickle.dumps(game)),
@@ -29,13 +29,7 @@ def test_a_copy_is_the_same_match_with_the_same_future(
     game, _ = drawn
     twin = COPIES[how](game)
     assert type(twin) is Match
-    assert state(twin) == state(game)
-    for choice in future:
-        if game.is_over:
-            break
-        act(game, choice)
-        act(twin, choice)
-        assert state(twin) == state(game)
+    same_future(game, twin, future)
 
 
 @pytest.mark.parametrize("how", list(COPIES))

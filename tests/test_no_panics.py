@@ -319,32 +319,31 @@ def check(call: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> 
         ) from error
 
 
+def check_drawn(call: Callable[..., Any], data: st.DataObject) -> None:
+    """``check`` with arguments for ``call`` drawn from ``data``."""
+    args, kwargs = data.draw(arguments(call))
+    check(call, args, kwargs)
+
+
 @pytest.mark.parametrize("name", FUNCTIONS)
 @settings(max_examples=40)
 @given(data=st.data())
 def test_functions_answer_or_refuse(name: str, data: st.DataObject) -> None:
-    call = getattr(_core, name)
-    args, kwargs = data.draw(arguments(call))
-    check(call, args, kwargs)
+    check_drawn(getattr(_core, name), data)
 
 
 @pytest.mark.parametrize(("kind", "name"), METHODS)
 @settings(max_examples=25)
 @given(data=st.data())
 def test_methods_answer_or_refuse(kind: str, name: str, data: st.DataObject) -> None:
-    target = OBJECTS[kind]()
-    call = getattr(target, name)
-    args, kwargs = data.draw(arguments(call))
-    check(call, args, kwargs)
+    check_drawn(getattr(OBJECTS[kind](), name), data)
 
 
 @pytest.mark.parametrize("kind", CLASSES)
 @settings(max_examples=60)
 @given(data=st.data())
 def test_constructors_answer_or_refuse(kind: str, data: st.DataObject) -> None:
-    cls = getattr(_core, kind)
-    args, kwargs = data.draw(arguments(cls))
-    check(cls, args, kwargs)
+    check_drawn(getattr(_core, kind), data)
 
 
 def test_the_try_everything_test_sees_every_door() -> None:

@@ -15,7 +15,6 @@ import os
 import random
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 import httpx
 from buttonup import Match
 from buttonup.web.store import open_store
-from online_helpers import Player, Server, new_database, postgres_server  # noqa: F401
+from online_helpers import Player, Server, database, postgres_server  # noqa: F401
 
 MATCHES = 4
 #: Answered actions (all matches together) before the kill.
@@ -148,11 +147,5 @@ def floods_then_kill(server: Server, db: str) -> None:
         assert server.stop() == 0
 
 
-def test_sigkill_in_a_flood_loses_no_answered_move_sqlite(tmp_path: Path) -> None:
-    flood_and_kill(f"sqlite://{tmp_path / 'matches.sqlite3'}")
-
-
-def test_sigkill_in_a_flood_loses_no_answered_move_postgres(
-    postgres_server: tuple[str, int, list[str]],  # noqa: F811
-) -> None:
-    flood_and_kill(new_database(postgres_server, "crash"))
+def test_sigkill_in_a_flood_loses_no_answered_move(database: str) -> None:  # noqa: F811
+    flood_and_kill(database)

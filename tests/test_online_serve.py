@@ -23,7 +23,14 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 from buttonup.web.store import MatchRow, Stale, open_store
-from online_helpers import Player, Server, events, new_database, postgres_server  # noqa: F401
+from online_helpers import (  # noqa: F401
+    Player,
+    Server,
+    database,
+    events,
+    new_database,
+    postgres_server,
+)
 
 
 def listen(url: str, match_id: str, seat: str = "") -> tuple[Any, threading.Thread]:
@@ -112,14 +119,8 @@ def test_events_reach_a_listener_and_a_restart_keeps_the_match(tmp_path: Path) -
         server.stop()
 
 
-def test_two_writers_at_one_version_never_both_win_sqlite(tmp_path: Path) -> None:
-    race(f"sqlite://{tmp_path / 'race.sqlite3'}")
-
-
-def test_two_writers_at_one_version_never_both_win_postgres(
-    postgres_server: tuple[str, int, list[str]],  # noqa: F811
-) -> None:
-    race(new_database(postgres_server, "race"))
+def test_two_writers_at_one_version_never_both_win(database: str) -> None:  # noqa: F811
+    race(database)
 
 
 def race(db: str) -> None:

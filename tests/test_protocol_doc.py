@@ -6,10 +6,11 @@ own)."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+import ugi_engines
+from buttonup.testing import processes
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 VARYING = re.compile(r" (nodes|nps|time) \d+")
@@ -46,20 +47,8 @@ def test_a_piped_session_answers_as_the_doc(ugi_command: list[str], without_quit
     sent, answered = sample_session()
     if without_quit:
         sent = sent[:-1]  # the end of input ends it as quit does, after every answer
-    process = subprocess.Popen(
-        ugi_command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
+    with ugi_engines.started(ugi_command) as process:
         out, err = process.communicate("".join(line + "\n" for line in sent), timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     assert process.returncode == 0, err
     got = [comparable(line, ugi_command) for line in out.splitlines()]
     assert got == [comparable(line, ugi_command) for line in answered]
@@ -68,7 +57,7 @@ def test_a_piped_session_answers_as_the_doc(ugi_command: list[str], without_quit
 def test_a_piped_go_finishes_before_the_next_position(ugi_command: list[str]) -> None:
     """issue 36: `go depth 8` then end of input used to answer a depth-1 move."""
     lines = "position fen W/R/B/W/B/R/R/W/B r\ngo depth 8\nposition fen W/R/B b\ngo\n"
-    result = subprocess.run(ugi_command, input=lines, capture_output=True, text=True, timeout=60)
+    result = processes.run(ugi_command, input=lines, capture_output=True, text=True, timeout=60)
     bestmoves = [line for line in result.stdout.splitlines() if line.startswith("bestmove")]
     assert bestmoves == ["bestmove 3", "bestmove 0"], result.stdout
     assert "error" not in result.stdout

@@ -47,6 +47,18 @@ def act(game: Any, choice: int) -> None:
         game.play(moves[choice % len(moves)])
 
 
+def same_future(game: Match, other: Match, future: list[int]) -> None:
+    """Checks that ``other`` is in the state of ``game`` and stays so as both take the
+    steps ``future`` (see ``act``) until ``game`` is over."""
+    assert state(other) == state(game)
+    for choice in future:
+        if game.is_over:
+            break
+        act(game, choice)
+        act(other, choice)
+        assert state(other) == state(game)
+
+
 @st.composite
 def matches(draw: st.DrawFn) -> tuple[Match, dict[str, Any]]:
     """A match of a random variant, target, seed and deals, played some random steps."""
@@ -76,16 +88,10 @@ def test_a_record_reads_back_to_the_same_match_and_its_future(
     game, _ = drawn
     text = game.record(Event="hypothesis", Red="a", Black="b")
     back = Match.from_record(text)
-    assert state(back) == state(game)
     assert back.record(Event="hypothesis", Red="a", Black="b") == text
     # The seed and the deals still to come are in the record: the rest of the match
     # is dealt the same.
-    for choice in future:
-        if game.is_over:
-            break
-        act(game, choice)
-        act(back, choice)
-        assert state(back) == state(game)
+    same_future(game, back, future)
 
 
 @given(matches())

@@ -11,23 +11,17 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web_needs import skip_without
 
-if os.environ.get("BUTTONUP_REQUIRE_WEB"):
-    import httpx
-    from selenium import webdriver
-else:
-    httpx = pytest.importorskip("httpx")
-    webdriver = pytest.importorskip("selenium.webdriver")
-    pytest.importorskip("fastapi")
-    if not shutil.which("chromedriver"):
-        pytest.skip("chromium-driver is not installed", allow_module_level=True)
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    skip_without("httpx", "fastapi")
+
 
 from buttonup import Match, Player, Position, analyze
 from selenium.webdriver.common.by import By
@@ -35,12 +29,15 @@ from selenium.webdriver.support.ui import Select
 from web_browsers import (
     Browser,
     chrome,
+    click_to_the_end,
     js,
     lift,
     listed_moves,
+    reviews_as_the_engine,
     serving,
     settled,
     shown_position,
+    shows_the_scoring,
     text_of,
     viewport,
     wait_for,
@@ -93,6 +90,22 @@ def script_errors(browser: Browser) -> list[str]:
     return [e["message"] for e in browser.get_log("browser") if e["source"] == "javascript"]
 
 
+def answers_late(browser: Browser, url_pattern: str) -> None:
+    """From now on every answer to a request whose URL matches ``url_pattern`` (a
+    JavaScript regular expression) reaches the page 1.5 s late."""
+    js(
+        browser,
+        """const real = window.fetch;
+        const slow = new RegExp(arguments[0]);
+        window.fetch = async (url, options) => {
+          const answer = await real(url, options);
+          if (slow.test(String(url))) await new Promise((r) => setTimeout(r, 1500));
+          return answer;
+        };""",
+        url_pattern,
+    )
+
+
 def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) -> None:
     open_page(browser, server, "speed=fast&seed=11")
     script_errors(browser)
@@ -100,21 +113,10 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
     browser.save_screenshot(str(shots / "start-1200.png"))
     match = state(browser)
     start_position = Position(match["battle"]["start"])
-    while lift(browser):
-        pass
-    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
     # The move list replays, through the library, to the position the board shows.
-    labels = listed_moves(browser)
-    position = start_position
-    for label in labels:
-        move = int(label.rstrip("+"))
-        assert label.endswith("+") == position.gives_extra_move(move), label
-        position = position.play(move)
-    assert position.is_over and shown_position(browser) == str(position)
+    labels, position = click_to_the_end(browser, start_position)
     # The panel's sums are the engine's scoring of that final pile.
-    scoring = position.scoring()
-    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
-    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    scoring = shows_the_scoring(browser, position)
     result = browser.find_element(By.ID, "battle-result").text
     assert ("nobody" in result) == (scoring.winner is None)
     if scoring.winner:
@@ -138,17 +140,7 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         wait_for(browser, lambda b, p=str(position): shown_position(b) == p)
     # The review: each move's loss is the engine's (the mover's best value minus the
     # value of the move played).
-    browser.find_element(By.ID, "review-battle").click()
-    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
-    assert len(rows) == len(labels)
-    position = start_position
-    for row, label in zip(rows, labels):
-        move = int(label.rstrip("+"))
-        values = analyze(position)
-        loss = max(values.values()) - values[move]
-        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
-        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
-        position = position.play(move)
+    rows = reviews_as_the_engine(browser, start_position, labels)
     # A point of the chart shows the position after that move.
     browser.find_elements(By.CSS_SELECTOR, "#chart .chart-hit")[1].click()
     after_first = str(start_position.play(int(labels[0].rstrip("+"))))
@@ -235,16 +227,7 @@ def test_the_extra_move_notice_stays_until_the_next_move(server: str, browser: B
 def test_a_slow_hint_never_lands_on_a_later_position(server: str, browser: Browser) -> None:
     open_page(browser, server, "speed=fast&seed=5")
     start(browser)
-    # Every hint answer reaches the page 1.5 s late.
-    js(
-        browser,
-        """const real = window.fetch;
-        window.fetch = async (url, options) => {
-          const answer = await real(url, options);
-          if (String(url).includes('/hint')) await new Promise((r) => setTimeout(r, 1500));
-          return answer;
-        };""",
-    )
+    answers_late(browser, "/hint")  # every hint answer reaches the page 1.5 s late
     before = state(browser)["position"]
     browser.find_element(By.ID, "hint").click()
     assert lift(browser)
@@ -300,15 +283,7 @@ def test_the_keyboard_alone_plays(server: str, browser: Browser) -> None:
 
 def test_a_new_match_while_the_ai_moves_leaves_the_old_one(server: str, browser: Browser) -> None:
     open_page(browser, server, "speed=fast&seed=15")
-    js(  # every answer of the AI reaches the page 1.5 s late
-        browser,
-        """const real = window.fetch;
-        window.fetch = async (url, options) => {
-          const answer = await real(url, options);
-          if (String(url).endsWith('/ai')) await new Promise((r) => setTimeout(r, 1500));
-          return answer;
-        };""",
-    )
+    answers_late(browser, "/ai$")  # every answer of the AI reaches the page 1.5 s late
     start(browser)
     first = state(browser)["id"]
     position = Position(state(browser)["position"])

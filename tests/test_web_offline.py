@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -23,25 +22,25 @@ from typing import Any
 
 import pytest
 from wasm_package import wasm_package
+from web_needs import skip_without
 
-if os.environ.get("BUTTONUP_REQUIRE_WEB"):
-    from selenium import webdriver
-else:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    if not shutil.which("chromedriver"):
-        pytest.skip("chromium-driver is not installed", allow_module_level=True)
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    skip_without()
 
-from buttonup import Position, analyze
+from buttonup import Position
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,
     chrome,
+    click_to_the_end,
     js,
     lift,
     listed_moves,
     play_a_battle_on_one_screen,
+    reviews_as_the_engine,
     settled,
     shown_position,
+    shows_the_scoring,
     wait_for,
 )
 
@@ -142,31 +141,10 @@ def test_a_whole_battle_offline_against_level_5(
     wait_for(browser, lambda b: settled(b) and shown_position(b) == first)
     assert listed_moves(browser) == []
     # The whole battle by clicking.
-    while lift(browser):
-        pass
-    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
-    labels = listed_moves(browser)
-    position = start
-    for label in labels:
-        move = int(label.rstrip("+"))
-        assert label.endswith("+") == position.gives_extra_move(move), label
-        position = position.play(move)
-    assert position.is_over and shown_position(browser) == str(position)
-    scoring = position.scoring()
-    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
-    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    labels, position = click_to_the_end(browser, start)
+    shows_the_scoring(browser, position)
     # The review's losses are the library's values.
-    browser.find_element(By.ID, "review-battle").click()
-    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
-    position = start
-    assert len(rows) == len(labels)
-    for row, label in zip(rows, labels):
-        move = int(label.rstrip("+"))
-        values = analyze(position)
-        loss = max(values.values()) - values[move]
-        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
-        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
-        position = position.play(move)
+    reviews_as_the_engine(browser, start, labels)
     assert not [hit for hit in seen if "/api" in hit], seen
     assert not errors_logged(browser)
 

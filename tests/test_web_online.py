@@ -17,22 +17,17 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web_needs import skip_without
 
-if os.environ.get("BUTTONUP_REQUIRE_WEB"):
-    import httpx
-else:
-    httpx = pytest.importorskip("httpx")
-    pytest.importorskip("selenium.webdriver")
-    pytest.importorskip("fastapi")
-    if not shutil.which("chromedriver"):
-        pytest.skip("chromium-driver is not installed", allow_module_level=True)
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    skip_without("httpx", "fastapi")
 
+import httpx
 from buttonup import Match
 from selenium.webdriver.common.by import By
 from web_browsers import (

@@ -9,21 +9,15 @@ missing, except in CI (``BUTTONUP_REQUIRE_WEB``)."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 
-import pytest
+from web_needs import skip_without
 
-if os.environ.get("BUTTONUP_REQUIRE_WEB"):
-    import httpx
-else:
-    httpx = pytest.importorskip("httpx")
-    pytest.importorskip("selenium.webdriver")
-    pytest.importorskip("fastapi")
-    if not shutil.which("chromedriver"):
-        pytest.skip("chromium-driver is not installed", allow_module_level=True)
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    skip_without("httpx", "fastapi")
 
+import httpx
 from online_helpers import Player
 from selenium.webdriver.common.by import By
 from web_browsers import chrome, ready, serving, viewport, wait_for

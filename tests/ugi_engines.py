@@ -10,10 +10,14 @@ skip, naming why, unless ``BUTTONUP_REQUIRE_NATIVE=1`` (CI) makes that a failure
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_ENGINE = [sys.executable, "-m", "buttonup", "engine"]
@@ -44,3 +48,13 @@ def command(name: str) -> list[str]:
 
 
 NAMES = ("python", "native")
+
+
+@contextmanager
+def started(command: list[str]) -> Iterator[subprocess.Popen[str]]:
+    """The engine ``command`` running, its three streams piped as text, in a process
+    group of its own that is ended when the block ends, on every outcome."""
+    with processes.started(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        yield process

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from buttonup.testing.processes import end, popen
@@ -26,6 +26,9 @@ webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+if TYPE_CHECKING:
+    from buttonup import Position, Scoring
 
 Browser = Any  # selenium's Chrome driver
 
@@ -167,6 +170,52 @@ def showing(browser: Browser, position: str) -> None:
     wait_for(browser, lambda b: settled(b) and page_match(b)["position"] == position)
 
 
+def click_to_the_end(browser: Browser, start: Position) -> tuple[list[str], Position]:
+    """Plays the battle on by clicking (the first pile each time) until the end-of-battle
+    panel shows, then checks that the move list replays, through the library, from
+    ``start`` to the position the board shows: the moves listed and that position."""
+    while lift(browser):
+        pass
+    wait_for(browser, lambda b: b.find_element(By.ID, "battle-panel").is_displayed())
+    labels = listed_moves(browser)
+    position = start
+    for label in labels:
+        move = int(label.rstrip("+"))
+        assert label.endswith("+") == position.gives_extra_move(move), label
+        position = position.play(move)
+    assert position.is_over and shown_position(browser) == str(position)
+    return labels, position
+
+
+def shows_the_scoring(browser: Browser, final: Position) -> Scoring:
+    """Checks that the end-of-battle panel's sums are the engine's scoring of the final
+    pile ``final``, and returns that scoring."""
+    scoring = final.scoring()
+    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
+    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    return scoring
+
+
+def reviews_as_the_engine(browser: Browser, start: Position, labels: list[str]) -> list[Any]:
+    """Opens the review of the finished battle from ``start`` whose moves are ``labels``
+    and checks that each move's loss is the engine's (the mover's best value minus the
+    value of the move played); the review's rows, a move each."""
+    from buttonup import analyze
+
+    browser.find_element(By.ID, "review-battle").click()
+    rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review-table tbody tr"))
+    assert len(rows) == len(labels)
+    position = start
+    for row, label in zip(rows, labels):
+        move = int(label.rstrip("+"))
+        values = analyze(position)
+        loss = max(values.values()) - values[move]
+        verdict = row.find_elements(By.TAG_NAME, "td")[3].text
+        assert verdict == (f"mistake: loses {loss}" if loss else "best"), (label, verdict)
+        position = position.play(move)
+    return list(rows)
+
+
 def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
     """Pass and play on the page open in ``browser`` (the main page, ready): "Two
     players on this screen", then a whole battle, both sides clicking on the one board
@@ -216,9 +265,7 @@ def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
     assert hinted and undone and movers == {"r", "b"}
     final = position.play(move)
     assert shown_position(browser) == str(final)
-    scoring = final.scoring()
-    assert browser.find_element(By.ID, "sum-red").text.endswith(f"= {scoring.red}")
-    assert browser.find_element(By.ID, "sum-black").text.endswith(f"= {scoring.black}")
+    scoring = shows_the_scoring(browser, final)
     result = browser.find_element(By.ID, "battle-result").text
     if scoring.winner is None:
         assert result.startswith("Equal sums")

@@ -14,7 +14,7 @@ use buttonup::{ErrorKind, Match};
 use crate::position::{
     give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
 };
-use crate::status::{guard, new_string, non_null, null, put, Failure};
+use crate::status::{free_box, guard, new_string, non_null, null, put, Failure};
 
 /// A match (opaque): made by `buttonup_match_new`, freed with `buttonup_match_free`.
 /// It keeps its own table of match odds once they are asked for (freed with it).
@@ -79,9 +79,7 @@ pub unsafe extern "C" fn buttonup_match_new(
 /// `game` is NULL or a match of this library, not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_match_free(game: *mut ButtonupMatch) {
-    if !game.is_null() {
-        drop(Box::from_raw(game));
-    }
+    free_box(game);
 }
 
 /// The current battle's position (the final pile of the latest battle while the tie

@@ -7,7 +7,7 @@ use buttonup::game::notation;
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::{BattleError, Capability, ErrorKind, Player, Position, MAX_BUTTONS};
 
-use crate::status::{guard, new_string, non_null, null, put, Failure};
+use crate::status::{free_box, guard, new_string, non_null, null, put, Failure};
 
 /// A position of a battle (opaque): made by `buttonup_position_parse`,
 /// `buttonup_position_random`, `buttonup_position_play` or `buttonup_match_position`,
@@ -173,9 +173,7 @@ pub unsafe extern "C" fn buttonup_position_random(
 /// `position` is NULL or a position of this library, not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_position_free(position: *mut ButtonupPosition) {
-    if !position.is_null() {
-        drop(Box::from_raw(position));
-    }
+    free_box(position);
 }
 
 /// The position in the notation, as a new string in `*out` (free it with

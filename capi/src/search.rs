@@ -12,7 +12,7 @@ use buttonup::{BattleError, ErrorKind};
 
 use crate::matches::{game, ButtonupMatch};
 use crate::position::{position, ButtonupPlayer, ButtonupPosition};
-use crate::status::{guard, non_null, null, put, Failure};
+use crate::status::{free_box, guard, non_null, null, put, Failure};
 
 fn threads(asked: u32) -> usize {
     if asked == 0 {
@@ -128,9 +128,7 @@ pub unsafe extern "C" fn buttonup_bot_new(
 /// `bot` is NULL or a bot of this library, not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_bot_free(bot: *mut ButtonupBot) {
-    if !bot.is_null() {
-        drop(Box::from_raw(bot));
-    }
+    free_box(bot);
 }
 
 /// The bot's move in `position` into `*pile`. `game` may be NULL; when given (the

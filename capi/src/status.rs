@@ -162,6 +162,16 @@ pub fn put<T>(out: *mut T, name: &str, value: T) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Frees a value this library handed out as a `Box` (NULL is ignored).
+///
+/// # Safety
+/// `pointer` is NULL or from `Box::into_raw` of this library, not freed before.
+pub unsafe fn free_box<T>(pointer: *mut T) {
+    if !pointer.is_null() {
+        drop(Box::from_raw(pointer));
+    }
+}
+
 /// A new C string of `text`, owned by the caller (free it with `buttonup_string_free`).
 pub fn new_string(text: &str) -> *mut c_char {
     CString::new(text.replace('\0', " "))

@@ -4,20 +4,16 @@
 //! naming the failure (never `BUTTONUP_STATUS_INTERNAL_ERROR`, which is a caught panic)
 //! and the library keeps working afterwards.
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};
 
 use buttonup_c::*;
 
+mod common;
+use common::{last_error, new_match, parse};
+
 const INTERNAL: ButtonupStatus = ButtonupStatus::InternalError;
 const NUMBERS: [u32; 7] = [0, 1, 2, 3, 33, 1 << 31, u32::MAX];
-
-fn last_error() -> String {
-    // SAFETY: the library's own static or thread-local text.
-    unsafe { CStr::from_ptr(buttonup_last_error()) }
-        .to_string_lossy()
-        .into_owned()
-}
 
 /// `status`, which must not be a caught panic.
 #[track_caller]
@@ -29,25 +25,6 @@ fn answered(status: ButtonupStatus) -> ButtonupStatus {
         last_error()
     );
     status
-}
-
-fn parse(text: &str) -> *mut ButtonupPosition {
-    let text = CString::new(text).unwrap();
-    let mut out = null_mut();
-    assert_eq!(
-        unsafe { buttonup_position_parse(text.as_ptr(), &mut out) },
-        ButtonupStatus::Ok
-    );
-    out
-}
-
-fn standard_match() -> *mut ButtonupMatch {
-    let mut out = null_mut();
-    assert_eq!(
-        unsafe { buttonup_match_new(1, 15, 3, 7, &mut out) },
-        ButtonupStatus::Ok
-    );
-    out
 }
 
 #[test]
@@ -64,7 +41,7 @@ fn a_player_outside_the_enum_is_an_invalid_argument() {
         assert_eq!(status, ButtonupStatus::InvalidArgument, "starter {code}");
         assert!(game.is_null());
 
-        let game = standard_match();
+        let game = new_match(15, 3, 7);
         let status = unsafe { buttonup_match_choose_starter(game, code) };
         assert_eq!(status, ButtonupStatus::InvalidArgument, "starter {code}");
         unsafe { buttonup_match_free(game) };
@@ -159,7 +136,7 @@ fn text_that_is_not_utf8_or_not_notation_is_a_notation_error() {
 
 #[test]
 fn a_record_cut_anywhere_is_read_or_refused() {
-    let game = standard_match();
+    let game = new_match(15, 3, 7);
     unsafe {
         for _ in 0..12 {
             let mut moves = [0u32; 32];
@@ -210,7 +187,7 @@ fn numbers_at_their_limits_are_answered() {
             buttonup_bot_free(bot);
         }
         let p = parse("RWBBWW/BRR r");
-        let game = standard_match();
+        let game = new_match(15, 3, 7);
         let mut bot = null_mut();
         assert_eq!(buttonup_bot_new(10, 1, &mut bot), ButtonupStatus::Ok);
         for n in NUMBERS {

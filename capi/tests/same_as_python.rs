@@ -3,17 +3,13 @@
 //! message. The messages are written here as Python gives them (checked with the Python
 //! library; tests/test_errors.py holds the same literals for the Python door).
 
-use std::ffi::{CStr, CString};
+use std::ffi::CString;
 use std::ptr::{null, null_mut};
 
 use buttonup_c::*;
 
-fn last_error() -> String {
-    // SAFETY: the library's own thread-local text.
-    unsafe { CStr::from_ptr(buttonup_last_error()) }
-        .to_string_lossy()
-        .into_owned()
-}
+mod common;
+use common::{last_error, new_match, parse};
 
 /// The status and the message of a call that must fail.
 #[track_caller]
@@ -22,27 +18,17 @@ fn failed(status: ButtonupStatus) -> (ButtonupStatus, String) {
     (status, last_error())
 }
 
-fn parse(text: &str) -> *mut ButtonupPosition {
-    let text = CString::new(text).unwrap();
-    let mut out = null_mut();
+/// Checks that the match refuses a move as an illegal move, in `message`.
+#[track_caller]
+fn move_refused(game: *mut ButtonupMatch, message: &str) {
     assert_eq!(
-        unsafe { buttonup_position_parse(text.as_ptr(), &mut out) },
-        ButtonupStatus::Ok
+        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
+        (ButtonupStatus::IllegalMove, message.to_string())
     );
-    out
 }
 
-fn new_match(target: u32, per_colour: u32, seed: u64) -> *mut ButtonupMatch {
-    let mut out = null_mut();
-    assert_eq!(
-        unsafe { buttonup_match_new(1, target, per_colour, seed, &mut out) },
-        ButtonupStatus::Ok
-    );
-    out
-}
-
-/// The first legal move of the match's current battle.
-fn first_move(game: *mut ButtonupMatch) -> u32 {
+/// Plays the first legal move of the match's current battle.
+fn play_first_move(game: *mut ButtonupMatch) {
     unsafe {
         let mut position = null_mut();
         assert_eq!(
@@ -56,7 +42,10 @@ fn first_move(game: *mut ButtonupMatch) -> u32 {
         assert_eq!(status, ButtonupStatus::Ok);
         buttonup_position_free(position);
         assert!(count > 0);
-        moves[0]
+        assert_eq!(
+            buttonup_match_play(game, moves[0], null_mut()),
+            ButtonupStatus::Ok
+        );
     }
 }
 
@@ -74,20 +63,10 @@ fn a_move_on_a_won_match_is_an_illegal_move() {
     // Python: Match(target=1, per_colour=1, seed=0), its first legal moves: Black wins.
     let game = new_match(1, 1, 0);
     while state(game).0 == ButtonupPlayer::None {
-        let pile = first_move(game);
-        assert_eq!(
-            unsafe { buttonup_match_play(game, pile, null_mut()) },
-            ButtonupStatus::Ok
-        );
+        play_first_move(game);
     }
     assert_eq!(state(game).0, ButtonupPlayer::Black);
-    assert_eq!(
-        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
-        (
-            ButtonupStatus::IllegalMove,
-            "the match is over: Black won".to_string()
-        )
-    );
+    move_refused(game, "the match is over: Black won");
     // Not a move: a request the match refuses.
     assert_eq!(
         failed(unsafe { buttonup_match_undo(game, null_mut()) }),
@@ -106,20 +85,10 @@ fn a_move_while_a_starter_must_be_chosen_is_an_illegal_move() {
     let game = new_match(15, 3, 1);
     while state(game).1 == ButtonupPlayer::None {
         assert_eq!(state(game).0, ButtonupPlayer::None, "won before a draw");
-        let pile = first_move(game);
-        assert_eq!(
-            unsafe { buttonup_match_play(game, pile, null_mut()) },
-            ButtonupStatus::Ok
-        );
+        play_first_move(game);
     }
     assert_eq!(state(game).1, ButtonupPlayer::Red);
-    assert_eq!(
-        failed(unsafe { buttonup_match_play(game, 0, null_mut()) }),
-        (
-            ButtonupStatus::IllegalMove,
-            "Red must first choose who starts the next battle".to_string()
-        )
-    );
+    move_refused(game, "Red must first choose who starts the next battle");
     assert_eq!(
         unsafe { buttonup_match_choose_starter(game, 2) },
         ButtonupStatus::Ok

@@ -99,7 +99,10 @@ pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyR
 /// The board at `start` and after each of `moves` (one walk: `len(moves) + 1` boards),
 /// for a front end that shows every ply of a battle.
 #[pyfunction]
-pub(crate) fn draw_walks(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<PyBoard>> {
+pub(crate) fn draw_walks(
+    start: &PyPosition,
+    moves: Vec<Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyBoard>> {
     let mut board = Board::new(&start.inner);
     let mut boards = Vec::with_capacity(moves.len() + 1);
     boards.push(board_to_py(board.clone()));

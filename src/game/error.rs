@@ -91,10 +91,16 @@ pub(crate) fn describe(character: char) -> String {
     }
 }
 
-/// Shows at most 20 characters of user text in a message.
-pub(crate) fn shorten(text: &str) -> String {
+/// Shows at most 20 characters of user text in a message (every door quotes user text
+/// in the core's words through this).
+pub fn shorten(text: &str) -> String {
+    shorten_to(text, 20)
+}
+
+/// `text` cut to `limit` characters, with `...` when cut.
+pub fn shorten_to(text: &str, limit: usize) -> String {
     let mut chars = text.chars();
-    let head: String = chars.by_ref().take(20).collect();
+    let head: String = chars.by_ref().take(limit).collect();
     if chars.next().is_some() {
         format!("{head}...")
     } else {

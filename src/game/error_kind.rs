@@ -96,6 +96,21 @@ pub trait HasKind: fmt::Display {
     fn kind(&self) -> ErrorKind;
 }
 
+/// [`HasKind`] for errors that are all of one kind: `one_kind! { Error => Kind, ... }`
+/// gives every `Error` the kind `ErrorKind::Kind`.
+macro_rules! one_kind {
+    ($($error:ty => $kind:ident),+ $(,)?) => {
+        $(
+            impl $crate::game::error_kind::HasKind for $error {
+                fn kind(&self) -> $crate::game::error_kind::ErrorKind {
+                    $crate::game::error_kind::ErrorKind::$kind
+                }
+            }
+        )+
+    };
+}
+pub(crate) use one_kind;
+
 /// Refusals that are about the state of a battle rather than one move: the messages
 /// every door gives for them, in one place.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -136,28 +151,12 @@ impl HasKind for BattleError {
     }
 }
 
-impl HasKind for PositionError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Notation
-    }
-}
-
-impl HasKind for NotationError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Notation
-    }
-}
-
-impl HasKind for IllegalMove {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::IllegalMove
-    }
-}
-
-impl HasKind for VariantError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::InvalidArgument
-    }
+one_kind! {
+    PositionError => Notation,
+    NotationError => Notation,
+    IllegalMove => IllegalMove,
+    VariantError => InvalidArgument,
+    RecordError => Record,
 }
 
 impl HasKind for StandingError {
@@ -187,12 +186,6 @@ impl HasKind for MatchError {
             MatchError::Variant(error) => error.kind(),
             MatchError::Interrupted => ErrorKind::Interrupted,
         }
-    }
-}
-
-impl HasKind for RecordError {
-    fn kind(&self) -> ErrorKind {
-        ErrorKind::Record
     }
 }
 

@@ -88,25 +88,13 @@ mod tests {
 
     #[test]
     fn counting_ranks_gives_the_sorted_ranks() {
-        use crate::game::rng::{random_start, SplitMix64};
-        let mut rng = SplitMix64::new(5);
-        for per_colour in [1, 3, 6, 10] {
-            for _ in 0..200 {
-                let mut p = random_start(per_colour, crate::Player::Red, &mut rng).unwrap();
-                while !p.is_over() {
-                    assert_eq!(
-                        projected_margin(&p),
-                        projected_margin_by_sorting(&p),
-                        "{p:?}"
-                    );
-                    let moves: Vec<usize> = p.legal_moves().collect();
-                    p = p
-                        .play_unchecked(moves[rng.below(moves.len() as u64) as usize])
-                        .position;
-                }
-                assert_eq!(projected_margin(&p), p.margin().unwrap());
+        crate::sim::playout::each_random_battle(5, [1, 3, 6, 10], 200, |p, mv| {
+            if mv.is_some() {
+                assert_eq!(projected_margin(p), projected_margin_by_sorting(p), "{p:?}");
+            } else {
+                assert_eq!(projected_margin(p), p.margin().unwrap());
             }
-        }
+        });
     }
 
     #[test]

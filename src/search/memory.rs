@@ -17,6 +17,17 @@ use std::ptr::NonNull;
 /// The alignment of a block: a cache line.
 const LINE: usize = 64;
 
+/// How many entries of `entry_bytes` bytes a table asked for `bytes` bytes has: the
+/// largest power of two that fits (at least two).
+pub(super) fn entries_for(bytes: usize, entry_bytes: usize) -> usize {
+    let wanted = (bytes / entry_bytes).max(2);
+    if wanted.is_power_of_two() {
+        wanted
+    } else {
+        wanted.next_power_of_two() / 2
+    }
+}
+
 /// A zeroed array of `T` (a type without drop code) of a fixed length, allocated
 /// fallibly.
 pub struct Block<T> {

@@ -186,7 +186,6 @@ unsafe fn slice_assume_init_mut<T>(slots: &mut [MaybeUninit<T>]) -> &mut [T] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rng::{random_start, SplitMix64};
 
     /// The order the module's doc says, move by move: the yardstick of `fill`.
     fn expected(position: &Position, reverse: bool) -> Vec<(usize, Position)> {
@@ -205,27 +204,19 @@ mod tests {
 
     #[test]
     fn children_come_extra_moves_first_each_group_in_pile_order() {
-        let mut rng = SplitMix64::new(11);
-        for per_colour in [1, 2, 5, 10] {
-            for _ in 0..100 {
-                let mut p = random_start(per_colour, crate::Player::Red, &mut rng).unwrap();
-                while !p.is_over() {
-                    for reverse in [false, true] {
-                        let mut children = Children::new();
-                        children.fill(&p, p.legal_move_mask(), reverse);
-                        let made: Vec<_> = children.iter().map(|c| (c.mv, c.position)).collect();
-                        assert_eq!(made, expected(&p, reverse), "{p:?}");
-                    }
-                    let moves: Vec<usize> = p.legal_moves().collect();
-                    let mv = moves[rng.below(moves.len() as u64) as usize];
-                    // A mask without one legal move leaves out just its child.
-                    let mut children = Children::new();
-                    children.fill(&p, p.legal_move_mask() & !(1 << mv), false);
-                    assert!(children.iter().all(|c| c.mv != mv));
-                    assert_eq!(children.iter().count(), moves.len() - 1);
-                    p = p.play_unchecked(mv).position;
-                }
+        crate::sim::playout::each_random_battle(11, [1, 2, 5, 10], 100, |p, mv| {
+            let Some(mv) = mv else { return };
+            for reverse in [false, true] {
+                let mut children = Children::new();
+                children.fill(p, p.legal_move_mask(), reverse);
+                let made: Vec<_> = children.iter().map(|c| (c.mv, c.position)).collect();
+                assert_eq!(made, expected(p, reverse), "{p:?}");
             }
-        }
+            // A mask without one legal move leaves out just its child.
+            let mut children = Children::new();
+            children.fill(p, p.legal_move_mask() & !(1 << mv), false);
+            assert!(children.iter().all(|c| c.mv != mv));
+            assert_eq!(children.iter().count(), p.legal_moves().count() - 1);
+        });
     }
 }

@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::entry::{Bound, Entry, TableAllocError};
-use super::memory::Block;
+use super::memory::{self, Block};
 
 /// One slot: `[check ^ data, data]`.
 type Slot = [AtomicU64; 2];
@@ -90,12 +90,7 @@ impl SharedTable {
 
     /// The slots of a table asked for `bytes` bytes: a power of two, at least two.
     fn slots_for(bytes: usize) -> usize {
-        let wanted = (bytes / SHARED_ENTRY_BYTES).max(2);
-        if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        }
+        memory::entries_for(bytes, SHARED_ENTRY_BYTES)
     }
 
     /// The size in bytes of a table asked for `bytes` bytes ([`bytes`](Self::bytes) of

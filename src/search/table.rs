@@ -5,7 +5,7 @@ use std::alloc::Layout;
 use std::sync::Arc;
 
 use super::entry::{fits, Bound, Entry, TableAllocError, ENTRY_BYTES};
-use super::memory::Block;
+use super::memory::{self, Block};
 use super::shared_table::SharedTable;
 
 /// An unused slot: all zero bytes, so that a table can be allocated zeroed (key 0 is
@@ -86,12 +86,7 @@ impl Table {
     }
 
     fn entries_for(bytes: usize) -> usize {
-        let wanted = (bytes / ENTRY_BYTES).max(2);
-        if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        }
+        memory::entries_for(bytes, ENTRY_BYTES)
     }
 
     /// The size in bytes.

@@ -168,30 +168,18 @@ mod tests {
 
     #[test]
     fn legal_piles_are_the_legal_moves() {
-        let mut rng = SplitMix64::new(9);
-        for per_colour in 1..=10 {
-            for _ in 0..100 {
-                let mut position = random_start(per_colour, Player::Red, &mut rng).unwrap();
-                loop {
-                    assert_eq!(
-                        legal_piles(&position),
-                        position.legal_move_mask(),
-                        "{position}"
-                    );
-                    #[cfg(target_arch = "x86_64")]
-                    if let Some(fast) = crate::game::bits::Bmi2::detect() {
-                        let want = position.legal_move_mask();
-                        assert_eq!(legal_piles_with(fast, &position), want, "{position}");
-                    }
-                    if position.is_over() {
-                        break;
-                    }
-                    let moves: Vec<usize> = position.legal_moves().collect();
-                    let pick = moves[rng.below(moves.len() as u64) as usize];
-                    position = position.play(pick).unwrap().position;
-                }
+        crate::sim::playout::each_random_battle(9, 1..=10, 100, |position, _| {
+            assert_eq!(
+                legal_piles(position),
+                position.legal_move_mask(),
+                "{position}"
+            );
+            #[cfg(target_arch = "x86_64")]
+            if let Some(fast) = crate::game::bits::Bmi2::detect() {
+                let want = position.legal_move_mask();
+                assert_eq!(legal_piles_with(fast, position), want, "{position}");
             }
-        }
+        });
     }
 
     #[test]

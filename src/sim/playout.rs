@@ -67,6 +67,30 @@ pub fn random_move(position: &Position, rng: &mut SplitMix64) -> usize {
     mask.trailing_zeros() as usize
 }
 
+/// Visits every position of `battles` random battles of each number of buttons a colour
+/// in `per_colours` (Red starting; uniformly random legal moves, everything drawn from
+/// one generator seeded with `seed`), with the move then played (`None` at the end).
+#[cfg(test)]
+pub(crate) fn each_random_battle(
+    seed: u64,
+    per_colours: impl IntoIterator<Item = usize>,
+    battles: usize,
+    mut visit: impl FnMut(&Position, Option<usize>),
+) {
+    let mut rng = SplitMix64::new(seed);
+    for per_colour in per_colours {
+        for _ in 0..battles {
+            let mut position = random_start(per_colour, Player::Red, &mut rng).unwrap();
+            while !position.is_over() {
+                let mv = random_move(&position, &mut rng);
+                visit(&position, Some(mv));
+                position = position.play_unchecked(mv).position;
+            }
+            visit(&position, None);
+        }
+    }
+}
+
 /// Battles in one piece of work handed to a thread.
 const CHUNK: u64 = 1024;
 

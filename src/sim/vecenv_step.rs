@@ -38,18 +38,19 @@ pub(super) struct Shape {
     pub(super) full: bool,
 }
 
+/// One game of a call: the game, the bot that plays against it, its outputs and its
+/// index `i` in the batch.
+pub(super) struct One<'a> {
+    game: &'a mut Game,
+    bot: &'a mut SharedBot,
+    out: GameOut<'a>,
+    i: usize,
+}
+
 /// What a call does to each game.
 pub(super) trait PerGame: Sync {
-    /// Game `i` of the batch, with its outputs.
-    fn game(
-        &self,
-        ops: impl WordOps,
-        shape: Shape,
-        game: &mut Game,
-        bot: &mut SharedBot,
-        out: GameOut<'_>,
-        i: usize,
-    );
+    /// The work on one game of the batch.
+    fn game(&self, ops: impl WordOps, shape: Shape, one: One<'_>);
 }
 
 /// Which compiled copy of the part's work to run: the processor's fast word
@@ -123,7 +124,9 @@ fn each_game(ops: impl WordOps, part: &mut Part<'_>, shape: Shape, work: &impl P
             observation: obs.as_mut().and_then(Iterator::next),
             chosen: chosen.as_mut().and_then(Iterator::next),
         };
-        work.game(ops, shape, game, part.bot, out, part.first + j);
+        let i = part.first + j;
+        let bot = &mut *part.bot;
+        work.game(ops, shape, One { game, bot, out, i });
     }
 }
 
@@ -145,15 +148,8 @@ pub(super) struct Step<'a> {
 
 impl PerGame for Step<'_> {
     #[inline(always)]
-    fn game(
-        &self,
-        ops: impl WordOps,
-        shape: Shape,
-        game: &mut Game,
-        bot: &mut SharedBot,
-        out: GameOut<'_>,
-        i: usize,
-    ) {
+    fn game(&self, ops: impl WordOps, shape: Shape, one: One<'_>) {
+        let One { game, bot, out, i } = one;
         let action = self.actions.get(i).copied().unwrap_or(0);
         step_game(ops, shape, game, bot, action, out);
     }
@@ -165,15 +161,10 @@ pub(super) struct RandomStep;
 
 impl PerGame for RandomStep {
     #[inline(always)]
-    fn game(
-        &self,
-        ops: impl WordOps,
-        shape: Shape,
-        game: &mut Game,
-        bot: &mut SharedBot,
-        mut out: GameOut<'_>,
-        _: usize,
-    ) {
+    fn game(&self, ops: impl WordOps, shape: Shape, one: One<'_>) {
+        let One {
+            game, bot, mut out, ..
+        } = one;
         let action = if game.done || game.legal == 0 {
             -1
         } else {
@@ -192,15 +183,8 @@ pub(super) struct Observe;
 
 impl PerGame for Observe {
     #[inline(always)]
-    fn game(
-        &self,
-        ops: impl WordOps,
-        _: Shape,
-        game: &mut Game,
-        _: &mut SharedBot,
-        out: GameOut<'_>,
-        _: usize,
-    ) {
+    fn game(&self, ops: impl WordOps, _: Shape, one: One<'_>) {
+        let One { game, out, .. } = one;
         out.rewards.fill(0.0);
         *out.terminated = false;
         let before = Shown::of(game);
@@ -213,15 +197,8 @@ pub(super) struct Restart;
 
 impl PerGame for Restart {
     #[inline(always)]
-    fn game(
-        &self,
-        ops: impl WordOps,
-        shape: Shape,
-        game: &mut Game,
-        bot: &mut SharedBot,
-        out: GameOut<'_>,
-        _: usize,
-    ) {
+    fn game(&self, ops: impl WordOps, shape: Shape, one: One<'_>) {
+        let One { game, bot, out, .. } = one;
         if game.done {
             let before = Shown::of(game);
             game.deal_with(ops, shape.per_colour, bot);

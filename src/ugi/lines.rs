@@ -93,14 +93,9 @@ pub fn words(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `text` cut to `limit` characters, with `...` when cut.
+/// A protocol word quoted in an error line: at most 40 characters, with `...` when cut.
 pub fn shorten(text: &str) -> String {
-    const LIMIT: usize = 40;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        text.chars().take(LIMIT).collect::<String>() + "..."
-    }
+    crate::game::error::shorten_to(text, 40)
 }
 
 #[cfg(test)]

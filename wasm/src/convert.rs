@@ -2,6 +2,7 @@
 //! of range are the core's own errors where the core has one (a move that names no pile,
 //! a count of buttons, a target), else `RangeError`s.
 
+use buttonup::game::error::shorten;
 use buttonup::game::standing::{check_target, StandingError};
 use buttonup::game::variant::{Capability, VariantError};
 use buttonup::{IllegalMove, Player, Position};
@@ -27,17 +28,6 @@ pub(crate) fn shown(value: &JsValue) -> String {
         type_of(value)
     };
     shorten(&text)
-}
-
-/// At most 20 characters of user text, as the core shows it in messages.
-fn shorten(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(20).collect();
-    if chars.next().is_some() {
-        format!("{head}...")
-    } else {
-        head
-    }
 }
 
 /// Whether an optional argument was left out (`undefined` or `null`).

@@ -18,7 +18,7 @@ import contextlib
 import os
 from array import array
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
@@ -234,6 +234,20 @@ def solve_all_counts(
     return table.counts
 
 
+def first_player_edge(counts: Mapping[int, int]) -> tuple[float, float, float]:
+    """Of ``counts``, how many starts have each value for the first player: the first
+    player's average value, and the shares of starts won and lost.
+
+    >>> first_player_edge({2: 1, 0: 2, -4: 1})
+    (-0.5, 0.25, 0.25)
+    """
+    total = sum(counts.values())
+    mean = sum(value * count for value, count in counts.items()) / total
+    won = sum(count for value, count in counts.items() if value > 0) / total
+    lost = sum(count for value, count in counts.items() if value < 0) / total
+    return mean, won, lost
+
+
 def solve_all_report(
     console: Console,
     csv_path: Path | None,
@@ -260,9 +274,7 @@ def solve_all_report(
     for value in sorted(counts):
         table.add_row(f"{value:+d}", str(counts[value]), f"{counts[value] / total:.1%}")
     console.print(table)
-    mean = sum(value * count for value, count in counts.items()) / total
-    won = sum(count for value, count in counts.items() if value > 0) / total
-    lost = sum(count for value, count in counts.items() if value < 0) / total
+    mean, won, lost = first_player_edge(counts)
     console.print(f"First player's average edge: {mean:+.4f} points per battle")
     console.print(f"First player wins {won:.1%}, draws {1 - won - lost:.1%}, loses {lost:.1%}")
     if csv_path is not None:

@@ -109,6 +109,11 @@ def read(
     return game, header.tags, (comments, values)
 
 
+# The tags that give a count of the match: its attribute of ``Header`` (the argument's
+# name in messages) and its largest value.
+_COUNTS = {"Target": ("target", MAX_TARGET), "PerColour": ("per_colour", MAX_PER_COLOUR)}
+
+
 class Header:
     """What the tags say about the match."""
 
@@ -129,22 +134,15 @@ class Header:
                 raise bad(f"the tag {tag.name} is given twice")
             seen.add(tag.name)
             number = _integer(tag.value.strip(), True)
-            if tag.name == "Target":
-                target = -1 if number is None else number
-                if not 1 <= target <= MAX_TARGET:
-                    raise bad(
-                        f"target must be from 1 to {MAX_TARGET}, not {target} "
-                        f"(the tag Target is '{tag.value}')"
-                    )
-                self.target = target
-            elif tag.name == "PerColour":
+            if tag.name in _COUNTS:
+                attribute, most = _COUNTS[tag.name]
                 count = -1 if number is None else number
-                if not 1 <= count <= MAX_PER_COLOUR:
+                if not 1 <= count <= most:
                     raise bad(
-                        f"per_colour must be from 1 to {MAX_PER_COLOUR}, not {count} "
-                        f"(the tag PerColour is '{tag.value}')"
+                        f"{attribute} must be from 1 to {most}, not {count} "
+                        f"(the tag {tag.name} is '{tag.value}')"
                     )
-                self.per_colour = count
+                setattr(self, attribute, count)
             elif tag.name == "Seed":
                 self.seed = _integer(tag.value.strip(), False)
                 if self.seed is None:

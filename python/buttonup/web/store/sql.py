@@ -56,6 +56,12 @@ class SqlStore(Store):
         cursor.execute(sql if self.mark == "?" else sql.replace("?", self.mark), params)
         return cursor
 
+    def one(self, sql: str, *params: Any) -> Any:
+        """The first row that the query ``sql`` with ``params`` finds (in a transaction
+        of its own), or ``None``."""
+        with self.transaction() as cursor:
+            return self.run(cursor, sql, params).fetchone()
+
     def migrate(self) -> None:
         with self.transaction() as cursor:
             self.lock_schema(cursor)
@@ -85,9 +91,7 @@ class SqlStore(Store):
             )
 
     def has_player(self, token_hash: str) -> bool:
-        with self.transaction() as cursor:
-            sql = "SELECT 1 FROM players WHERE token_hash = ?"
-            return self.run(cursor, sql, (token_hash,)).fetchone() is not None
+        return self.one("SELECT 1 FROM players WHERE token_hash = ?", token_hash) is not None
 
     def add_match(self, row: MatchRow) -> None:
         with self.transaction() as cursor:
@@ -117,9 +121,7 @@ class SqlStore(Store):
         )
 
     def load(self, match_id: str) -> MatchRow | None:
-        with self.transaction() as cursor:
-            sql = f"SELECT {COLUMNS} FROM matches WHERE id = ?"
-            found = self.run(cursor, sql, (match_id,)).fetchone()
+        found = self.one(f"SELECT {COLUMNS} FROM matches WHERE id = ?", match_id)
         return None if found is None else row_of(found)
 
     def commit(self, row: MatchRow, before: int, kind: str, value: str) -> None:
@@ -168,12 +170,11 @@ class SqlStore(Store):
         return [Action(m, int(v), k, val, float(at)) for m, v, k, val, at in found]
 
     def action(self, match_id: str, version: int) -> Action | None:
-        with self.transaction() as cursor:
-            sql = (
-                "SELECT match_id, version, kind, value, at FROM actions "
-                "WHERE match_id = ? AND version = ?"
-            )
-            found = self.run(cursor, sql, (match_id, version)).fetchone()
+        sql = (
+            "SELECT match_id, version, kind, value, at FROM actions "
+            "WHERE match_id = ? AND version = ?"
+        )
+        found = self.one(sql, match_id, version)
         if found is None:
             return None
         return Action(found[0], int(found[1]), found[2], found[3], float(found[4]))
@@ -218,9 +219,7 @@ class SqlStore(Store):
             )
 
     def load_ai_match(self, match_id: str) -> AiMatchRow | None:
-        with self.transaction() as cursor:
-            sql = f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?"
-            found = self.run(cursor, sql, (match_id,)).fetchone()
+        found = self.one(f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?", match_id)
         if found is None:
             return None
         id_, state, human, level, players, seed, finished, created, updated = found
