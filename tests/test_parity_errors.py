@@ -18,6 +18,7 @@ are missing, unless ``BUTTONUP_REQUIRE_NATIVE`` / ``BUTTONUP_REQUIRE_WASM`` is s
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -149,7 +150,8 @@ def http_door(route: str) -> Callable[[Iterable[Scenario]], dict[str, Line]]:
     """The door of one route (or, for ``/api/matches``, of the match routes)."""
 
     def door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
-        pytest.importorskip("fastapi", reason="the web extra is not installed")
+        found = importlib.util.find_spec("fastapi") is not None
+        need(found, "the web extra (fastapi) is not installed", "BUTTONUP_REQUIRE_WEB")
         from buttonup.web.app import create_app
         from fastapi.testclient import TestClient
 
