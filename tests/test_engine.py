@@ -85,7 +85,8 @@ def test_limits_and_levels(ugi: EngineProcess) -> None:
 BAD_LINES = [
     ("frobnicate", "unknown command 'frobnicate'"),
     ("position fen W/X r", "unknown button 'X'"),
-    ("position fen W/R", "expected 'position fen PILES SIDE'"),
+    ("position fen W/R", "missing side to move"),  # the notation's own words
+    ("position fen", "expected 'position fen PILES SIDE'"),
     (f"position fen {START} moves 1", "move 1 (1): pile 1 (R) has no white button"),
     (f"position fen {START} moves 99", "there is no pile 99"),
     (f"position fen {START} moves x", "move 1 must be an integer"),

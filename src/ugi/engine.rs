@@ -264,13 +264,15 @@ impl Engine {
                 (start, &arguments[1..])
             }
             "fen" => {
-                if arguments.len() < 3 {
-                    return Err("expected 'position fen PILES SIDE'".into());
-                }
-                let text = format!("{} {}", arguments[1], arguments[2]);
+                // The notation's own error names what is missing after the piles.
+                let text = match (arguments.get(1), arguments.get(2)) {
+                    (None, _) => return Err("expected 'position fen PILES SIDE'".into()),
+                    (Some(piles), None) => piles.to_string(),
+                    (Some(piles), Some(side)) => format!("{piles} {side}"),
+                };
                 (
                     notation::parse(&text).map_err(|e| e.to_string())?,
-                    &arguments[3..],
+                    &arguments[3.min(arguments.len())..],
                 )
             }
             _ => {
