@@ -137,7 +137,7 @@ def test_without_ray_the_option_names_the_extra(
     monkeypatch.delitem(sys.modules, "buttonup.cli.solve_all_ray", raising=False)
     assert main(["solve-all", "--ray"]) == 2
     error = capsys.readouterr().err
-    assert error == "buttonup: error: --ray needs Ray: pip install 'buttonup[cluster]'\n"
+    assert error == "buttonup: error: --ray needs Ray: pip install ray (the cluster extra)\n"
 
 
 def test_an_address_nothing_listens_on_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

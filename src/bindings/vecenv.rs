@@ -323,7 +323,7 @@ fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
         if error.is_instance_of::<PyImportError>(py) {
             PyImportError::new_err(format!(
                 "VecEnv, encode_observation and legal_action_mask need NumPy: \
-                 pip install 'buttonup[rl]' (or numpy) ({error})"
+                 pip install numpy (the rl extra) ({error})"
             ))
         } else {
             error

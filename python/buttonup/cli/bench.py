@@ -206,7 +206,7 @@ def openspiel_rows(playouts: Row, play: Row, seconds: float) -> str:
     try:
         import pyspiel
     except ImportError:
-        return "OpenSpiel not installed (pip install 'buttonup[bench]' to compare)"
+        return "OpenSpiel not installed (pip install open-spiel to compare)"
     game = pyspiel.load_game("mancala")
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(2)]
     moves = games = 0

@@ -108,7 +108,7 @@ def solve_all(args: argparse.Namespace) -> int:
     except ImportError as error:
         if error.name != "ray":
             raise
-        raise ValueError("--ray needs Ray: pip install 'buttonup[cluster]'") from None
+        raise ValueError("--ray needs Ray: pip install ray (the cluster extra)") from None
     solver = solve_on_ray(None if args.ray == LOCAL_RAY else args.ray, threads=args.threads or 1)
     try:
         batch = RAY_BATCH if args.batch is None else args.batch
@@ -155,7 +155,7 @@ def serve(args: argparse.Namespace) -> int:
         from buttonup.web.server import serve as run
     except ImportError as error:
         raise ValueError(
-            f"buttonup serve needs the web extra: pip install 'buttonup[web]' ({error.name})"
+            f"buttonup serve needs the web extra: pip install fastapi uvicorn ({error.name})"
         ) from None
     return run(args.host, args.port, args.open, tuple(args.cors_origin), args.db, args.expire_days)
 
@@ -299,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="ADDRESS",
         help="solve on a Ray cluster (ray start's address, or ray://host:10001); without "
-        "ADDRESS on a Ray started here (needs pip install 'buttonup[cluster]')",
+        "ADDRESS on a Ray started here (needs Ray: pip install ray)",
     )
     add_per_colour(solve_parser)
     solve_parser.add_argument("--no-color", "--no-colour", action="store_true")

@@ -1,6 +1,6 @@
 """``buttonup solve-all --ray [ADDRESS]``: the batches of classes of starts solved as Ray
 tasks, on a cluster or on a Ray started in this process. Needs the ``cluster`` extra
-(``pip install 'buttonup[cluster]'``; every machine of the cluster needs the same
+(``pip install '.[cluster]'``; every machine of the cluster needs the same
 buttonup installed); this module is imported only for ``--ray``.
 
 Each task solves one batch with ``solve_many`` and returns its values; the command

@@ -27,7 +27,7 @@ def require_hypothesis() -> None:
         import hypothesis  # noqa: F401
     except ImportError:
         raise ValueError(
-            "the property-based checks need hypothesis: pip install 'buttonup[conformance]'"
+            "the property-based checks need hypothesis: pip install hypothesis"
             " (or give --examples 0 to leave them out)"
         ) from None
 

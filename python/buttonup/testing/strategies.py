@@ -20,7 +20,7 @@ try:
     from hypothesis.strategies import SearchStrategy
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
-        "buttonup.testing.strategies needs hypothesis: pip install 'buttonup[test]'"
+        "buttonup.testing.strategies needs hypothesis: pip install hypothesis"
     ) from error
 
 from buttonup.player import Player

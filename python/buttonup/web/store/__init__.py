@@ -68,7 +68,7 @@ def open_store(url: str) -> Store:
         except ImportError as error:
             raise ValueError(
                 f"a PostgreSQL database needs the postgres extra: pip install "
-                f"'buttonup[postgres]' ({error.name})"
+                f"'psycopg[binary]' (the postgres extra) ({error.name})"
             ) from None
         return PostgresStore(url)
     raise ValueError(f"--db: {url[:80]!r} is neither sqlite:///path nor postgresql://...")
