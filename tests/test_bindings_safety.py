@@ -41,7 +41,8 @@ def test_the_bindings_hold_no_panicking_call() -> None:
     found = [
         f"{path.name}:{number}: {line.strip()}"
         for path in sorted(BINDINGS.glob("*.rs"))
-        for number, line in enumerate(path.read_text().splitlines(), 1)
+        # A file's unit tests (from its `#[cfg(test)]` on) run under cargo, not Python.
+        for number, line in enumerate(path.read_text().split("#[cfg(test)]")[0].splitlines(), 1)
         if PANICKING.search(line.split("//")[0])
     ]
     assert found == []
