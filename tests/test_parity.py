@@ -1,17 +1,25 @@
 """One AI behind every door: the same level and seed choose the same moves through the
 library (``buttonup.ai``, the core's bot), ``buttonup engine`` and the native
-``buttonup-engine`` (tests/ugi_engines.py). The scenarios are data: the positions of
+``buttonup-engine`` (tests/ugi_engines.py), the C library (a C driver, tests/c/parity_ai.c)
+and WebAssembly (a Node driver, tests/js/parity_ai.js) -- the server's page and the
+offline page play those last two bots. The scenarios are data: the positions of
 tests/data/parity_positions.txt, asked in order of one bot, so that its random stream is
-compared too, for every level and a few seeds, exact (``go``) and within a depth."""
+compared too, for every level and a few seeds: exact (``go``; the exact bot's draw
+between equal moves), within a depth, and within a time limit."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from buttonup import Position
 from buttonup.ai import LEVELS, Limits, bot
 from buttonup.engine.referee import EngineProcess
+from buttonup.testing import processes
 from ugi_engines import NAMES, command
 
 POSITIONS = [
@@ -19,7 +27,11 @@ POSITIONS = [
     for line in (Path(__file__).parent / "data" / "parity_positions.txt").read_text().splitlines()
     if line and not line.startswith("#")
 ]
+ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (0, 7, 2**64 - 1)
+#: The time limit of the timed moves: every position of the suite is solved well within
+#: it, so the timed search ends exact and the move does not depend on the clock.
+TIME_LIMIT_MS = 1000
 #: What each position is asked: an exact move, then one within two plies.
 GOES = ("go", "go depth 2")
 
@@ -84,3 +96,78 @@ def test_random_levels_differ_by_seed() -> None:
     somewhere on the suite, one seed always the same."""
     assert library_moves(1, 0) != library_moves(1, 7)
     assert library_moves(1, 7) == library_moves(1, 7)
+
+
+def library_exact_and_timed(level: int, seed: int) -> dict[str, list[int]]:
+    """What the C and WebAssembly drivers print: one bot's exact moves on every
+    position in turn, and another's within the time limit."""
+
+    def moves(limits: Limits | None) -> list[int]:
+        ai = bot(level, seed, limits=limits)
+        return [ai.choose(Position(text)) for text in POSITIONS]
+
+    return {"exact": moves(None), "timed": moves(Limits(time_limit=TIME_LIMIT_MS / 1000))}
+
+
+def need(condition: bool, reason: str, required: str) -> None:
+    if not condition:
+        if os.environ.get(required):
+            pytest.fail(f"{required} is set, but {reason}")
+        pytest.skip(reason)
+
+
+def test_the_c_library_chooses_the_same_moves() -> None:
+    need(shutil.which("cc") is not None, "no C compiler (cc)", "BUTTONUP_REQUIRE_NATIVE")
+    library = ROOT / "target" / "release"
+    need(
+        (library / "libbuttonup_c.so").is_file(),
+        "libbuttonup_c.so is not built (cargo build --release -p buttonup-c)",
+        "BUTTONUP_REQUIRE_NATIVE",
+    )
+    with tempfile.TemporaryDirectory(prefix="parity_ai_") as folder:
+        driver = Path(folder) / "parity_ai"
+        source, include = ROOT / "tests" / "c" / "parity_ai.c", ROOT / "capi" / "include"
+        compile_it = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(driver), str(source)]
+        link = ["-I", str(include), f"-L{library}", "-lbuttonup_c", f"-Wl,-rpath,{library}"]
+        built = processes.run(
+            [*compile_it, *link],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert built.returncode == 0, built.stderr
+        for level in sorted(LEVELS):
+            for seed in SEEDS:
+                expected = library_exact_and_timed(level, seed)
+                for kind, limit in (("exact", 0), ("timed", TIME_LIMIT_MS)):
+                    given = f"{level} {seed} {limit}\n" + "".join(p + "\n" for p in POSITIONS)
+                    done = processes.run(
+                        [str(driver)], input=given, capture_output=True, text=True, timeout=120
+                    )
+                    assert done.returncode == 0, done.stderr
+                    got = [int(line) for line in done.stdout.split()]
+                    assert got == expected[kind], (level, seed, kind)
+
+
+def test_webassembly_chooses_the_same_moves() -> None:
+    from wasm_package import unavailable, wasm_package
+
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed")
+    assert node is not None
+    package = wasm_package()
+    driver = ROOT / "tests" / "js" / "parity_ai.js"
+    positions = ROOT / "tests" / "data" / "parity_positions.txt"
+    levels, seeds = ",".join(map(str, sorted(LEVELS))), ",".join(map(str, SEEDS))
+    done = processes.run(
+        [node, str(driver), str(package), str(positions), levels, seeds, str(TIME_LIMIT_MS)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    answers = json.loads(done.stdout)
+    for level in sorted(LEVELS):
+        for seed in SEEDS:
+            assert answers[f"{level}:{seed}"] == library_exact_and_timed(level, seed), (level, seed)
