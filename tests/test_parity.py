@@ -10,7 +10,6 @@ between equal moves), within a depth, and within a time limit."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -20,6 +19,7 @@ from buttonup import Position
 from buttonup.ai import LEVELS, Limits, bot
 from buttonup.engine.referee import EngineProcess
 from buttonup.testing import processes
+from c_driver import compiled
 from ugi_engines import NAMES, command
 
 POSITIONS = [
@@ -109,33 +109,9 @@ def library_exact_and_timed(level: int, seed: int) -> dict[str, list[int]]:
     return {"exact": moves(None), "timed": moves(Limits(time_limit=TIME_LIMIT_MS / 1000))}
 
 
-def need(condition: bool, reason: str, required: str) -> None:
-    if not condition:
-        if os.environ.get(required):
-            pytest.fail(f"{required} is set, but {reason}")
-        pytest.skip(reason)
-
-
 def test_the_c_library_chooses_the_same_moves() -> None:
-    need(shutil.which("cc") is not None, "no C compiler (cc)", "BUTTONUP_REQUIRE_NATIVE")
-    library = ROOT / "target" / "release"
-    need(
-        (library / "libbuttonup_c.so").is_file(),
-        "libbuttonup_c.so is not built (cargo build --release -p buttonup-c)",
-        "BUTTONUP_REQUIRE_NATIVE",
-    )
     with tempfile.TemporaryDirectory(prefix="parity_ai_") as folder:
-        driver = Path(folder) / "parity_ai"
-        source, include = ROOT / "tests" / "c" / "parity_ai.c", ROOT / "capi" / "include"
-        compile_it = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(driver), str(source)]
-        link = ["-I", str(include), f"-L{library}", "-lbuttonup_c", f"-Wl,-rpath,{library}"]
-        built = processes.run(
-            [*compile_it, *link],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert built.returncode == 0, built.stderr
+        driver = compiled("parity_ai", Path(folder))
         for level in sorted(LEVELS):
             for seed in SEEDS:
                 expected = library_exact_and_timed(level, seed)

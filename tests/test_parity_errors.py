@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
 import shutil
 import tempfile
@@ -32,6 +31,7 @@ import pytest
 from buttonup import Match, Position
 from buttonup.ai import bot
 from buttonup.testing import processes
+from c_driver import compiled, need
 from ugi_engines import command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,29 +186,9 @@ def http_answer(client: Any, route: str, scenario: Scenario) -> Any:
     return client.post(route, json=body)
 
 
-def need(condition: bool, reason: str, required: str) -> None:
-    if not condition:
-        if os.environ.get(required):
-            pytest.fail(f"{required} is set, but {reason}")
-        pytest.skip(reason)
-
-
 def c_door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
-    need(shutil.which("cc") is not None, "no C compiler (cc)", "BUTTONUP_REQUIRE_NATIVE")
-    library = ROOT / "target" / "release"
-    need(
-        (library / "libbuttonup_c.so").is_file(),
-        "libbuttonup_c.so is not built (cargo build --release -p buttonup-c)",
-        "BUTTONUP_REQUIRE_NATIVE",
-    )
     folder = tempfile.TemporaryDirectory(prefix="parity_errors_")
-    driver = Path(folder.name) / "parity_errors"
-    source = ROOT / "tests" / "c" / "parity_errors.c"
-    flags = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(driver), str(source)]
-    flags += ["-I", str(ROOT / "capi" / "include"), f"-L{library}", "-lbuttonup_c"]
-    flags += [f"-Wl,-rpath,{library}"]
-    built = processes.run(flags, capture_output=True, text=True, timeout=120)
-    assert built.returncode == 0, built.stderr
+    driver = compiled("parity_errors", Path(folder.name))
     try:
         arguments = {
             "position": ("position",),

@@ -51,6 +51,20 @@ impl PyBot {
         })
     }
 
+    /// What `read` says of the bot, its lock taken without the GIL.
+    fn read<T: Send>(&self, py: Python<'_>, read: impl FnOnce(&Bot) -> T + Send) -> PyResult<T> {
+        run(py, || -> PyResult<T> { Ok(read(&*self.lock()?)) })?
+    }
+
+    /// Does `work` on the bot, its lock taken without the GIL.
+    fn with<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut Bot) -> PyResult<T> + Send,
+    ) -> PyResult<T> {
+        run(py, || work(&mut *self.lock()?))?
+    }
+
     fn lock(&self) -> PyResult<Held<'_, Bot>> {
         hold(
             &self.bot,
@@ -122,7 +136,7 @@ impl PyBot {
         if p.legal_moves().next().is_none() {
             return Err(BattleError::NoMoveToChoose.into());
         }
-        let level = run(py, || -> PyResult<Level> { Ok(self.lock()?.level()) })??;
+        let level = self.read(py, Bot::level)?;
         let game = game_of(level, r#match)?;
         let callback = on_iteration.as_ref();
         run(py, || -> PyResult<usize> {
@@ -146,9 +160,7 @@ impl PyBot {
     #[pyo3(signature = (r#match))]
     fn choose_starter(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>) -> PyResult<Py<PyAny>> {
         let game = r#match.try_borrow()?.inner.clone();
-        let starter = run(py, || -> PyResult<_> {
-            Ok(self.lock()?.choose_starter(&game))
-        })??;
+        let starter = self.with(py, |bot| Ok(bot.choose_starter(&game)))?;
         player_to_py(py, starter)
     }
 
@@ -165,48 +177,46 @@ impl PyBot {
 
     /// Forgets what its own table has learned (a new game).
     fn clear(&self, py: Python<'_>) -> PyResult<()> {
-        run(py, || -> PyResult<()> {
-            self.lock()?.clear();
+        self.with(py, |bot| {
+            bot.clear();
             Ok(())
-        })?
+        })
     }
 
     /// Its level, 1 to 10 (a noisy bot's is 9, or 1 when it only plays random moves).
     #[getter]
     fn level(&self, py: Python<'_>) -> PyResult<u8> {
-        run(py, || -> PyResult<u8> { Ok(self.lock()?.level().number()) })?
+        self.read(py, |bot| bot.level().number())
     }
 
     /// Its chance of a random move.
     #[getter]
     fn epsilon(&self, py: Python<'_>) -> PyResult<f64> {
-        run(py, || -> PyResult<f64> { Ok(self.lock()?.epsilon()) })?
+        self.read(py, |bot| bot.epsilon())
     }
 
     /// The seed of its random choices (drawn afresh when none was given).
     #[getter]
     fn seed(&self, py: Python<'_>) -> PyResult<u64> {
-        run(py, || -> PyResult<u64> { Ok(self.lock()?.seed()) })?
+        self.read(py, |bot| bot.seed())
     }
 
     /// The size of the table it searches on, in bytes.
     #[getter]
     fn tt_bytes(&self, py: Python<'_>) -> PyResult<usize> {
-        run(py, || -> PyResult<usize> { Ok(self.lock()?.table_bytes()) })?
+        self.read(py, |bot| bot.table_bytes())
     }
 
     /// Whether its last move was a random one.
     #[getter]
     fn last_random(&self, py: Python<'_>) -> PyResult<bool> {
-        run(py, || -> PyResult<bool> { Ok(self.lock()?.last_random()) })?
+        self.read(py, |bot| bot.last_random())
     }
 
     /// The `SearchResult` of the search behind its last move, when one search chose it.
     #[getter]
     fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let result = run(py, || -> PyResult<_> {
-            Ok(self.lock()?.last_search().cloned())
-        })??;
+        let result = self.read(py, |bot| bot.last_search().cloned())?;
         result.map(|r| result_to_py(py, &r)).transpose()
     }
 
@@ -217,33 +227,31 @@ impl PyBot {
         let level = Level::new(level.within("level", 1, 10)?)
             .map_err(|error| out_of_range(error.to_string()))?;
         let seed = seed_from_py(seed)?;
-        run(py, || -> PyResult<()> {
-            self.lock()?.reset(level, seed);
+        self.with(py, |bot| {
+            bot.reset(level, seed);
             Ok(())
-        })?
+        })
     }
 
     /// Gives it a table of its own of `tt_mb` MiB in place of the one it has
     /// (`MemoryError`, the old table kept, when it cannot be allocated).
     fn resize(&self, py: Python<'_>, tt_mb: f64) -> PyResult<()> {
         let bytes = table_bytes(tt_mb)?;
-        run(py, || -> PyResult<()> {
-            self.lock()?
-                .set_table_bytes(bytes)
+        self.with(py, |bot| {
+            bot.set_table_bytes(bytes)
                 .map_err(|error| pyo3::exceptions::PyMemoryError::new_err(error.to_string()))
-        })?
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        run(py, || -> PyResult<String> {
-            let bot = self.lock()?;
-            Ok(format!(
+        self.read(py, |bot| {
+            format!(
                 "Bot(level={}, epsilon={:?}, seed={})",
                 bot.level().number(),
                 bot.epsilon(),
                 bot.seed()
-            ))
-        })?
+            )
+        })
     }
 }
 
