@@ -63,7 +63,8 @@ def test_save_then_load_goes_on_from_the_same_match(tmp_path: Path) -> None:
     saved = Match.from_record(path.read_text())
     assert saved.position == match.position
     assert saved.moves == (3, 0, 0)
-    assert '[Black "buttonup AI, PerfectBot(level=9, seed=1)"]' in path.read_text()
+    # The level as a player reads it (issue 36: it was a Python repr).
+    assert '[Black "buttonup AI, level 9 (perfect play for the battle margin)"]' in path.read_text()
 
     other, out = game_with([f"load {tmp_path / 'missing.txt'}", f"load {path}", "quit"])
     other.run()

@@ -16,11 +16,22 @@ alone; :func:`read_record` reads everything a record says.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from buttonup._core import Match
 
-__all__ = ["Record", "read_record"]
+__all__ = ["Record", "read_record", "record_date"]
+
+
+def record_date(day: datetime.date) -> str:
+    """The ``Date`` tag of a record played on ``day``, as docs/notation.md writes it
+    (every front end's records alike).
+
+    >>> record_date(datetime.date(2026, 12, 1))
+    '2026.12.01'
+    """
+    return day.strftime("%Y.%m.%d")
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,8 @@ class Game:
         return False
 
     def save(self, path: str) -> bool:
-        self.say(save(self.match, path, self.human, f"buttonup AI, {self.ai!r}"))
+        name = f"buttonup AI, level {self.settings.level} ({LEVELS[self.settings.level]})"
+        self.say(save(self.match, path, self.human, name))
         return False
 
     def load(self, path: str) -> bool:

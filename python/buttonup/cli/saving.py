@@ -9,6 +9,7 @@ from pathlib import Path
 from buttonup._core import Match
 from buttonup.errors import RecordError
 from buttonup.player import Player
+from buttonup.records import record_date
 
 
 def record_text(match: Match, human: Player, ai_name: str) -> str:
@@ -16,7 +17,7 @@ def record_text(match: Match, human: Player, ai_name: str) -> str:
     names = {human: "you (buttonup play)", human.other: ai_name}
     return match.record(
         Event="buttonup play",
-        Date=datetime.date.today().strftime("%Y.%m.%d"),
+        Date=record_date(datetime.date.today()),
         Red=names[Player.RED],
         Black=names[Player.BLACK],
     )

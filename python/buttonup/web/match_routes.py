@@ -20,6 +20,7 @@ from fastapi.responses import PlainTextResponse
 
 from buttonup._core import Match, match_analyze, win_probability
 from buttonup.player import Player
+from buttonup.records import record_date
 from buttonup.web.history import replay, review
 from buttonup.web.models import ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
@@ -227,7 +228,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         if entry.players == 2:
             red, black = "Red player", "Black player"
         text = entry.match.record(
-            Event="buttonup serve", Date=date.today().isoformat(), Red=red, Black=black
+            Event="buttonup serve", Date=record_date(date.today()), Red=red, Black=black
         )
         filename = f"buttonup-{key[:8]}.txt"
         return PlainTextResponse(

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Str
 
 from buttonup._core import Match
 from buttonup.player import Player
+from buttonup.records import record_date
 from buttonup.web import online_clock
 from buttonup.web.history import replay
 from buttonup.web.match_routes import Number
@@ -190,7 +191,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             extra["Termination"] = f"{'Red' if row.winner == 'b' else 'Black'} resigned"
         elif row.ended == "time":
             extra["Termination"] = f"{'Red' if row.winner == 'b' else 'Black'} lost on time"
-        date = datetime.fromtimestamp(row.created, timezone.utc).date().isoformat()
+        date = record_date(datetime.fromtimestamp(row.created, timezone.utc).date())
         text = match.record(
             Event="buttonup online", Date=date, Red="Red player", Black="Black player", **extra
         )
