@@ -151,3 +151,17 @@ def test_a_battle_ends_with_its_review_on_screen() -> None:
     text = out.getvalue()
     assert "Review of battle 1:" in text
     assert "You (Red): 6 moves, 0 mistakes, 0 points given up." in text
+
+
+def test_a_place_letter_lifts_the_pile_standing_there() -> None:
+    """issue 36: the board shows fixed letters, and typing one said "Unknown command"."""
+    match = Match(Player.RED, deals=["WRBWBRRWB"], seed=3)
+    match.play(3)  # W/R/B/BW/R/R/W/B b: place D is gone, the piles after it renumbered
+    match.play(0)  # Black lifts place A's pile: RW/B/BW/R/R/W/B r
+    # Place H holds pile 5 now (W): "H" lifts it, as "5" would; "f" is place F's pile 3.
+    game, out = game_with(["f", "H", "quit"], match)
+    game.run()
+    text = out.getvalue()
+    assert "Pile 3 (R) has no white button" in text
+    assert game.match.moves[:3] == (3, 0, 5)
+    assert "Unknown command" not in text

@@ -104,7 +104,8 @@ def circle(board: Board, width: int = 60) -> Text:
         out.append_text(line)
         out.append("\n")
     out.append(
-        "  (letters: fixed places clockwise from A; type the number; * may be lifted)",
+        "  (letters: fixed places clockwise from A; type a letter or a pile's number)\n"
+        "  (* may be lifted; x: lifted by the last move; .: emptied earlier)",
         style="dim",
     )
     return out

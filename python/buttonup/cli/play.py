@@ -21,6 +21,7 @@ from buttonup.text import scoring_lines
 
 HELP = """Commands:
   a pile number   lift that pile (it must hold a white button, marked *)
+  a letter        lift the pile at that place of the circle (F or f; H, Q)
   hint            every legal move's exact value, its extra move, your match odds
   moves           the moves of the match so far, in the record notation
   undo            take back your last move (and the AI's replies)
@@ -29,8 +30,10 @@ HELP = """Commands:
   board           draw the board again
   help            this text
   quit            leave the match (Ctrl-D too; Ctrl-C stops at once)
-Each pile keeps its place on the circle (its letter) for the whole battle; the number
-before ':' is the one to type, and it follows the notation."""
+Each pile keeps its place on the circle (its letter) for the whole battle; the
+number before ':' follows the notation (h and q are help and quit: type H or Q
+for those places). A place marked x was lifted by the last move; one marked .
+was emptied earlier in the battle."""
 
 
 class Quit(Exception):
@@ -136,6 +139,8 @@ class Game:
                 self.say(f"Type '{answer} FILE', for example '{answer} match.txt'.")
                 return False
             return self.save(argument) if answer == "save" else self.load(argument)
+        if typed.isupper() and (pile := self.pile_at(typed)) is not None:
+            return self.play(pile)  # a place's letter as the board shows it (even H or Q)
         answer = typed.lower()
         if answer in ("quit", "exit", "q"):
             raise Quit
@@ -154,9 +159,24 @@ class Game:
             self.say("Type a pile number, or 'help'.")
         elif answer.lstrip("-").isdigit():
             return self.play(int(answer))
+        elif (pile := self.pile_at(typed)) is not None:
+            return self.play(pile)
         else:
-            self.say(f"Unknown command '{answer[:20]}'. Type a pile number, or 'help'.")
+            self.say(
+                f"Unknown command '{answer[:20]}'. Type a pile number or a place letter, or 'help'."
+            )
         return False
+
+    def pile_at(self, typed: str) -> int | None:
+        """The pile at the place whose letter is ``typed`` (as the board shows it, or in
+        the other case where that names no other place), if a pile stands there."""
+        if len(typed) != 1 or not typed.isalpha():
+            return None
+        slots = svg.board(self.match).slots
+        for letter in (typed, typed.swapcase()):
+            if letter in MARKERS and MARKERS.index(letter) in slots:
+                return slots.index(MARKERS.index(letter))
+        return None
 
     def save(self, path: str) -> bool:
         name = f"buttonup AI, level {self.settings.level} ({LEVELS[self.settings.level]})"
