@@ -201,3 +201,21 @@ def test_ctrl_c_stops_the_server_cleanly() -> None:
     finally:
         end(process)
     assert process.returncode == 0 and "Traceback" not in err
+
+
+def test_serve_open_says_when_no_browser_can_be_opened(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """issue 36: `serve --open` on a machine with no browser did nothing, silently."""
+    import webbrowser
+
+    from buttonup.web.server import open_page
+
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)
+    assert open_page("http://127.0.0.1:8000/") is False
+    assert capsys.readouterr().err == (
+        "buttonup: no browser could be opened here: open http://127.0.0.1:8000/ yourself\n"
+    )
+    monkeypatch.setattr(webbrowser, "open", lambda url: True)
+    assert open_page("http://127.0.0.1:8000/") is True
+    assert capsys.readouterr().err == ""

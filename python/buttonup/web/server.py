@@ -110,6 +110,18 @@ def allowed_hosts(host: str) -> tuple[str, ...] | None:
     return (str(address),)
 
 
+def open_page(url: str) -> bool:
+    """Opens ``url`` in the user's browser, or says on standard error that no browser
+    could be opened here (a server, a container) and where the page is."""
+    try:
+        opened = webbrowser.open(url)
+    except Exception:  # a broken browser setting must not stop the server
+        opened = False
+    if not opened:
+        print(f"buttonup: no browser could be opened here: open {url} yourself", file=sys.stderr)
+    return opened
+
+
 def serve(
     host: str,
     port: int,
@@ -130,7 +142,7 @@ def serve(
     url = f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
     print(f"buttonup: serving on {url} (Ctrl-C stops)", flush=True)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+        threading.Timer(1.0, open_page, args=(url,)).start()
     app = create_app(
         cors_origins=cors_origins,
         allowed_hosts=allowed_hosts(host),
