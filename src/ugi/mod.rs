@@ -13,9 +13,10 @@
 //! let sink = Arc::clone(&lines);
 //! let out = Output::to_lines(move |line: &str| sink.lock().unwrap().push(line.to_string()));
 //! let mut engine = Engine::new(out, "doc-engine");
-//! for line in ["position fen W/R/B/W/B/R/R/W/B r", "go depth 30", "quit"] {
+//! for line in ["position fen W/R/B/W/B/R/R/W/B r", "go depth 30"] {
 //!     engine.handle(line);
 //! }
+//! engine.end_of_input(); // the search answers first: `quit` would stop it
 //! engine.finish();
 //! assert_eq!(lines.lock().unwrap().last().unwrap(), "bestmove 3");
 //! ```
