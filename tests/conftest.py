@@ -104,7 +104,10 @@ def left_behind() -> dict[int, str]:
     return {
         pid: command
         for pid, (_, state, command) in processes.items()
-        if pid != os.getpid() and state != "Z" and (pid in descendants or _marked(pid))
+        if pid != os.getpid()
+        and state != "Z"
+        and (pid in descendants or _marked(pid))
+        and not any(own in command for own in INTERPRETERS_OWN)
     }
 
 
