@@ -14,6 +14,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / "python"
+# The structure is the source tree's: an installed package's run (.ci/test-installed)
+# has only tests/ beside it.
+pytestmark = pytest.mark.skipif(
+    not (PYTHON / "buttonup").is_dir(), reason="needs the source tree (python/, src/)"
+)
 PACKAGE = "buttonup"
 APPLICATIONS = ("cli", "engine", "web", "conformance")
 # The ``buttonup`` command is the front door of every application (``buttonup serve``,

@@ -4,6 +4,7 @@ process behind fails, naming it (the ``no_process_left`` fixture of tests/confte
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import sys
@@ -48,7 +49,8 @@ def test_the_ctrl_c_tests_pass_when_the_suite_starts_with_sigint_ignored() -> No
         sigint=signal.SIG_IGN,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "4 passed" in done.stdout, done.stdout[-3000:]
+    # The native engine's test skips where it is not built (an installed package's run).
+    assert re.search(r"\b(4 passed|3 passed, 1 skipped)\b", done.stdout), done.stdout[-3000:]
 
 
 def test_a_process_left_behind_fails_the_run_and_is_ended(tmp_path: Path) -> None:
