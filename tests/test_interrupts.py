@@ -23,6 +23,15 @@ LONG_CALLS = {
     "Searcher.search (2 threads)": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
     # Used to raise PanicException: the pending Ctrl-C stopped NumPy's import.
     "VecEnv": "buttonup.VecEnv(10**7, observations=False)",
+    # The AI of every door, through its Python binding: an exact move of 30 piles on two
+    # threads, a search within limits on its own table, a match's move.
+    "bot.choose (exact, 2 threads)": (
+        f"__import__('buttonup.ai').ai.bot(9, 1, threads=2).choose({BIG})"
+    ),
+    "bot.choose (a search on its own table)": (
+        "__import__('buttonup.ai').ai.bot(9, 1, tt_mb=1,"
+        f" limits=__import__('buttonup.ai').ai.Limits(depth=40)).choose({BIG})"
+    ),
     # A wait for the lock of a searcher that another thread's search holds.
     "Searcher.solve waiting for another thread": (
         "import threading; busy = threading.Event(); threading.Thread("
