@@ -155,8 +155,9 @@ fn a_stop_ends_an_exact_move_solved_on_several_threads() {
     let stopped = stopper.join().unwrap();
     assert!(start.is_legal(mv));
     let late = answered.saturating_duration_since(stopped);
+    // A generous bound on a shared machine: before the fix no move came in a minute.
     assert!(
-        late < std::time::Duration::from_millis(500),
+        late < std::time::Duration::from_secs(10),
         "{late:?} after the stop"
     );
 }

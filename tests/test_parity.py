@@ -10,7 +10,6 @@ between equal moves), within a depth, and within a time limit."""
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,13 +133,9 @@ def test_the_c_library_chooses_the_same_moves() -> None:
 
 
 def test_webassembly_chooses_the_same_moves() -> None:
-    from wasm_package import unavailable, wasm_package
+    from wasm_package import node_and_package
 
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed")
-    assert node is not None
-    package = wasm_package()
+    node, package = node_and_package()
     driver = ROOT / "tests" / "js" / "parity_ai.js"
     positions = ROOT / "tests" / "data" / "parity_positions.txt"
     levels, seeds = ",".join(map(str, sorted(LEVELS))), ",".join(map(str, SEEDS))

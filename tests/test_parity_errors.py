@@ -21,7 +21,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import shutil
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -223,13 +222,9 @@ def c_door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
 
 
 def wasm_door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
-    from wasm_package import unavailable, wasm_package
+    from wasm_package import node_and_package
 
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed")
-    assert node is not None
-    pkg = wasm_package()
+    node, pkg = node_and_package()
     folder = tempfile.TemporaryDirectory(prefix="parity_errors_")
     file = Path(folder.name) / "scenarios.json"
     file.write_text(json.dumps({"scenarios": list(scenarios)}), encoding="utf-8")

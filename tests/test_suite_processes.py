@@ -73,18 +73,23 @@ def test_a_process_left_behind_fails_the_run_and_is_ended(tmp_path: Path) -> Non
         "    subprocess.run(['bash', '-c', 'sleep 62 >/dev/null 2>&1 &'], check=True)\n"
     )
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    done = run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_leaks.py"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    try:
+        done = run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_leaks.py"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        # ... and ended: none of them is still running.
+        left = subprocess.run(["pgrep", "-f", "^sleep 6[12]$"], capture_output=True, text=True)
+    finally:
+        # Whatever the run did, the two sleeps it was given end here (the daemon has left
+        # every process group this test could kill).
+        subprocess.run(["pkill", "-f", "^sleep 6[12]$"], capture_output=True)
     out = done.stdout
     assert done.returncode == 1, out + done.stderr
     assert "2 passed, 1 error" in out, out
     assert "processes left running by the tests:" in out
     assert "sleep 61" in out and "sleep 62" in out, out
-    # ... and ended: none of them is still running.
-    left = subprocess.run(["pgrep", "-f", "^sleep 6[12]$"], capture_output=True, text=True)
     assert left.stdout == "", left.stdout

@@ -8,22 +8,17 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-from wasm_package import unavailable, wasm_package
+from wasm_package import node_and_package
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "js" / "wasm_fuzz.test.js"
 
 
 def test_no_argument_makes_the_package_panic() -> None:
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed")
-    assert node is not None
-    pkg = wasm_package()
+    node, pkg = node_and_package()
     run = subprocess.run(
         [node, "--test", str(SCRIPT)],
         capture_output=True,

@@ -6,6 +6,7 @@ target/wasm-pkg when it is newer than the sources, or built now by scripts/build
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -47,3 +48,13 @@ def wasm_package() -> Path:
         unavailable("no WebAssembly toolchain: " + build.stderr.strip().splitlines()[-1])
     assert build.returncode == 0, build.stderr[-4000:]
     return pkg
+
+
+def node_and_package() -> tuple[str, Path]:
+    """Node and the package, for a test that drives the package from a script: skips
+    (or, with ``BUTTONUP_REQUIRE_WASM``, fails) where either is missing."""
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed")
+    assert node is not None
+    return node, wasm_package()

@@ -39,7 +39,8 @@ fn a_stop_ends_an_exact_move_on_thirty_piles() {
     assert_eq!(status, ButtonupStatus::Ok);
     assert!(pile < 30, "pile {pile}");
     let late = answered.saturating_duration_since(stopped);
-    assert!(late < Duration::from_millis(500), "{late:?} after the stop");
+    // A generous bound on a shared machine: before the fix no move came in a minute.
+    assert!(late < Duration::from_secs(10), "{late:?} after the stop");
     // SAFETY: both were made above and are freed once.
     unsafe {
         buttonup_bot_free(bot);
