@@ -130,3 +130,10 @@ EOF
 echo "{\"route\": \"$chosen\", \"wasm_bindgen\": \"$version\"}" >"$pkg/build.json"
 say "wrote $pkg ($(wc -c <"$pkg/buttonup_wasm_bg.wasm") bytes of .wasm; route $chosen)"
 echo "$pkg"
+
+# The page's copy inside the Python package (ignored by git): a wheel built after this
+# ships it, so that `buttonup export-site` works from a plain install (pyproject.toml).
+page_copy="$root/python/buttonup/web/wasm"
+rm -rf "$page_copy"
+mkdir -p "$page_copy"
+cp "$pkg/web/buttonup_wasm.js" "$pkg/web/buttonup_wasm_bg.wasm" "$pkg/web/buttonup_wasm.d.ts" "$page_copy/"

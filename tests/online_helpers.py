@@ -136,7 +136,7 @@ def postgres_server() -> Iterator[tuple[str, int, list[str]]]:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        _no_postgres("psycopg is not installed (pip install 'buttonup[postgres]')")
+        _no_postgres("psycopg is not installed (in a clone: pip install '.[postgres]')")
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb")) or [shutil.which("initdb") or ""]
     initdb = found[-1]
     if not initdb:

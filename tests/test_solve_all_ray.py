@@ -2,7 +2,7 @@
 cluster started here (``ray start --head``, one for the module) and on a Ray started in
 the command's own process; a cut file resumed; a batch whose worker dies run again;
 Ctrl-C ending a run with status 130 and a file that resumes. Skipped without Ray
-(``pip install 'buttonup[cluster]'``); CI sets ``BUTTONUP_REQUIRE_RAY`` so that they
+(``pip install '.[cluster]'`` in a clone); CI sets ``BUTTONUP_REQUIRE_RAY`` so that they
 run there."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ if os.environ.get("BUTTONUP_REQUIRE_RAY"):
     import ray
 else:
     ray = pytest.importorskip(
-        "ray", reason="Ray is not installed (pip install 'buttonup[cluster]')"
+        "ray", reason="Ray is not installed (in a clone: pip install '.[cluster]')"
     )
 
 

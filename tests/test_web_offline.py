@@ -13,8 +13,11 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +31,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     skip_without()
 
 from buttonup import Position
+from buttonup.testing.processes import run
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,
@@ -180,3 +184,51 @@ def test_pass_and_play_offline(served: tuple[str, list[str]], browser: Browser) 
     play_a_battle_on_one_screen(browser)
     assert not [hit for hit in seen if "/api" in hit], seen
     assert not errors_logged(browser)
+
+
+def test_opened_from_a_file_the_page_says_it_must_be_served(site: Path) -> None:
+    # Browsers run no module script from file://: the page must say so, not sit silent.
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert binary is not None, "chromium is needed here (web_needs checked for it)"
+    with tempfile.TemporaryDirectory() as profile:
+        dumped = run(
+            [
+                binary,
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--user-data-dir={profile}",
+                "--dump-dom",
+                (site / "index.html").as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    dom = dumped.stdout
+    # The script's own text holds these words too: look at the elements it made.
+    notice = re.search(r'<div id="served-only"[^>]*>(.*?)</div>', dom, re.S)
+    assert notice is not None, dom[-3000:]
+    assert "<code>python3 -m http.server 8000</code>" in notice.group(1)
+    assert re.search(r'<p id="status"[^>]*>Serve this folder over HTTP to play', dom)
+    assert re.search(r'<button id="new"[^>]*disabled[^>]*>Start the match', dom)
+
+
+def test_export_site_says_how_to_serve_it(tmp_path: Path) -> None:
+    made = run(
+        [
+            sys.executable,
+            "-m",
+            "buttonup",
+            "export-site",
+            str(tmp_path / "s"),
+            "--wasm",
+            str(wasm_package()),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
+    assert "python3 -m http.server" in made.stdout and "open index.html" not in made.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -161,10 +162,26 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def export_site(args: argparse.Namespace) -> int:
+    from buttonup.web.export import SERVE_HINT, NoWasmPackage, checkout_at
     from buttonup.web.export import export_site as export
 
-    written = export(args.directory, args.wasm)
-    print(f"wrote {len(written)} files to {args.directory}: serve the folder, open index.html")
+    try:
+        written = export(args.directory, args.wasm)
+    except NoWasmPackage:
+        # An installed wheel built without the package, run from a clone: build it there.
+        checkout = checkout_at(Path.cwd()) if args.wasm is None else None
+        if checkout is None:
+            raise
+        print(
+            f"this installation has no WebAssembly package: building it in {checkout} "
+            "with scripts/build-wasm.sh (a few minutes the first time)",
+            file=sys.stderr,
+        )
+        built = subprocess.run(["bash", str(checkout / "scripts" / "build-wasm.sh")])
+        if built.returncode != 0:
+            raise ValueError(f"scripts/build-wasm.sh failed (exit {built.returncode})") from None
+        written = export(args.directory, checkout / "target" / "wasm-pkg")
+    print(f"wrote {len(written)} files to {args.directory}: {SERVE_HINT}")
     return 0
 
 

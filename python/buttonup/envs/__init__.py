@@ -3,8 +3,8 @@
 vector forms in :mod:`buttonup.envs.vector`), Stable-Baselines3 (:mod:`buttonup.envs.sb3`)
 and JAX (:mod:`buttonup.envs.jax`), all but the last on the Rust engine; the batched
 environment is :class:`buttonup.VecEnv`. :func:`evaluate` measures a policy exactly
-(:mod:`buttonup.envs.evaluation`). They need the ``rl`` extra (``pip install
-'buttonup[rl]'``; ``[sb3]`` and ``[jax]`` for those two); docs/rl.md describes the
+(:mod:`buttonup.envs.evaluation`). They need the ``rl`` extra (in a clone of
+buttonup, ``pip install '.[rl]'``; ``[sb3]`` and ``[jax]`` for those two); docs/rl.md describes the
 encodings and the reward conventions.
 
 The observation of a position, from the point of view of one player, is an int8 array

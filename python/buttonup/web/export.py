@@ -20,9 +20,37 @@ WASM_FILES = ("buttonup_wasm.js", "buttonup_wasm_bg.wasm")
 #: The script that gives app.js its engine, loaded just before it.
 OFFLINE_SCRIPT = '<script type="module" src="static/offline.js"></script>'
 APP_SCRIPT = '<script type="module" src="static/app.js"></script>'
+#: Browsers run no module script (nor fetch the .wasm) for a page opened from a file, so
+#: a classic script says so on the page, with the command that serves the folder.
+FILE_NOTICE = """<script>
+if (location.protocol === "file:") {
+  document.addEventListener("DOMContentLoaded", () => {
+    const notice = document.createElement("div");
+    notice.id = "served-only";
+    notice.setAttribute("role", "alert");
+    notice.innerHTML = "<strong>This page must be served, not opened as a file.</strong> " +
+      "Browsers do not run its scripts from <code>file://</code>. In this folder run " +
+      "<code>python3 -m http.server 8000</code>, then open " +
+      "<a href='http://localhost:8000/'>http://localhost:8000/</a>.";
+    notice.style.cssText = "margin:1em;padding:1em;border:2px solid #b00;font-size:1.1em";
+    document.body.prepend(notice);
+    const status = document.getElementById("status");
+    if (status) status.textContent = "Serve this folder over HTTP to play (see above).";
+    for (const button of document.querySelectorAll("#setup button")) button.disabled = true;
+  });
+}
+</script>"""
+#: What `buttonup export-site` prints: opening index.html from a file does not play.
+SERVE_HINT = (
+    "serve the folder (python3 -m http.server 8000 in it), then open http://localhost:8000/"
+)
 #: The pages of a server's online matches (docs/http.md, "Playing a friend"): useless
 #: without one, so left out of the offline site (whose page hides the friend choice).
 SERVER_ONLY = frozenset({"index.html", "online.html", "online.js", "mine.html", "mine.js"})
+
+
+class NoWasmPackage(ValueError):
+    """No ES-module build of the WebAssembly package where one was looked for."""
 
 
 def wasm_candidates() -> list[Path]:
@@ -62,10 +90,21 @@ def find_wasm(package: Path | None) -> Path:
         if folder is not None:
             return folder
     looked = ", ".join(str(c) for c in candidates)
-    raise ValueError(
-        f"no WebAssembly package in {looked}: build it with scripts/build-wasm.sh "
-        "(a source checkout) or name one with --wasm"
+    raise NoWasmPackage(
+        f"no WebAssembly package in {looked}: in a clone of buttonup, scripts/build-wasm.sh "
+        "builds one (and a later `pip install .` ships it), or name one with --wasm"
     )
+
+
+def checkout_at(folder: Path) -> Path | None:
+    """``folder`` or the nearest folder above it that is a clone of buttonup (whose
+    scripts/build-wasm.sh can build the package), or None."""
+    for candidate in (folder, *folder.parents):
+        if (candidate / "scripts" / "build-wasm.sh").is_file() and (
+            candidate / "wasm" / "Cargo.toml"
+        ).is_file():
+            return candidate
+    return None
 
 
 def offline_index() -> str:
@@ -75,7 +114,7 @@ def offline_index() -> str:
     html = html.replace('"/static/', '"static/')
     if APP_SCRIPT not in html:
         raise ValueError("the page's index.html does not load static/app.js as expected")
-    return html.replace(APP_SCRIPT, f"{OFFLINE_SCRIPT}\n{APP_SCRIPT}", 1)
+    return html.replace(APP_SCRIPT, f"{FILE_NOTICE}\n{OFFLINE_SCRIPT}\n{APP_SCRIPT}", 1)
 
 
 def export_site(destination: Path, package: Path | None = None) -> list[Path]:
