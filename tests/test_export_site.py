@@ -9,9 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
-
 import buttonup
+import pytest
 from buttonup.testing.processes import run
 from buttonup.web.export import checkout_at
 

@@ -156,7 +156,8 @@ def serve(args: argparse.Namespace) -> int:
         from buttonup.web.server import serve as run
     except ImportError as error:
         raise ValueError(
-            f"buttonup serve needs the web extra: pip install fastapi uvicorn ({error.name})"
+            "buttonup serve needs the web extra: pip install fastapi uvicorn fastapi-offline "
+            f"({error.name})"
         ) from None
     return run(args.host, args.port, args.open, tuple(args.cors_origin), args.db, args.expire_days)
 

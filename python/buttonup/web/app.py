@@ -24,6 +24,7 @@ from buttonup.ai import LEVELS, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
 from buttonup.results import Standing
+from buttonup.web.api_docs import add_api_docs
 from buttonup.web.guard import Guard
 from buttonup.web.history import replay
 from buttonup.web.match_routes import add_match_routes
@@ -89,10 +90,11 @@ def create_app(
     app = FastAPI(
         title="buttonup",
         summary="Button Up! rules engine, AI and analysis over HTTP",
-        docs_url="/api/docs",
+        docs_url=None,  # buttonup.web.api_docs: the same page, from installed files
         openapi_url="/api/openapi.json",
         responses=ERRORS,
     )
+    add_api_docs(app)
     service = Service(workers, max_pending, search_seconds)
     app.state.service = service
     if cors_origins:

@@ -1,0 +1,34 @@
+"""``/api/docs``: the API's interactive documentation (Swagger UI) from files installed
+with the web extra (the fastapi-offline package's copy of Swagger UI), so that it loads
+with no network, where FastAPI's own page would fetch its scripts from a CDN."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import fastapi_offline
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+DOCS_URL = "/api/docs"
+#: Swagger UI's script, style sheet and icon, served under the docs' own path.
+ASSETS_URL = "/api/docs/assets"
+ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
+
+
+def add_api_docs(app: FastAPI) -> None:
+    """Serves the documentation of ``app``'s OpenAPI schema at :data:`DOCS_URL`."""
+    openapi_url = app.openapi_url or "/api/openapi.json"
+    app.mount(ASSETS_URL, StaticFiles(directory=ASSETS), name="api-docs-assets")
+
+    @app.get(DOCS_URL, include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi_url,
+            title=f"{app.title}: the HTTP API",
+            swagger_js_url=f"{ASSETS_URL}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ASSETS_URL}/swagger-ui.css",
+            swagger_favicon_url=f"{ASSETS_URL}/favicon.png",
+        )

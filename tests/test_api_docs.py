@@ -1,0 +1,62 @@
+"""``/api/docs`` with the network off: a real headless Chromium that can resolve no host
+but the loopback one loads the page of ``buttonup serve`` and Swagger UI draws the API's
+routes from the OpenAPI schema (FastAPI's own page fetched its scripts from a CDN, and
+stayed blank without one)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+from web_needs import skip_without
+
+if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
+    skip_without("httpx", "fastapi", "fastapi_offline")
+
+import httpx
+from buttonup.testing.processes import run
+from web_browsers import serving
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serving() as url:
+        yield url
+
+
+def test_the_docs_page_names_no_other_host(server: str) -> None:
+    page = httpx.get(f"{server}/api/docs")
+    assert page.status_code == 200
+    assert not re.findall(r"https?://(?!127\.0\.0\.1)", page.text), page.text
+    for asset in re.findall(r"(?:src|href)=['\"](/api/docs/assets/[^'\"]+)", page.text):
+        assert httpx.get(server + asset).status_code == 200, asset
+
+
+def test_the_docs_draw_the_routes_with_the_network_off(server: str) -> None:
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert binary is not None, "chromium is needed here (web_needs checked for it)"
+    with tempfile.TemporaryDirectory() as profile:
+        dumped = run(
+            [
+                binary,
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--user-data-dir={profile}",
+                # Every host but the server's is unknown: no CDN can answer.
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                "--virtual-time-budget=20000",
+                "--dump-dom",
+                f"{server}/api/docs",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    paths = set(re.findall(r'data-path="(/api/[^"]+)"', dumped.stdout))
+    assert {"/api/bestmove", "/api/analyze"} <= paths, dumped.stdout[-3000:]
