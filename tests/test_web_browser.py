@@ -126,6 +126,11 @@ def test_a_whole_battle_by_clicking(server: str, browser: Browser, shots: Path) 
         score = browser.find_element(By.ID, "panel-score").text
         assert f"Red {won['r']} - Black {won['b']}" in score
     browser.save_screenshot(str(shots / "battle-over-1200.png"))
+    viewport(browser, 1280, 800)
+    time.sleep(0.3)
+    # The final tower is drawn large enough to read its numbers (it was 128 px wide).
+    tower = js(browser, "return document.querySelector('.tower-svg').getBoundingClientRect().width")
+    assert tower >= 200, tower
     viewport(browser, 390, 844)
     time.sleep(0.3)
     assert js(browser, "return document.documentElement.scrollWidth") <= 392

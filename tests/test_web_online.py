@@ -133,6 +133,11 @@ def synced(pages: list[Browser], at: int) -> None:
 def next_battle(pages: list[Browser]) -> None:
     for page in pages:
         button = wait_for(page, lambda b: b.find_elements(By.ID, "next-battle"), timeout=20)[0]
+        seated = "watch" not in page.current_url
+        # A spectator moves nothing on: his button only closes the panel.
+        assert button.text == ("Next battle" if seated else "Back to the board"), button.text
+        if not seated:
+            assert "Next battle when" not in page.find_element(By.ID, "status").text
         button.click()
         wait_for(page, lambda b: not b.find_element(By.ID, "battle-panel").is_displayed())
 

@@ -242,6 +242,8 @@ def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
         if not hinted and position.to_move is Player.BLACK:
             browser.find_element(By.ID, "hint").click()
             table = wait_for(browser, lambda b: b.find_elements(By.ID, "hint-table"))[0]
+            header = table.find_elements(By.CSS_SELECTOR, "thead th")[1].text
+            assert header == "black's margin", header  # whose, on one screen
             values = analyze(position)
             for row in table.find_elements(By.CSS_SELECTOR, "tbody tr"):
                 pile, margin = row.find_elements(By.TAG_NAME, "td")[:2]
@@ -270,4 +272,6 @@ def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
     if scoring.winner is None:
         assert result.startswith("Equal sums")
     else:
-        assert result.startswith(f"{scoring.winner.name.title()} wins the battle"), result
+        colour = scoring.winner.name.title()
+        # On one screen the name is the colour: no "Red wins the battle (Red)".
+        assert result.startswith(f"{colour} wins the battle and"), result

@@ -328,7 +328,7 @@ async function hint() {
   }
   // An answer for a position that is gone is dropped.
   if (asked !== state.version || data.position !== state.match.position) return;
-  showHint($("hint-out"), data, lift);
+  showHint($("hint-out"), data, lift, two() ? `${NAMES[m.to_move]}'s` : "Your");
   for (const pile of board.piles()) {
     pile.classList.toggle("hinted", data.moves[pile.dataset.pile] === data.value);
   }

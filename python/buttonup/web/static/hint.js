@@ -4,7 +4,8 @@
 
 import { h, percent, signed } from "./dom.js";
 
-export function showHint(container, data, lift) {
+// `who` names the player to move in the texts: "Your" against the AI, "Red's" on one screen.
+export function showHint(container, data, lift, who = "Your") {
   const rows = Object.entries(data.moves)
     .sort((a, b) => b[1] - a[1])
     .map(([move, value]) => h("tr", { class: value === data.value ? "best" : "" },
@@ -13,12 +14,12 @@ export function showHint(container, data, lift) {
       h("td", null, data.extra_moves[move] ? "+" : ""),
       h("td", { class: "mono" }, move in data.match_odds ? percent(data.match_odds[move]) : "")));
   const table = h("table", { id: "hint-table", class: "table", "data-position": data.position },
-    h("thead", null, h("tr", null, ...["pile", "your margin", "extra", "match chance"].map((t) => h("th", { scope: "col" }, t)))),
+    h("thead", null, h("tr", null, ...["pile", `${who.toLowerCase()} margin`, "extra", "match chance"].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", null, ...rows));
   for (const button of table.querySelectorAll("button")) button.addEventListener("click", () => lift(Number(button.textContent)));
   const parts = [table];
   if (data.match_win_probability !== null) {
-    parts.push(h("p", { id: "hint-odds" }, `Your chance of winning the match from here: ${percent(data.match_win_probability)}`));
+    parts.push(h("p", { id: "hint-odds" }, `${who} chance of winning the match from here: ${percent(data.match_win_probability)}`));
   }
   container.replaceChildren(...parts);
 }

@@ -147,7 +147,8 @@ function statusText(who) {
   if (state.finished) {
     const { winner, points } = state.finished.scoring;
     const result = winner ? `${wins(who[winner])} ${points} point${points === 1 ? "" : "s"}` : "equal sums";
-    return `Battle ${state.finished.number} is over: ${result}. Next battle when you are ready.`;
+    const on = seated() ? " Next battle when you are ready." : " The next battle follows.";
+    return `Battle ${state.finished.number} is over: ${result}.${on}`;
   }
   if (m.chooser) {
     if (seated() && m.chooser === state.seat) return "You lost the last battle with a winner: choose who starts.";
@@ -192,7 +193,7 @@ async function show(data) {
   const scored = m && data.battles.length > m.battles.length ? data.battles[data.battles.length - 1] : null;
   if (scored) {
     state.finished = { ...scored, plies: await battlePlies(scored.number, data) };
-    showPanel($("battle-panel"), data, scored, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names() });
+    showPanel($("battle-panel"), data, scored, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names(), watching: !seated() });
   } else if (played && played.extra_move && !data.winner) {
     state.notice = `Extra move: the last button landed on its own colour. ${NAMES[played.mover]} moves again.`;
   }

@@ -27,7 +27,7 @@ export const wins = (who) => `${who} ${who === "You" ? "win" : "wins"}`;
 
 // Fills `container` for `battle` (a scored battle of the match) in `match`; `actions`
 // holds the callbacks: next(), review() (no review button without it), newMatch(),
-// and `names` (sideNames(match) unless given).
+// `names` (sideNames(match) unless given) and `watching` (a spectator's page).
 export function showPanel(container, match, battle, actions) {
   const scoring = battle.scoring;
   const names = actions.names || sideNames(match);
@@ -35,13 +35,17 @@ export function showPanel(container, match, battle, actions) {
   if (!scoring.winner) result = "Equal sums: nobody gains victory points.";
   else {
     const who = wins(names[scoring.winner]);
-    result = `${who} the battle (${NAMES[scoring.winner]}) and ${scoring.points} victory point${scoring.points === 1 ? "" : "s"}.`;
+    // "(Red)" only where the name is not the colour already (pass-and-play).
+    const colour = names[scoring.winner] === NAMES[scoring.winner] ? "" : ` (${NAMES[scoring.winner]})`;
+    result = `${who} the battle${colour} and ${scoring.points} victory point${scoring.points === 1 ? "" : "s"}.`;
   }
   const buttons = [];
   if (match.winner) {
     buttons.push(h("button", { type: "button", class: "primary", id: "panel-new" }, "New match"));
   } else {
-    buttons.push(h("button", { type: "button", class: "primary", id: "next-battle" }, "Next battle"));
+    // A spectator moves nothing on: his button only closes the panel.
+    const label = actions.watching ? "Back to the board" : "Next battle";
+    buttons.push(h("button", { type: "button", class: "primary", id: "next-battle" }, label));
   }
   if (actions.review) buttons.push(h("button", { type: "button", id: "review-battle" }, "Review this battle"));
   const matchLine = match.winner

@@ -36,7 +36,7 @@ export function showReview(container, review, side, { onShow, onLine }) {
       h("thead", null, h("tr", null, ...["move", "by", "played", "verdict", "best", ""].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", null, ...rows)),
     h("p", { class: "muted" },
-      `Margins are the mover's final sum minus the other's under perfect play; ${NAMES[side]} is you.`),
+      `A move's loss is the margin it gives away against the best move (margin: the mover's final sum minus the other's, both playing perfectly afterwards); ${NAMES[side]} is you.`),
   );
   container.hidden = false;
   for (const row of container.querySelectorAll("tbody tr")) {
