@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import buttonup
 import pytest
 from buttonup.cli.main import main
+from buttonup.testing.processes import run
 
 
 @pytest.mark.parametrize(
@@ -112,3 +114,17 @@ def test_tournament_with_threads_and_json(
     assert json.loads(single.read_text()) == data  # threads change nothing
     assert "level-1 vs" in capsys.readouterr().out
     assert main(["tournament", "--bots", "1,nobody"]) == 2
+
+
+def test_tournament_rows_do_not_wrap_in_a_pipe() -> None:
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    done = run(
+        [sys.executable, "-m", "buttonup", "tournament", "--bots", "1,2", "--matches", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if "level-1 vs" in line]
+    assert rows and all("level-2" in row for row in rows), done.stdout

@@ -82,9 +82,20 @@ class _Console(Console):
         raise BrokenPipeError
 
 
+#: The width of output that goes to no terminal (a pipe, a file) and sets no COLUMNS:
+#: rich's 80 would wrap the tables' rows, which scripts and logs read line by line.
+PIPED_WIDTH = 200
+
+
 def console_for(args: argparse.Namespace) -> Console:
     no_color = getattr(args, "no_color", False)
-    return _Console(no_color=no_color, highlight=False, color_system=None if no_color else "auto")
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPED_WIDTH
+    return _Console(
+        no_color=no_color,
+        highlight=False,
+        color_system=None if no_color else "auto",
+        width=width,
+    )
 
 
 def analyze_command(args: argparse.Namespace) -> int:
