@@ -116,3 +116,40 @@ def test_the_header_is_what_cbindgen_makes_of_the_sources() -> None:
     need(shutil.which("cbindgen") is not None, "cbindgen is not installed (cargo install cbindgen)")
     done = run(["bash", str(ROOT / "capi" / "header.sh"), "--check"])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_shared_library_names_itself() -> None:
+    library = LIBRARY / "libbuttonup_c.so"
+    need(library.is_file(), "libbuttonup_c.so is not built (cargo build --release -p buttonup-c)")
+    need(shutil.which("readelf") is not None, "no readelf (binutils)")
+    dynamic = run(["readelf", "-d", str(library)]).stdout
+    assert "Library soname: [libbuttonup_c.so]" in dynamic, dynamic
+
+
+def test_installed_with_pkg_config_the_example_builds_and_plays(tmp_path: Path) -> None:
+    need((LIBRARY / "libbuttonup_c.so").is_file(), "libbuttonup_c.so is not built")
+    need(shutil.which("cc") is not None, "no C compiler (cc)")
+    need(shutil.which("pkg-config") is not None, "no pkg-config")
+    prefix = tmp_path / "prefix"
+    installed = run(["bash", str(ROOT / "capi" / "install.sh"), str(prefix)])
+    assert installed.returncode == 0, installed.stderr
+    env = {**os.environ, "PKG_CONFIG_PATH": str(prefix / "lib" / "pkgconfig")}
+    flags = subprocess.run(
+        ["pkg-config", "--cflags", "--libs", "buttonup"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.split()
+    program = tmp_path / "battle"
+    subprocess.run(
+        ["cc", "-O2", "-o", str(program), str(EXAMPLE), *flags, f"-Wl,-rpath,{prefix / 'lib'}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    played = run([str(program)])
+    assert played.returncode == 0, played.stderr
+    assert MOVE.search(played.stdout), played.stdout
+    needed = run(["readelf", "-d", str(program)]).stdout
+    assert "Shared library: [libbuttonup_c.so]" in needed, needed
