@@ -261,6 +261,17 @@ class Position:
 def perft(position: Position, depth: int) -> int:
     """The number of move sequences of length ``depth``; one that ends the battle sooner
     counts as one leaf."""
+    # Checked before recursing so a negative depth is refused, as the Rust core does.
+    if not isinstance(position, Position):
+        raise TypeError(f"a position must be a Position, not {type(position).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an int, not {type(depth).__name__}")
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, not {depth}")
+    return _perft(position, depth)
+
+
+def _perft(position: Position, depth: int) -> int:
     if depth == 0 or position.is_over:
         return 1
-    return sum(perft(position.play(move), depth - 1) for move in position.legal_moves())
+    return sum(_perft(position.play(move), depth - 1) for move in position.legal_moves())
