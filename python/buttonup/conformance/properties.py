@@ -11,6 +11,7 @@ or in the exhaustive sweep, is then shrunk (``buttonup.conformance.shrink``).
 from __future__ import annotations
 
 import random
+import tempfile
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -76,6 +77,7 @@ def draw(examples: int, seed: int, on_example: Callable[[int], None] | None = No
     """``examples`` positions drawn by hypothesis from ``seed``, without repeats."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as with_seed
+    from hypothesis.configuration import set_hypothesis_home_dir, storage_directory
 
     drawn: dict[str, None] = {}
 
@@ -98,7 +100,16 @@ def draw(examples: int, seed: int, on_example: Callable[[int], None] | None = No
         if on_example is not None and len(drawn) % 64 == 0:
             on_example(len(drawn))
 
-    collect()
+    # hypothesis only draws here (no database): its cache of constants goes to a folder
+    # that is removed afterwards, never a .hypothesis/ in the user's current folder.
+    where = storage_directory(intent_to_write=False)
+    before = getattr(where, "home_directory", where)  # a Path in older hypothesis
+    with tempfile.TemporaryDirectory(prefix="buttonup-hypothesis-") as home:
+        set_hypothesis_home_dir(home)
+        try:
+            collect()
+        finally:
+            set_hypothesis_home_dir(before)
     if on_example is not None:
         on_example(examples)
     return list(drawn)
