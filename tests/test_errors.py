@@ -123,6 +123,11 @@ def test_bad_arguments_to_constructors(each_engine: ModuleType) -> None:
         each_engine.Position.random(-1)
     with pytest.raises(ValueError, match="seed must be an int"):
         each_engine.Position.random(2**64)
+    # A seed of the wrong type is a TypeError in both engines, with the same words.
+    for wrong, kind in (("x", "str"), (True, "bool"), (1.0, "float")):
+        expected = rf"^seed must be an int from 0 to 2\*\*64 - 1 or None, not {kind}$"
+        with pytest.raises(TypeError, match=expected):
+            each_engine.Position.random(wrong)
 
 
 def test_a_start_order_with_a_slash_is_named_for_what_it_is(each_engine: ModuleType) -> None:
@@ -220,3 +225,10 @@ def test_the_same_failures_as_the_c_door() -> None:
     ]
     for call, cls, words in cases:
         _fails(call, cls, words.removesuffix("..."), whole=not words.endswith("..."))
+
+
+def test_choose_starter_checks_its_argument_before_the_match(each_engine: ModuleType) -> None:
+    # No choice is due at the start: the argument's type is still what is wrong first.
+    game = each_engine.Match(target=5)
+    with pytest.raises(TypeError, match=r"^starter must be a Player or 'r' or 'b', not None$"):
+        game.choose_starter(None)

@@ -268,6 +268,15 @@ impl PyMatch {
     /// The tie rule: the chooser names who starts the next battle (a `Player` or
     /// `"r"`/`"b"`); `MatchStateError` when no choice is due.
     fn choose_starter(&mut self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
+        // The argument is checked before the match's state, None included (as the
+        // reference engine does): None is no default here.
+        if starter.is_none() {
+            return Err(super::errors::wrong_type(
+                "starter",
+                "a Player or 'r' or 'b'",
+                "None",
+            ));
+        }
         let starter = player_from_py("starter", Some(starter), Player::Red)?;
         Ok(self.inner.choose_starter(starter)?)
     }

@@ -32,11 +32,23 @@ impl From<Position> for PyPosition {
 /// A seed from Python (`None`: from the operating system).
 pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match seed {
-        Some(seed) if !seed.is_none() => seed.extract::<u64>().map_err(|_| {
-            out_of_range(format!(
-                "seed must be an int from 0 to 2**64 - 1, not {seed}"
-            ))
-        }),
+        // An int (not a bool) out of range is a ValueError; anything else a TypeError.
+        Some(seed) if !seed.is_none() => {
+            if !seed.is_instance_of::<pyo3::types::PyInt>()
+                || seed.is_instance_of::<pyo3::types::PyBool>()
+            {
+                return Err(super::errors::wrong_type(
+                    "seed",
+                    "an int from 0 to 2**64 - 1 or None",
+                    &super::convert::type_name(seed),
+                ));
+            }
+            seed.extract::<u64>().map_err(|_| {
+                out_of_range(format!(
+                    "seed must be an int from 0 to 2**64 - 1, not {seed}"
+                ))
+            })
+        }
         _ => Ok(entropy_seed()),
     }
 }

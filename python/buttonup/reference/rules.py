@@ -151,6 +151,9 @@ class Position:
             import secrets
 
             seed = secrets.randbits(64)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            kind = type(seed).__name__
+            raise TypeError(f"seed must be an int from 0 to 2**64 - 1 or None, not {kind}")
         elif not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
         order = shuffled_buttons(per_colour, SplitMix64(seed))
@@ -264,8 +267,9 @@ def perft(position: Position, depth: int) -> int:
     # Checked before recursing so a negative depth is refused, as the Rust core does.
     if not isinstance(position, Position):
         raise TypeError(f"a position must be a Position, not {type(position).__name__}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
+    if isinstance(depth, bool) or not hasattr(type(depth), "__index__"):
         raise TypeError(f"depth must be an int, not {type(depth).__name__}")
+    depth = operator.index(depth)  # NumPy's integers too, as the Rust core takes them
     if depth < 0:
         raise ValueError(f"depth must be at least 0, not {depth}")
     return _perft(position, depth)
