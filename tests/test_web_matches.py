@@ -179,3 +179,15 @@ def test_the_tie_rules_choice_between_battles(client: TestClient) -> None:
     assert chosen["chooser"] is None and chosen["to_move"] == chooser.other.letter
     assert chosen["battle"]["number"] == len(match.battles) + 1
     assert chosen["battle"]["plies"] == [] and chosen["battle"]["points"][0] is not None
+
+
+def test_import_refuses_a_target_past_the_server_cap() -> None:
+    """Issue 34 item 4: a record's `[Target "1000"]` went past the 30-point cap."""
+    from buttonup._core import Match as CoreMatch
+    from buttonup.web.app import create_app
+
+    record = CoreMatch(target=1000).record()
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/matches/import", json={"record": record})
+    assert answer.status_code == 400
+    assert "30" in str(answer.json())

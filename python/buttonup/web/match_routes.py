@@ -22,7 +22,7 @@ from buttonup._core import Match, match_analyze, win_probability
 from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web.history import replay, review
-from buttonup.web.models import ImportIn, MoveIn, NewMatchIn, StarterIn
+from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
 from buttonup.web.views import battle_json, board_json, match_json, played_json
 
@@ -84,6 +84,10 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         naming what is wrong), to play on from where it stands, the human playing
         `human` against the AI at `level`."""
         match = Match.from_record(body.record)
+        # A record names its own target: the same cap as a new match's, else its odds
+        # table would build for minutes on a request thread.
+        if match.target > SERVER_MAX_TARGET:
+            raise ValueError(f"the server takes match targets of 1 to {SERVER_MAX_TARGET} points")
         client = request.client.host if request.client else "?"
         key = service.add(match, client, Player.of(body.human), body.level, None, body.players)
         entry = service.entry(key)
