@@ -191,3 +191,22 @@ def test_import_refuses_a_target_past_the_server_cap() -> None:
         answer = client.post("/api/matches/import", json={"record": record})
     assert answer.status_code == 400
     assert "30" in str(answer.json())
+
+
+def test_a_hint_on_an_imported_variant_has_values_without_odds() -> None:
+    """Issue 34 item 4: a hint on a 4-per-colour match answered 400 (no match odds
+    there) instead of the moves' values."""
+    from buttonup import analyze
+    from buttonup._core import Match as CoreMatch
+    from buttonup.web.app import create_app
+
+    game = CoreMatch(target=5, per_colour=4, seed=3)
+    with TestClient(create_app()) as client:
+        made = client.post("/api/matches/import", json={"record": game.record(), "players": 2})
+        assert made.status_code == 200, made.text
+        hint = client.post(f"/api/matches/{made.json()['id']}/hint")
+    assert hint.status_code == 200, hint.text
+    answer = hint.json()
+    assert answer["match_odds"] == {} and answer["match_win_probability"] is None
+    values = analyze(game.position)
+    assert {int(move): value for move, value in answer["moves"].items()} == values

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Path, Request
 from fastapi.responses import PlainTextResponse
 
-from buttonup._core import Match, match_analyze, win_probability
+from buttonup._core import VARIANT_LIMITS, Match, match_analyze, win_probability
 from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web.history import replay, review
@@ -171,7 +171,10 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
             chance = None
             odds: dict[str, float] = {}
             side = entry.acts()
-            if not match.is_over:
+            # Past the odds' limit (a variant imported from a record) the hint is the
+            # moves' values alone: match odds are not computed there.
+            with_odds = match.per_colour <= VARIANT_LIMITS["match_odds"]
+            if with_odds and not match.is_over:
                 chances = await service.run(lambda: win_probability(match))
                 chance = chances.of(side)
                 if match.to_move is side and match.chooser is None:
