@@ -243,6 +243,10 @@ pub unsafe extern "C" fn buttonup_match_record(
     out: *mut *mut c_char,
 ) -> crate::ButtonupStatus {
     guard(|| {
+        // Checked before the record is made: made first, it leaked when `out` was NULL.
+        if out.is_null() {
+            return Err(null("out"));
+        }
         let text = record::write(&*self::game(game)?, &[], &Default::default(), true)
             .map_err(Failure::of)?;
         put(out, "out", new_string(&text))

@@ -187,6 +187,10 @@ pub unsafe extern "C" fn buttonup_position_notation(
     out: *mut *mut c_char,
 ) -> crate::ButtonupStatus {
     guard(|| {
+        // Checked before the string is made: made first, it leaked when `out` was NULL.
+        if out.is_null() {
+            return Err(null("out"));
+        }
         let text = self::position(position)?.to_string();
         put(out, "out", new_string(&text))
     })
@@ -236,7 +240,8 @@ pub unsafe extern "C" fn buttonup_position_pile_count(
 
 /// The legal moves (piles holding a white button, from 0) into `moves`, which has room
 /// for `capacity` (`BUTTONUP_MAX_BUTTONS` is always enough); their number in `*count`.
-/// `moves` may be NULL when `capacity` is 0, to ask the count only.
+/// `moves` NULL with `capacity` 0 asks the count only: that call succeeds. Any other
+/// failure (too little room included) writes nothing.
 ///
 /// # Safety
 /// `position` is NULL or valid; `moves` has room for `capacity` values; `count` is
@@ -253,7 +258,12 @@ pub unsafe extern "C" fn buttonup_position_legal_moves(
             .legal_moves()
             .map(|m| m as u32)
             .collect();
-        put(count, "count", legal.len())?;
+        if count.is_null() {
+            return Err(null("count"));
+        }
+        if moves.is_null() && capacity == 0 {
+            return put(count, "count", legal.len());
+        }
         if capacity < legal.len() {
             return Err(Failure::new(
                 ErrorKind::InvalidArgument,
@@ -266,7 +276,7 @@ pub unsafe extern "C" fn buttonup_position_legal_moves(
             }
             std::ptr::copy_nonoverlapping(legal.as_ptr(), moves, legal.len());
         }
-        Ok(())
+        put(count, "count", legal.len())
     })
 }
 

@@ -53,6 +53,8 @@ pub struct ButtonupMoveValue {
 
 /// The exact value of every legal move into `values` (room for `capacity`;
 /// `BUTTONUP_MAX_BUTTONS` is always enough), their number in `*count`, in pile order.
+/// `values` NULL with `capacity` 0 asks the count only: that call succeeds. Any other
+/// failure writes nothing. `threads` above 256 run as 256.
 ///
 /// # Safety
 /// `position` is NULL or valid; `values` has room for `capacity` entries; `count` is
@@ -70,14 +72,22 @@ pub unsafe extern "C" fn buttonup_analyze(
         if count.is_null() {
             return Err(null("count"));
         }
+        // Checked before the search: writing through NULL `values` crashed.
+        let count_only = values.is_null() && capacity == 0;
+        if values.is_null() && !count_only {
+            return Err(null("values"));
+        }
         let found = search::analyze(p, self::threads(threads)).map_err(Failure::of)?;
-        put(count, "count", found.len())?;
+        if count_only {
+            return put(count, "count", found.len());
+        }
         if capacity < found.len() {
             return Err(Failure::new(
                 ErrorKind::InvalidArgument,
                 format!("room for {capacity} values, {} needed", found.len()),
             ));
         }
+        let needed = found.len();
         for (i, (pile, value)) in found.into_iter().enumerate() {
             let entry = ButtonupMoveValue {
                 pile: pile as u32,
@@ -85,7 +95,7 @@ pub unsafe extern "C" fn buttonup_analyze(
             };
             values.add(i).write(entry);
         }
-        Ok(())
+        put(count, "count", needed)
     })
 }
 

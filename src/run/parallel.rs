@@ -21,6 +21,16 @@ pub fn default_threads() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// The most threads any call runs on, whatever it asks: past this, more threads only
+/// cost start-up time (100,000 took 11 s for an 18-pile solve) and a huge ask such as
+/// `u32::MAX` would never finish starting them, so could not be stopped.
+pub const MAX_THREADS: usize = 256;
+
+/// `asked` threads held to `1..=MAX_THREADS`: every door's thread count passes here.
+pub fn clamp_threads(asked: usize) -> usize {
+    asked.clamp(1, MAX_THREADS)
+}
+
 /// Whether helper threads can be started at all: not on `wasm32-unknown-unknown`, where
 /// everything runs on the calling thread (one thread, the same answers).
 pub const THREADS_AVAILABLE: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
@@ -126,6 +136,7 @@ fn on_threads<R: Send>(threads: usize, run: impl Fn(bool) -> R + Sync) -> Vec<R>
     if !THREADS_AVAILABLE || threads <= 1 {
         return vec![run(true)];
     }
+    let threads = clamp_threads(threads);
     std::thread::scope(|scope| {
         let run = &run;
         let helpers: Vec<_> = (1..threads)

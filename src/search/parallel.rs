@@ -94,6 +94,7 @@ impl Searcher {
             return work(self);
         }
         let halt = Arc::new(AtomicBool::new(false));
+        let threads = crate::run::parallel::clamp_threads(threads);
         std::thread::scope(|scope| {
             for k in 1..threads {
                 let mut helper = Searcher::sharing(Arc::clone(&shared), 0);

@@ -133,7 +133,7 @@ impl Pool {
             stop: AtomicBool::new(false),
         });
         let helpers = if THREADS_AVAILABLE {
-            threads.max(1) - 1
+            crate::run::parallel::clamp_threads(threads) - 1
         } else {
             0
         };
