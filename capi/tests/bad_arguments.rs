@@ -216,3 +216,57 @@ fn numbers_at_their_limits_are_answered() {
         buttonup_position_free(p);
     }
 }
+
+#[test]
+fn a_null_output_is_refused_before_anything_is_made() {
+    // Issue 34 item 10: the notation and the record were made first and leaked, and
+    // analyze with NULL values and room for 32 wrote through NULL.
+    let position = parse("W/R/B/W/B/R/R/W/B r");
+    let status = unsafe { buttonup_position_notation(position, null_mut()) };
+    assert_eq!(answered(status), ButtonupStatus::NullArgument);
+    let game = new_match(15, 3, 7);
+    let status = unsafe { buttonup_match_record(game, null_mut()) };
+    assert_eq!(answered(status), ButtonupStatus::NullArgument);
+    let mut count = 99usize;
+    let status = unsafe { buttonup_analyze(position, 1, null_mut(), 32, &mut count) };
+    assert_eq!(answered(status), ButtonupStatus::NullArgument);
+    assert_eq!(count, 99, "a failure writes nothing");
+    unsafe {
+        buttonup_match_free(game);
+        buttonup_position_free(position);
+    }
+}
+
+#[test]
+fn a_count_only_call_succeeds_and_other_failures_write_nothing() {
+    let position = parse("W/R/B/W/B/R/R/W/B r");
+    let mut count = 99usize;
+    let status = unsafe { buttonup_position_legal_moves(position, null_mut(), 0, &mut count) };
+    assert_eq!(answered(status), ButtonupStatus::Ok);
+    assert_eq!(count, 3);
+    let mut count = 99usize;
+    let status = unsafe { buttonup_analyze(position, 1, null_mut(), 0, &mut count) };
+    assert_eq!(answered(status), ButtonupStatus::Ok);
+    assert_eq!(count, 3);
+    // Too little room: refused, and *count untouched.
+    let mut moves = [0u32; 2];
+    let mut count = 99usize;
+    let status =
+        unsafe { buttonup_position_legal_moves(position, moves.as_mut_ptr(), 2, &mut count) };
+    assert_eq!(answered(status), ButtonupStatus::InvalidArgument);
+    assert_eq!(count, 99);
+    unsafe { buttonup_position_free(position) };
+}
+
+#[test]
+fn any_thread_count_is_held_to_the_core_s_maximum() {
+    // u32::MAX threads asked for: the analysis runs (on at most 256) and answers.
+    let position = parse("W/R/B/W/B/R/R/W/B r");
+    let mut values = [ButtonupMoveValue { pile: 0, value: 0 }; 32];
+    let mut count = 0usize;
+    let status =
+        unsafe { buttonup_analyze(position, u32::MAX, values.as_mut_ptr(), 32, &mut count) };
+    assert_eq!(answered(status), ButtonupStatus::Ok);
+    assert_eq!(count, 3);
+    unsafe { buttonup_position_free(position) };
+}
