@@ -181,7 +181,7 @@ pub(crate) fn field(options: &JsValue, key: &str) -> Result<JsValue, JsValue> {
     if absent(options) {
         return Ok(JsValue::UNDEFINED);
     }
-    if !options.is_object() || Array::is_array(options) {
+    if !options.is_object() || is_array(options)? {
         return Err(js_sys::TypeError::new(&format!(
             "the options must be an object, not {}",
             type_of(options)
@@ -235,6 +235,53 @@ pub(crate) fn strings(values: impl IntoIterator<Item = String>) -> JsValue {
 }
 
 /// Casts a value known to be an array.
-pub(crate) fn as_array(value: &JsValue) -> Option<&Array> {
-    value.dyn_ref::<Array>()
+pub(crate) fn as_array(value: &JsValue) -> Result<Option<Vec<JsValue>>, JsValue> {
+    if !value.is_object() || !is_array_caught(value)? {
+        return Ok(None);
+    }
+    let length = Reflect::get(value, &JsValue::from_str("length"))?
+        .as_f64()
+        .unwrap_or(0.0);
+    if length > f64::from(MAX_ELEMENTS) {
+        return Err(range(&format!(
+            "an array argument has at most {MAX_ELEMENTS} elements, not {length}"
+        )));
+    }
+    (0..length as u32)
+        .map(|index| Reflect::get_u32(value, index))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// The `[name, value]` pairs of an object argument's own enumerable string keys.
+pub(crate) fn entries(value: &JsValue) -> Result<Vec<(String, JsValue)>, JsValue> {
+    let pairs = entries_caught(value)?;
+    // `Object.entries` made this array and its pairs: reading them runs no caller code.
+    Ok(pairs
+        .iter()
+        .map(|pair| {
+            let pair: Array = pair.unchecked_into();
+            (pair.get(0).as_string().unwrap_or_default(), pair.get(1))
+        })
+        .collect())
+}
+
+/// Whether `value` is an array, read without letting a revoked Proxy's throw unwind.
+pub(crate) fn is_array(value: &JsValue) -> Result<bool, JsValue> {
+    is_array_caught(value)
+}
+
+/// The most elements an array argument may have (moves, piles, deals).
+pub(crate) const MAX_ELEMENTS: u32 = 1 << 16;
+
+// The caller's objects are read only through calls that catch what they throw: a getter
+// or Proxy trap that throws becomes an `Err` returned through the Rust frames, never a
+// JavaScript exception unwinding them (that leaked the shadow stack, and left a borrowed
+// `&self` borrowed for good).
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array_caught(value: &JsValue) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn entries_caught(value: &JsValue) -> Result<Array, JsValue>;
 }

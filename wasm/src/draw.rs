@@ -51,11 +51,11 @@ fn draw_error(error: DrawError) -> JsValue {
 
 /// The piles of an array argument.
 fn piles(value: &JsValue, what: &str) -> Result<Vec<usize>, JsValue> {
-    let array = as_array(value).ok_or_else(|| wrong_type(what, "an array of integers", value))?;
+    let array = as_array(value)?.ok_or_else(|| wrong_type(what, "an array of integers", value))?;
     array
         .iter()
         .map(|item| {
-            let v = crate::convert::within(&item, what, 0, i64::from(u32::MAX))?;
+            let v = crate::convert::within(item, what, 0, i64::from(u32::MAX))?;
             Ok(v as usize)
         })
         .collect()
@@ -68,10 +68,10 @@ pub fn walk(
     start: &JsPosition,
     #[wasm_bindgen(unchecked_param_type = "number[]")] moves: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let list = as_array(&moves).ok_or_else(|| wrong_type("moves", "an array of moves", &moves))?;
+    let list = as_array(&moves)?.ok_or_else(|| wrong_type("moves", "an array of moves", &moves))?;
     let mut board = Board::new(&start.inner);
-    for item in list.iter() {
-        let mv = move_index(&board.position, &item)?;
+    for item in &list {
+        let mv = move_index(&board.position, item)?;
         board.play(mv).or_throw()?;
     }
     let picture = svg::position(&board.position, &board.options()).map_err(draw_error)?;

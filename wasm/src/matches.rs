@@ -4,7 +4,6 @@ use buttonup::game::record::{self, Notes};
 use buttonup::{Match, Player, Standing, STANDARD_PER_COLOUR, STANDARD_TARGET};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::convert::{
     self, as_array, field, letter, move_index, numbers, object, optional_letter, text,
@@ -218,13 +217,10 @@ impl JsMatch {
         let mut pairs = Vec::new();
         let mut seed = true;
         if !convert::absent(&tags) {
-            if !tags.is_object() || js_sys::Array::is_array(&tags) {
+            if !tags.is_object() || convert::is_array(&tags)? {
                 return Err(crate::errors::wrong_type("the tags", "an object", &tags));
             }
-            for entry in js_sys::Object::entries(tags.unchecked_ref()).iter() {
-                let entry: Array = entry.unchecked_into();
-                let name = entry.get(0).as_string().unwrap_or_default();
-                let value = entry.get(1);
+            for (name, value) in convert::entries(&tags)? {
                 if name == "Seed" && value.is_null() {
                     seed = false;
                     continue;
@@ -259,14 +255,14 @@ fn deal_list(deals: &JsValue) -> Result<Vec<String>, JsValue> {
     if convert::absent(deals) {
         return Ok(Vec::new());
     }
-    let Some(deals) = as_array(deals) else {
+    let Some(deals) = as_array(deals)? else {
         return Err(crate::errors::wrong_type(
             "deals",
             "an array of start orders",
             deals,
         ));
     };
-    deals.iter().map(|deal| text(&deal, "a deal")).collect()
+    deals.iter().map(|deal| text(deal, "a deal")).collect()
 }
 
 /// A `Standing` object.
