@@ -109,6 +109,20 @@ pkg="$root/target/wasm-pkg"
 rm -rf "$pkg"
 "$bindgen" --target nodejs --out-dir "$pkg" "$wasm"
 "$bindgen" --target web --out-dir "$pkg/web" "$wasm"
+# Node's console.log and util.inspect show a position or a match by what it is, not by
+# its pointer into the module's memory (`Position { __wbg_ptr: 3212280 }`); toJSON is the
+# core's (JSON.stringify). Appended to the glue, where the classes are in scope.
+for glue in "$pkg/buttonup_wasm.js" "$pkg/web/buttonup_wasm.js"; do
+  cat >>"$glue" <<'JS'
+
+const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
+Position.prototype[inspectCustom] = function () { return `Position <${this.toString()}>`; };
+Match.prototype[inspectCustom] = function () {
+  const s = this.standing;
+  return `Match <Red ${s.red} - Black ${s.black}, first to ${s.target}: ${this.position.toString()}>`;
+};
+JS
+done
 crate_version=$(sed -n 's/^version = "\(.*\)"/\1/p' wasm/Cargo.toml | head -n 1)
 cat >"$pkg/package.json" <<EOF
 {

@@ -209,6 +209,20 @@ impl JsMatch {
         self.inner.choose_starter(starter).or_throw()
     }
 
+    /// `JSON.stringify`'s form of a match: its position, standing and record.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> Result<JsValue, JsValue> {
+        let record = record::write(&self.inner, &[], &Notes::default(), true).or_throw()?;
+        Ok(object(&[
+            (
+                "position",
+                JsValue::from_str(&self.inner.position().to_string()),
+            ),
+            ("standing", standing_object(self.inner.standing())),
+            ("record", JsValue::from_str(&record)),
+        ]))
+    }
+
     /// The match as a record (docs/notation.md) with the tags of `tags` (an object of
     /// strings, e.g. `{Event: "...", Red: "..."}`; `Seed: null` leaves the seed out,
     /// and so the shuffles of the battles to come).

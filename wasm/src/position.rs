@@ -105,6 +105,12 @@ impl JsPosition {
         self.inner.to_string()
     }
 
+    /// `JSON.stringify`'s form of a position: its notation.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> String {
+        self.inner.to_string()
+    }
+
     /// The piles in clockwise order, each written bottom first.
     #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
     pub fn piles(&self) -> JsValue {
