@@ -266,7 +266,8 @@ ButtonupStatus buttonup_position_pile_count(const ButtonupPosition *position, ui
 
 // The legal moves (piles holding a white button, from 0) into `moves`, which has room
 // for `capacity` (`BUTTONUP_MAX_BUTTONS` is always enough); their number in `*count`.
-// `moves` may be NULL when `capacity` is 0, to ask the count only.
+// `moves` NULL with `capacity` 0 asks the count only: that call succeeds. Any other
+// failure (too little room included) writes nothing.
 //
 // # Safety
 // `position` is NULL or valid; `moves` has room for `capacity` values; `count` is
@@ -305,6 +306,8 @@ ButtonupStatus buttonup_solve(const ButtonupPosition *position, uint32_t threads
 
 // The exact value of every legal move into `values` (room for `capacity`;
 // `BUTTONUP_MAX_BUTTONS` is always enough), their number in `*count`, in pile order.
+// `values` NULL with `capacity` 0 asks the count only: that call succeeds. Any other
+// failure writes nothing. `threads` above 256 run as 256.
 //
 // # Safety
 // `position` is NULL or valid; `values` has room for `capacity` entries; `count` is
