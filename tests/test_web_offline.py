@@ -14,10 +14,8 @@ import functools
 import http.server
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +35,7 @@ from web_browsers import (
     Browser,
     chrome,
     click_to_the_end,
+    dump_dom,
     js,
     lift,
     listed_moves,
@@ -188,25 +187,7 @@ def test_pass_and_play_offline(served: tuple[str, list[str]], browser: Browser) 
 
 def test_opened_from_a_file_the_page_says_it_must_be_served(site: Path) -> None:
     # Browsers run no module script from file://: the page must say so, not sit silent.
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert binary is not None, "chromium is needed here (web_needs checked for it)"
-    with tempfile.TemporaryDirectory() as profile:
-        dumped = run(
-            [
-                binary,
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                f"--user-data-dir={profile}",
-                "--dump-dom",
-                (site / "index.html").as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    assert dumped.returncode == 0, dumped.stderr[-2000:]
-    dom = dumped.stdout
+    dom = dump_dom((site / "index.html").as_uri())
     # The script's own text holds these words too: look at the elements it made.
     notice = re.search(r'<div id="served-only"[^>]*>(.*?)</div>', dom, re.S)
     assert notice is not None, dom[-3000:]

@@ -6,6 +6,7 @@ target/wasm-pkg when it is newer than the sources, or built now by scripts/build
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -58,3 +59,24 @@ def node_and_package() -> tuple[str, Path]:
         unavailable("node is not installed")
     assert node is not None
     return node, wasm_package()
+
+
+def node_test(script: Path, **env: str) -> int:
+    """Runs ``script`` with ``node --test`` on the package (``BUTTONUP_WASM_PKG``, and
+    ``env``), asserts that it passed, and returns how many of its tests passed."""
+    from buttonup.testing.processes import run
+
+    node, pkg = node_and_package()
+    done = run(
+        [node, "--test", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "BUTTONUP_WASM_PKG": str(pkg), **env},
+    )
+    report = str(done.stdout) + str(done.stderr)
+    assert done.returncode == 0, report[-6000:]
+    passed = re.search(r"^# pass (\d+)$", report, re.MULTILINE)
+    failed = re.search(r"^# fail (\d+)$", report, re.MULTILINE)
+    assert passed and failed and failed.group(1) == "0", report[-2000:]
+    return int(passed.group(1))

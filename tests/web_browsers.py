@@ -11,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from buttonup.testing.processes import end, popen
+from buttonup.testing.processes import end, popen, run
 
 # (pytest also imports this file for its doctests: without Selenium it is skipped.)
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -275,3 +276,28 @@ def play_a_battle_on_one_screen(browser: Browser, seed: int = 5) -> None:
         colour = scoring.winner.name.title()
         # On one screen the name is the colour: no "Red wins the battle (Red)".
         assert result.startswith(f"{colour} wins the battle and"), result
+
+
+def dump_dom(url: str, *flags: str) -> str:
+    """The DOM of ``url`` after its scripts ran, as Chromium's ``--dump-dom`` prints it
+    (headless, a throwaway profile, ``flags`` added)."""
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert binary is not None, "chromium is needed here (web_needs checked for it)"
+    with tempfile.TemporaryDirectory() as profile:
+        dumped = run(
+            [
+                binary,
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--user-data-dir={profile}",
+                *flags,
+                "--dump-dom",
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    return str(dumped.stdout)

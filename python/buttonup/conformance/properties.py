@@ -13,12 +13,14 @@ from __future__ import annotations
 import random
 import tempfile
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from buttonup._core import MAX_BUTTONS, Position
 from buttonup.conformance.oracle import Question, engine_position, questions
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from hypothesis.strategies import SearchStrategy
 
 
@@ -103,7 +105,7 @@ def draw(examples: int, seed: int, on_example: Callable[[int], None] | None = No
     # hypothesis only draws here (no database): its cache of constants goes to a folder
     # that is removed afterwards, never a .hypothesis/ in the user's current folder.
     where = storage_directory(intent_to_write=False)
-    before = getattr(where, "home_directory", where)  # a Path in older hypothesis
+    before = cast("Path", getattr(where, "home_directory", where))  # a Path in older ones
     with tempfile.TemporaryDirectory(prefix="buttonup-hypothesis-") as home:
         set_hypothesis_home_dir(home)
         try:
