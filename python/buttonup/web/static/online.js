@@ -147,8 +147,7 @@ function statusText(who) {
   if (state.finished) {
     const { winner, points } = state.finished.scoring;
     const result = winner ? `${wins(who[winner])} ${points} point${points === 1 ? "" : "s"}` : "equal sums";
-    const on = seated() ? " Next battle when you are ready." : " The next battle follows.";
-    return `Battle ${state.finished.number} is over: ${result}.${on}`;
+    return `Battle ${state.finished.number} is over: ${result}.${seated() ? " Next battle when you are ready." : ""}`;
   }
   if (m.chooser) {
     if (seated() && m.chooser === state.seat) return "You lost the last battle with a winner: choose who starts.";
