@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
+import numpy as np
 import pytest
 from buttonup import IllegalMoveError, NotationError, Player
 
@@ -124,6 +125,7 @@ def test_bad_arguments_to_constructors(each_engine: ModuleType) -> None:
     with pytest.raises(ValueError, match="seed must be an int"):
         each_engine.Position.random(2**64)
     # A seed of the wrong type is a TypeError in both engines, with the same words.
+    assert each_engine.Position.random(np.int64(3)) == each_engine.Position.random(3)
     for wrong, kind in (("x", "str"), (True, "bool"), (1.0, "float")):
         expected = rf"^seed must be an int from 0 to 2\*\*64 - 1 or None, not {kind}$"
         with pytest.raises(TypeError, match=expected):

@@ -32,10 +32,11 @@ impl From<Position> for PyPosition {
 /// A seed from Python (`None`: from the operating system).
 pub(crate) fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match seed {
-        // An int (not a bool) out of range is a ValueError; anything else a TypeError.
+        // An integer (an int or one with `__index__`, as NumPy's; not a bool) out of
+        // range is a ValueError; anything else a TypeError.
         Some(seed) if !seed.is_none() => {
-            if !seed.is_instance_of::<pyo3::types::PyInt>()
-                || seed.is_instance_of::<pyo3::types::PyBool>()
+            if seed.is_instance_of::<pyo3::types::PyBool>()
+                || !seed.get_type().hasattr("__index__").unwrap_or(false)
             {
                 return Err(super::errors::wrong_type(
                     "seed",

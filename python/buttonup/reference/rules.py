@@ -151,12 +151,12 @@ class Position:
             import secrets
 
             seed = secrets.randbits(64)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
+        elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
             kind = type(seed).__name__
             raise TypeError(f"seed must be an int from 0 to 2**64 - 1 or None, not {kind}")
-        elif not 0 <= seed < 1 << 64:
+        elif not 0 <= operator.index(seed) < 1 << 64:
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
-        order = shuffled_buttons(per_colour, SplitMix64(seed))
+        order = shuffled_buttons(per_colour, SplitMix64(operator.index(seed)))
         return cls._make(list(order), check_player(to_move))
 
     def __setattr__(self, name: str, value: object) -> None:
