@@ -13,6 +13,8 @@ import sys
 import time
 
 RULES = ("overflow-extra", "top-first", "wrap-around", "wrong-button", "score-off-by-one")
+#: Rule 5 forgotten: a lone pile with a white button may be lifted.
+RULES += ("lone-pile-lifts",)
 PROCESS = ("crash", "hang", "garbage", "close")
 #: Not a mistake: an implementation of the standard game only, which refuses the others.
 LIMITED = ("standard-only",)
@@ -68,7 +70,7 @@ def answer(line, state, mistake):
         if mistake == "garbage" and len(piles) == 2:
             return "legal moves: " + ",".join(str(i) for i, p in enumerate(piles) if "W" in p)
         if len(piles) == 1:
-            return ""
+            return "0" if mistake == "lone-pile-lifts" and "W" in piles[0] else ""
         return " ".join(str(i) for i, pile in enumerate(piles) if "W" in pile)
     if words[0] == "score":
         if len(piles) != 1:

@@ -14,6 +14,9 @@ import time
 from buttons import sow
 
 MISTAKES = ("none", "illegal-bestmove", "turn-ignores-extra", "result-flipped", "slow", "deaf")
+#: Not mistakes of the protocol but attacks on the kit: ``info-flood`` answers
+#: ``go movetime`` with ``info`` lines forever, and never a ``bestmove``.
+MISTAKES += ("info-flood",)
 
 
 def replay(words, mistake):
@@ -66,6 +69,9 @@ def main():
                     break
             say(f"bestmove {best()}")
         elif words[0] == "go":
+            while mistake == "info-flood":
+                say("info depth 1 score 0")
+                time.sleep(0.001)
             if mistake == "slow":
                 time.sleep(5 * int(words[2]) / 1000)
             say(f"bestmove {best()}")

@@ -2,9 +2,12 @@
 
 Questions go out in batches, up to a window of them ahead of their answers (their bytes
 always fit in a pipe's buffer, so a stuck implementation can never block the kit); each
-answer is judged against the oracle's as it comes. A crash or a time-out is charged to
-the first question left without an answer; the implementation is then restarted and the
-questions after it are sent again.
+answer is judged against the oracle's as it comes. A time-out is charged to the first
+question left without an answer, and so is a crash with one question unanswered; with
+several, the crash may have come from any of them (an implementation that answers a
+whole chunk of input at once loses all its answers), so they are asked again one at a
+time in a fresh process, and the first that fails is charged. The implementation is
+then restarted and the questions after it are sent again.
 """
 
 from __future__ import annotations
@@ -123,29 +126,27 @@ class Checker:
                 state = self.process.read().rstrip()
                 answer = self.process.read().rstrip()
             except Failure as failure:
-                verdicts.append(Verdict(failure.kind, failure.detail, question.request))
-                if tally:
-                    self._count(question, failure.kind, failure.detail, question.request)
-                resend.extendleft(reversed(inflight))
+                if failure.flood and tally and failure.detail not in self.report.notes:
+                    self.report.notes.append(failure.detail)
+                unanswered = [question, *inflight]
                 inflight.clear()
                 inflight_bytes = 0
                 writable = True
                 self._restart(tally)
+                if failure.kind == "crash" and len(unanswered) > 1:
+                    replayed, failure = self._replay(unanswered, failure, tally)
+                    verdicts.extend(replayed)
+                    unanswered = unanswered[len(replayed) :]
+                    question = unanswered[0]
+                verdicts.append(Verdict(failure.kind, failure.detail, question.request))
+                if tally:
+                    self._count(question, failure.kind, failure.detail, question.request)
+                resend.extendleft(reversed(unanswered[1:]))
                 continue
-            if state == "ok":
-                kind = judge(question, answer)
-                verdicts.append(Verdict(kind, answer, question.request))
-                if tally:
-                    self._count(question, kind, answer, question.request)
-            elif is_error(state):
-                verdicts.append(Verdict("skipped", state, question.request))
-                if tally:
-                    self.report.skipped.add(question.position)
-            else:  # not an answer to 'state': out of step, or garbage
-                request = f"state {question.position}"
-                verdicts.append(Verdict("malformed", state, request))
-                if tally:
-                    self._count(question, "malformed", state, request, expected="ok")
+            verdict = self._verdict(question, state, answer, tally)
+            verdicts.append(verdict)
+            if verdict.kind == "malformed" and verdict.request.startswith("state "):
+                # Not an answer to 'state': out of step, or garbage.
                 resend.extendleft(reversed(inflight))
                 inflight.clear()
                 inflight_bytes = 0
@@ -161,6 +162,45 @@ class Checker:
     def ask(self, question: Question) -> Verdict:
         """One question, not counted (the shrinker's probes)."""
         return self.run([question], tally=False)[0]
+
+    def _verdict(self, question: Question, state: str, answer: str, tally: bool) -> Verdict:
+        """The verdict on the two lines answering ``question``, counted with ``tally``."""
+        if state == "ok":
+            kind = judge(question, answer)
+            if tally:
+                self._count(question, kind, answer, question.request)
+            return Verdict(kind, answer, question.request)
+        if is_error(state):
+            if tally:
+                self.report.skipped.add(question.position)
+            return Verdict("skipped", state, question.request)
+        request = f"state {question.position}"
+        if tally:
+            self._count(question, "malformed", state, request, expected="ok")
+        return Verdict("malformed", state, request)
+
+    def _replay(
+        self, unanswered: list[Question], failure: Failure, tally: bool
+    ) -> tuple[list[Verdict], Failure]:
+        """Which of ``unanswered`` crashed the implementation: asked again one at a time
+        (in the process just restarted), the first that fails is the one. Returns the
+        verdicts of those answered before it, and its failure; if none fails alone, no
+        verdicts and ``failure``, charged to the first as it would be without the
+        replay."""
+        answers: list[tuple[Question, str, str]] = []
+        for question in unanswered:
+            try:
+                self.process.send(question.wire)
+                state = self.process.read().rstrip()
+                answer = self.process.read().rstrip()
+            except Failure as alone:
+                self.process.restart()  # the same failure, found: not counted again
+                return [self._verdict(*answered, tally) for answered in answers], alone
+            if state != "ok" and not is_error(state):  # out of step: no telling why
+                self.process.restart()
+                break
+            answers.append((question, state, answer))
+        return [], failure
 
     def _count(
         self,

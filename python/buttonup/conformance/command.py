@@ -12,16 +12,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from buttonup.conformance.report import PROTOCOL_KINDS, Report
+
+if TYPE_CHECKING:
+    from buttonup._core import Position
+    from buttonup.conformance.checker import Checker
 
 #: The position every run starts with: an implementation that cannot answer this one
 #: question without dying is one that cannot be started.
 FIRST = "W/R/B/W/B/R/R/W/B"
+#: The whole run's default deadline, in seconds: a full run of a correct implementation
+#: takes well under a minute (docs/conformance.md), a slow one may take ten.
+DEADLINE = 1800.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout", type=float, default=5.0, metavar="S", help="seconds to wait for an answer (5)"
+    )
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=DEADLINE,
+        metavar="S",
+        help=f"seconds the whole run may take, past which it stops ({DEADLINE:g})",
     )
     parser.add_argument(
         "--examples",
@@ -106,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("no command given: buttonup conformance [options] -- COMMAND [ARGS...]")
     if args.timeout <= 0 or args.max_restarts < 0 or args.examples < 0:
         raise ValueError("--timeout must be positive, --max-restarts and --examples at least 0")
+    if not args.deadline > 0:
+        raise ValueError("--deadline must be positive")
     if args.limit is not None and args.limit < 1:
         raise ValueError("--limit must be at least 1")
     if args.json is not None and not args.json.parent.is_dir():
@@ -127,58 +144,74 @@ def run(args: argparse.Namespace) -> int:
 
 
 def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report | None:
-    """The exhaustive sweep, then the property-based part, then the shrinking."""
+    """The exhaustive sweep, then the property-based part, then the shrinking, all
+    within ``args.deadline`` seconds."""
     from buttonup.conformance import oracle
-    from buttonup.conformance.checker import Checker, example_of
-    from buttonup.conformance.process import Process, StartError
-    from buttonup.conformance.properties import draw, require_hypothesis, variant_questions
-    from buttonup.conformance.shrink import shrink
+    from buttonup.conformance.checker import Checker
+    from buttonup.conformance.process import DeadlineError, Process, StartError
+    from buttonup.conformance.properties import require_hypothesis
 
     if args.examples:
         require_hypothesis()
     positions = oracle.standard_positions(args.limit)
     try:
-        process = Process(command, args.timeout)
+        process = Process(command, args.timeout, time.monotonic() + args.deadline)
     except StartError as error:
         print(f"buttonup: error: {error}", file=sys.stderr)
         return None
     report = Report(PROTOCOL_KINDS, command=process.name)
     checker = Checker(process, report, max_restarts=args.max_restarts)
     try:
-        question = oracle.legal_question(oracle.engine_position(FIRST))
-        first = checker.ask(question)
-        if first.kind == "crash" and process.lines_read == 0:
-            print(f"buttonup: error: cannot start '{process.name}': {first.got}", file=sys.stderr)
+        if not _check(checker, positions, args):
             return None
-        if first.kind == "timeout" and process.lines_read == 0:
-            report.add(example_of(question, "timeout", first.got, question.request))
-            report.notes.append(
-                "no answer to the first request, so nothing else was asked: does the "
-                "implementation flush its output after each answer?"
-            )
-            return report
-        show = not args.no_progress and sys.stderr.isatty()
-        with progress_bar(show) as bar:
-            checker.progress = bar("standard game", oracle.count_questions(positions))
-            checker.run(oracle.standard_questions(positions))
-            if args.examples and not checker.gave_up:
-                drawn = draw(args.examples, args.seed, bar("drawing", args.examples))
-                report.notes.append(
-                    f"hypothesis drew {len(drawn):,} distinct positions (seed {args.seed})"
-                )
-                asked = variant_questions(drawn)
-                checker.progress = bar("variants", len(asked))
-                report.part = "variants"
-                checker.run(asked)
-            checker.progress = None
-            found = list(report.examples.values())
-            step = bar("shrinking", len(found)) if found else lambda done: None
-            for number, example in enumerate(found, 1):
-                report.examples[example.kind] = shrink(checker, example)
-                step(number)
+    except DeadlineError:
+        report.stop(f"stopped at the deadline of {args.deadline:g} s: the rest was not checked")
     finally:
         process.close()
     return report
+
+
+def _check(checker: Checker, positions: list[Position], args: argparse.Namespace) -> bool:
+    """:func:`check_protocol`'s questions; ``False`` when the implementation dies before
+    its first answer (said on standard error)."""
+    from buttonup.conformance import oracle
+    from buttonup.conformance.checker import example_of
+    from buttonup.conformance.properties import draw, variant_questions
+    from buttonup.conformance.shrink import shrink
+
+    process, report = checker.process, checker.report
+    question = oracle.legal_question(oracle.engine_position(FIRST))
+    first = checker.ask(question)
+    if first.kind == "crash" and process.lines_read == 0:
+        print(f"buttonup: error: cannot start '{process.name}': {first.got}", file=sys.stderr)
+        return False
+    if first.kind == "timeout" and process.lines_read == 0:
+        report.add(example_of(question, "timeout", first.got, question.request))
+        report.notes.append(
+            "no answer to the first request, so nothing else was asked: does the "
+            "implementation flush its output after each answer?"
+        )
+        return True
+    show = not args.no_progress and sys.stderr.isatty()
+    with progress_bar(show) as bar:
+        checker.progress = bar("standard game", oracle.count_questions(positions))
+        checker.run(oracle.standard_questions(positions))
+        if args.examples and not checker.gave_up:
+            drawn = draw(args.examples, args.seed, bar("drawing", args.examples))
+            report.notes.append(
+                f"hypothesis drew {len(drawn):,} distinct positions (seed {args.seed})"
+            )
+            asked = variant_questions(drawn)
+            checker.progress = bar("variants", len(asked))
+            report.part = "variants"
+            checker.run(asked)
+        checker.progress = None
+        found = list(report.examples.values())
+        step = bar("shrinking", len(found)) if found else lambda done: None
+        for number, example in enumerate(found, 1):
+            report.examples[example.kind] = shrink(checker, example)
+            step(number)
+    return True
 
 
 @contextmanager

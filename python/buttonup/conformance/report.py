@@ -28,6 +28,9 @@ PROTOCOL_KINDS: dict[str, str] = {
     "malformed": "protocol: an answer not in the protocol's form (docs/conformance.md)",
 }
 
+#: What decides a ``legal`` disagreement on a lone pile: the battle is over.
+LONE_PILE = "rule 5: a lone pile ends the battle: no pile may be lifted, white or not"
+
 #: The kinds of the UGI check (``--ugi``), and what decides each.
 UGI_KINDS: dict[str, str] = {
     "legal": "rule 2: every bestmove must be a legal move of the position",
@@ -99,6 +102,30 @@ class Report:
     examples: dict[str, Example] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     restarts: int = 0
+    complete: bool = True
+    """``False`` once the run was stopped before it asked everything (the deadline)."""
+
+    def stop(self, note: str) -> None:
+        """The run stops here, for the reason ``note``: what is left is not checked."""
+        self.complete = False
+        self.notes.append(note)
+
+    def rule(self, example: Example) -> str:
+        """The rule (or part of the protocol) that decides ``example``."""
+        one_pile = "/" not in example.position.split(" ")[0]
+        if example.kind == "legal" and self.mode == "protocol" and one_pile:
+            return LONE_PILE
+        return self.kinds[example.kind]
+
+    def try_command(self, example: Example) -> str | None:
+        """A shell command that asks ``example``'s question again (not for a time-out,
+        nor for a UGI engine)."""
+        if self.mode != "protocol" or example.kind == "timeout":
+            return None
+        request = example.request
+        if not request.startswith("state "):
+            request = f"state {example.position}\\n{request}"
+        return f"printf '{request}\\n' | {self.command}"
 
     def count(self, what: str) -> None:
         """One more question of kind ``what`` (``positions``, ``moves``...) answered."""
@@ -124,7 +151,7 @@ class Report:
 
     @property
     def agrees(self) -> bool:
-        return not self.counts and sum(self.checked.values()) > 0
+        return self.complete and not self.counts and sum(self.checked.values()) > 0
 
     def exit_status(self) -> int:
         return 0 if self.agrees else 1
@@ -138,13 +165,19 @@ class Report:
             "parts": {part: self._ordered(counts) for part, counts in self.parts.items()},
             "skipped": len(self.skipped),
             "disagreements": {kind: self.counts.get(kind, 0) for kind in self.kinds},
-            "examples": [
-                dict(example.to_json(), rule=self.kinds[example.kind]) for example in ordered
-            ],
+            "examples": [self._example_json(example) for example in ordered],
             "restarts": self.restarts,
             "notes": list(self.notes),
+            "complete": self.complete,
             "agrees": self.agrees,
         }
+
+    def _example_json(self, example: Example) -> dict[str, object]:
+        data = dict(example.to_json(), rule=self.rule(example))
+        command = self.try_command(example)
+        if command is not None:
+            data["try"] = command
+        return data
 
     def _ordered(self, counts: Counter[str]) -> dict[str, int]:
         known = [what for what in ORDER if what in counts]
@@ -178,7 +211,10 @@ class Report:
             print("every answer agrees with buttonup", file=out)
             return
         if not self.counts:
-            print("nothing was checked: every position was skipped or refused", file=out)
+            if not self.complete:
+                print("every answer agrees with buttonup, but not everything was checked", file=out)
+            else:
+                print("nothing was checked: every position was skipped or refused", file=out)
             return
         total = sum(self.counts.values())
         print(f"{total:,} disagreement{'s' if total > 1 else ''}:", file=out)
@@ -190,15 +226,19 @@ class Report:
             if example is None:
                 continue
             print(file=out)
-            print(f"{kind}: {self.kinds[kind]}", file=out)
+            print(f"{kind}: {self.rule(example)}", file=out)
             if example.position:
                 print(f"  position  {example.position}", file=out)
             if example.request:
                 print(f"  request   {example.request}", file=out)
-            print(f"  expected  {example.expected}", file=out)
-            print(f"  got       {example.got}", file=out)
-            if self.mode == "protocol" and example.kind != "timeout":
-                request = example.request
-                if not request.startswith("state "):
-                    request = f"state {example.position}\\n{request}"
-                print(f"  try       printf '{request}\\n' | {self.command}", file=out)
+            expected = example.expected
+            if expected == "" and example.request == "legal":
+                expected = "(an empty line: no move)"
+            print(f"  expected  {expected}", file=out)
+            first, *rest = example.got.split("\n")
+            print(f"  got       {first}", file=out)
+            for line in rest:  # the end of a crashed implementation's standard error
+                print(f"            {line}", file=out)
+            command = self.try_command(example)
+            if command is not None:
+                print(f"  try       {command}", file=out)

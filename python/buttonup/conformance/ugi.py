@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from buttonup._core import Position
 from buttonup.ai import bot
-from buttonup.conformance.process import Failure, Process, StartError
+from buttonup.conformance.process import DeadlineError, Failure, Process, StartError
 from buttonup.conformance.report import UGI_KINDS, Example, Report
 from buttonup.player import Player
 
@@ -62,20 +62,36 @@ class EngineCheck:
         silence: bool = False,
     ) -> str | None:
         """The first line starting with one of ``prefixes``, skipping the others (an
-        ``info string error`` among them is an error of its own). With ``silence``, a
-        time-out is ``None`` rather than a broken battle."""
+        ``info string error`` among them is an error of its own), within ``timeout``
+        seconds (the process's time-out by default) however many others come. With
+        ``silence``, a time-out is ``None`` rather than a broken battle."""
+        wait = self.process.timeout if timeout is None else timeout
+        until = time.monotonic() + wait  # no line but the one asked for extends it
+        skipped = 0
         while True:
+            line: str | None
             try:
-                line = self.process.read(timeout).strip()
+                line = self.process.read(max(until - time.monotonic(), 0.0)).strip()
             except Failure as failure:
-                if silence and failure.kind == "timeout":
-                    return None
-                self.disagree(failure.kind, position, request, "an answer", failure.detail)
-                raise Broken from None
-            if line.startswith(prefixes):
+                if failure.kind != "timeout":
+                    if failure.flood and failure.detail not in self.report.notes:
+                        self.report.notes.append(failure.detail)
+                    self.disagree(failure.kind, position, request, "an answer", failure.detail)
+                    raise Broken from None
+                line = None
+            if line is not None and line.startswith(prefixes):
                 return line
-            if line.startswith("info string error"):
-                self.disagree("error", position, request, f"'{prefixes[0]} ...'", line)
+            if line is not None:
+                skipped += 1
+                if line.startswith("info string error"):
+                    self.disagree("error", position, request, f"'{prefixes[0]} ...'", line)
+            if line is None or time.monotonic() >= until:
+                if silence:
+                    return None
+                others = f" ({skipped:,} other lines meanwhile)" if skipped else ""
+                got = f"no '{prefixes[0]}' within {wait:g} s{others}"
+                self.disagree("timeout", position, request, "an answer", got)
+                raise Broken
 
     def answer(
         self, position: Position, request: str, prefix: str, wait: float | None = None
@@ -174,7 +190,7 @@ class EngineCheck:
 def check_engine(command: Sequence[str], args: argparse.Namespace) -> Report | None:
     """Plays ``args.battles`` battles; ``None`` when the engine cannot be started."""
     try:
-        process = Process(command, args.timeout)
+        process = Process(command, args.timeout, time.monotonic() + args.deadline)
     except StartError as error:
         print(f"buttonup: error: {error}", file=sys.stderr)
         return None
@@ -206,6 +222,8 @@ def check_engine(command: Sequence[str], args: argparse.Namespace) -> Report | N
                 except Broken:
                     report.notes.append("the engine failed again right after a restart: stopped")
                     break
+    except DeadlineError:
+        report.stop(f"stopped at the deadline of {args.deadline:g} s: the rest was not played")
     finally:
         process.close()
     return report
