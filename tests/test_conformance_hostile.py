@@ -90,6 +90,17 @@ def test_a_run_has_an_overall_deadline(tmp_path: Path) -> None:
     assert 0 < data["checked"]["positions"] < 5000
 
 
+def test_a_ugi_run_has_the_deadline_too(tmp_path: Path) -> None:
+    # Half a second a move, 40 battles to play: stopped after 3 s.
+    began = time.monotonic()
+    options = ["--ugi", "--deadline", "3", "--battles", "40", "--tolerance", "1000"]
+    status, data = kit(tmp_path, *options, "--", *UGI_ENGINE, "slow")
+    assert time.monotonic() - began < 15
+    assert status == 1 and data["complete"] is False and data["agrees"] is False
+    assert data["notes"] == ["stopped at the deadline of 3 s: the rest was not played"]
+    assert data["checked"].get("battles", 0) < 40
+
+
 def test_the_deadline_has_a_default_and_must_be_positive(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
