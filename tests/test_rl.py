@@ -260,3 +260,23 @@ def test_illegal_moves_in_the_adapters_are_clear() -> None:
     bad = int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         game.step(bad)
+
+
+def test_pettingzoo_render_test_and_ansi_prints_nothing(capsys: Any) -> None:
+    from buttonup.envs.pettingzoo import env, raw_env
+    from pettingzoo.test import render_test
+
+    render_test(env)
+    capsys.readouterr()
+    game = raw_env(render_mode="ansi")
+    game.reset(seed=3)
+    game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    text = game.render()
+    assert isinstance(text, str) and "^" in text
+    assert capsys.readouterr().out == ""  # "ansi" returns the text; it prints nothing
+    shown = raw_env(render_mode="human")
+    shown.reset(seed=3)
+    shown.step(int(np.flatnonzero(shown.observe(shown.agent_selection)["action_mask"])[0]))
+    assert shown.render() is None
+    assert str(shown.position) in capsys.readouterr().out  # "human" prints
+
