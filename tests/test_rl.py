@@ -280,3 +280,25 @@ def test_pettingzoo_render_test_and_ansi_prints_nothing(capsys: Any) -> None:
     assert shown.render() is None
     assert str(shown.position) in capsys.readouterr().out  # "human" prints
 
+
+def test_openspiel_fair_starter_draws_both_starters() -> None:
+    import buttonup.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_button_up", {"fair_starter": True})
+    assert game.max_chance_outcomes() == 2 * 1680
+    outcomes = game.new_initial_state().chance_outcomes()
+    assert len(outcomes) == 3360 and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    rng = np.random.default_rng(0)
+    starters = set()
+    for _ in range(40):
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(len(outcomes))))
+        starters.add(state.current_player())
+        assert state.position.to_move is (RED if state.current_player() == 0 else Player.BLACK)
+    assert starters == {0, 1}
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    # The default keeps Red starting every battle.
+    plain = pyspiel.load_game("python_button_up").new_initial_state()
+    plain.apply_action(1679)
+    assert plain.current_player() == 0
+
