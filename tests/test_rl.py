@@ -302,3 +302,21 @@ def test_openspiel_fair_starter_draws_both_starters() -> None:
     plain.apply_action(1679)
     assert plain.current_player() == 0
 
+
+def test_vecenv_reset_takes_one_seed_a_game() -> None:
+    env = VecEnv(3, seed=0)
+    env.reset(seed=[5, 6, 7])
+    for position, seed in zip(env.positions(), [5, 6, 7]):
+        assert position == VecEnv(1, seed=seed).positions()[0]
+    env.reset(seed=np.array([5, 6, 7], np.uint64))
+    assert [str(p) for p in env.positions()] == [
+        str(VecEnv(1, seed=s).positions()[0]) for s in (5, 6, 7)
+    ]
+    with pytest.raises(ValueError, match="2 seeds for 3 games"):
+        env.reset(seed=(1, 2))
+    with pytest.raises(ValueError, match="seed must be an int from 0"):
+        env.reset(seed=[1, 2, -3])
+    with pytest.raises(TypeError, match="seed"):
+        env.reset(seed=["a", "b", "c"])
+    with pytest.raises(TypeError, match="seed"):
+        env.reset(seed="abc")
