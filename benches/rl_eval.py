@@ -12,6 +12,7 @@ many seconds of wall time (one torch thread), saves it to --model and evaluates 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
@@ -73,7 +74,9 @@ def main() -> None:
     for name, player in players.items():
         started = time.perf_counter()
         report = evaluate(player, episodes=args.episodes, opponents=OPPONENTS, seed=args.seed)
-        print(report.row(name), f"<!-- {time.perf_counter() - started:.1f} s -->", flush=True)
+        print(report.row(name), flush=True)
+        # The time goes aside, so that stdout is the table as docs/rl.md shows it.
+        print(f"{name}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

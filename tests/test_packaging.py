@@ -9,6 +9,7 @@ from pathlib import Path
 
 import buttonup
 import buttonup._core as core
+import pytest
 
 PACKAGE = Path(buttonup.__file__).parent
 
@@ -110,3 +111,16 @@ def test_the_reference_takes_the_same_arguments() -> None:
         assert signature(getattr(ref.Match, method)) == signature(getattr(core.Match, method))
     if sys.version_info >= (3, 10):  # 3.9's inspect cannot read an extension class's
         assert signature(ref.Match) == signature(core.Match)
+
+
+def test_the_rl_docs_install_as_a_newcomer_can() -> None:
+    """buttonup is not on PyPI: docs/rl.md's install lines are from a clone (with Rust) or a
+    built wheel, never the distribution's name alone."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+    if not docs.exists():
+        pytest.skip("the installed-package runs have no docs/")
+    text = docs.read_text()
+    assert "pip install -e '.[rl]'" in text and "maturin build --release" in text
+    assert "Rust" in text.split("## ")[0]  # said before the first section
+    for line in text.splitlines():
+        assert "install 'buttonup[" not in line or "finds nothing" in line, line

@@ -260,3 +260,63 @@ def test_illegal_moves_in_the_adapters_are_clear() -> None:
     bad = int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         game.step(bad)
+
+
+def test_pettingzoo_render_test_and_ansi_prints_nothing(capsys: Any) -> None:
+    from buttonup.envs.pettingzoo import env, raw_env
+    from pettingzoo.test import render_test
+
+    render_test(env)
+    capsys.readouterr()
+    game = raw_env(render_mode="ansi")
+    game.reset(seed=3)
+    game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    text = game.render()
+    assert isinstance(text, str) and "^" in text
+    assert capsys.readouterr().out == ""  # "ansi" returns the text; it prints nothing
+    shown = raw_env(render_mode="human")
+    shown.reset(seed=3)
+    shown.step(int(np.flatnonzero(shown.observe(shown.agent_selection)["action_mask"])[0]))
+    assert shown.render() is None
+    assert str(shown.position) in capsys.readouterr().out  # "human" prints
+
+
+def test_openspiel_fair_starter_draws_both_starters() -> None:
+    import buttonup.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_button_up", {"fair_starter": True})
+    assert game.max_chance_outcomes() == 2 * 1680
+    outcomes = game.new_initial_state().chance_outcomes()
+    assert len(outcomes) == 3360 and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    rng = np.random.default_rng(0)
+    starters = set()
+    for _ in range(40):
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(len(outcomes))))
+        starters.add(state.current_player())
+        assert state.position.to_move is (RED if state.current_player() == 0 else Player.BLACK)
+    assert starters == {0, 1}
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+    # The default keeps Red starting every battle.
+    plain = pyspiel.load_game("python_button_up").new_initial_state()
+    plain.apply_action(1679)
+    assert plain.current_player() == 0
+
+
+def test_vecenv_reset_takes_one_seed_a_game() -> None:
+    env = VecEnv(3, seed=0)
+    env.reset(seed=[5, 6, 7])
+    for position, seed in zip(env.positions(), [5, 6, 7]):
+        assert position == VecEnv(1, seed=seed).positions()[0]
+    env.reset(seed=np.array([5, 6, 7], np.uint64))
+    assert [str(p) for p in env.positions()] == [
+        str(VecEnv(1, seed=s).positions()[0]) for s in (5, 6, 7)
+    ]
+    with pytest.raises(ValueError, match="2 seeds for 3 games"):
+        env.reset(seed=(1, 2))
+    with pytest.raises(ValueError, match="seed must be an int from 0"):
+        env.reset(seed=[1, 2, -3])
+    with pytest.raises(TypeError, match="seed"):
+        env.reset(seed=["a", "b", "c"])
+    with pytest.raises(TypeError, match="seed"):
+        env.reset(seed="abc")

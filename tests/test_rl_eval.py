@@ -170,3 +170,6 @@ def test_the_evaluation_table_script_runs() -> None:
     )
     rows = [line for line in done.stdout.splitlines() if line.startswith("| level")]
     assert len(rows) == 9 and rows[-1].startswith("| level 9 | 0.000 (0.000 to 0.000) | 1.000")
+    # Each row is a Markdown table row as it is pasted into docs/rl.md: nothing after it.
+    assert all(row.endswith(" |") and "<!--" not in row for row in rows), rows
+    assert "level 9:" in done.stderr

@@ -173,3 +173,29 @@ def test_random_variant_battles_against_the_engine(per_colour: int) -> None:
             positions[i] = child
             finished += child.is_over
     assert finished == batch  # every battle of N buttons ends after N - 1 moves
+
+
+def test_pgx_auto_reset_runs_on_the_state() -> None:
+    """The state has pgx's ``truncated`` and ``replace``, so pgx's own auto-reset wrapper
+    steps it (CI installs pgx; elsewhere without pgx, the fields alone are checked)."""
+    env = Battle(per_colour=2)
+    state = jax.vmap(env.init)(jax.random.split(jax.random.PRNGKey(1), 64))
+    assert state.truncated.dtype == jnp.bool_ and not bool(state.truncated.any())
+    assert state.replace(truncated=~state.truncated).truncated.all()
+    if os.environ.get("BUTTONUP_REQUIRE_RL"):
+        from pgx.experimental import auto_reset
+    else:
+        auto_reset = pytest.importorskip("pgx.experimental", reason="no pgx").auto_reset
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    key = jax.random.PRNGKey(2)
+    ended = 0
+    for _ in range(20):
+        key, now = jax.random.split(key)
+        state = step(state, state.legal_action_mask.argmax(axis=1), jax.random.split(now, 64))
+        done = np.asarray(state.terminated)
+        ended += int(done.sum())
+        # A finished battle shows the next one at once, its rewards those of the end.
+        assert np.asarray(state.legal_action_mask)[done].any(axis=1).all()
+        assert (np.asarray(state.rewards)[done].sum(axis=1) == 0).all()
+        assert not bool(state.truncated.any())
+    assert ended > 0

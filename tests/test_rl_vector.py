@@ -63,7 +63,10 @@ def test_make_vec_steps_as_the_engine_plays(opponent: int, colour: str) -> None:
             mask = np.zeros(9, bool)
             if position.to_move is agent:
                 mask[position.legal_moves()] = True
-            assert (infos["action_mask"][i] == mask).all()
+            if position.is_over:  # waiting for its next-step reset: any action goes
+                assert infos["action_mask"][i].all() and not infos["final_mask"][i].any()
+            else:
+                assert (infos["action_mask"][i] == mask).all()
             # The opponent has played: the agent is to move, or the battle is over.
             assert position.is_over or position.to_move is agent
         actions = random_legal(infos["action_mask"], rng)
@@ -265,3 +268,124 @@ def test_make_vec_defaults_to_the_vector_form_with_the_single_envs_defaults() ->
     assert envs.unwrapped.agent is single.agent is Player.RED
     assert envs.single_observation_space == single.observation_space
     assert envs.single_action_space == single.action_space
+
+
+def test_a_seed_list_seeds_each_game_by_its_own_seed() -> None:
+    envs = BattleVectorEnv(4, opponent=1)
+    first, _ = envs.reset(seed=[1, 2, 3, 4])
+    starts = [str(p) for p in envs.env.positions()]
+    other, _ = envs.reset(seed=[1, 99, 98, 97])
+    again = [str(p) for p in envs.env.positions()]
+    # Game 0 has seed 1 both times; games 1 to 3 have other seeds, so other battles.
+    assert again[0] == starts[0] and (first[0] == other[0]).all()
+    assert all(a != b for a, b in zip(again[1:], starts[1:])), (starts, again)
+    # Game i is the battle of a batch of one seeded with seed[i].
+    for i, seed in enumerate([1, 99, 98, 97]):
+        alone = BattleVectorEnv(1, opponent=1)
+        alone.reset(seed=[seed])
+        assert str(alone.env.positions()[0]) == again[i]
+    with pytest.raises(ValueError, match="3 seeds for 4 games"):
+        envs.reset(seed=[1, 2, 3])
+
+
+def test_same_step_final_info_is_the_finished_battles_info() -> None:
+    envs = SelfPlayVectorEnv(16, per_colour=2, autoreset_mode="same_step")
+    _, infos = envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    seen = 0
+    for _ in range(12):
+        _, _, terminated, _, infos = envs.step(random_legal(infos["action_mask"], rng))
+        if not terminated.any():
+            assert "final_info" not in infos
+            continue
+        final = infos["final_info"]
+        assert (infos["_final_info"] == terminated).all()
+        for name in ("action_mask", "rewards", "current_player"):
+            assert (final[f"_{name}"] == terminated).all(), name
+        # The finished battles' own info: no legal pile left, their final rewards.
+        assert not final["action_mask"][terminated].any()
+        assert (final["rewards"][terminated] == infos["rewards"][terminated]).all()
+        assert infos["action_mask"][terminated].any(axis=1).all()  # the new battles'
+        seen += int(terminated.sum())
+    assert seen > 0
+
+
+def test_next_step_masks_are_never_all_false() -> None:
+    envs = BattleVectorEnv(32, opponent=1)
+    _, infos = envs.reset(seed=6)
+    rng = np.random.default_rng(6)
+    waited = 0
+    for _ in range(25):
+        masks = envs.action_masks()
+        assert masks.dtype == bool and (masks == infos["action_mask"]).all()
+        assert masks.any(axis=1).all()  # a masked policy can always sample
+        _, _, terminated, _, infos = envs.step(random_legal(infos["action_mask"], rng))
+        if terminated.any():
+            # The finished games accept any action (ignored); their real mask is empty.
+            assert infos["action_mask"][terminated].all()
+            assert (infos["_final_mask"] == terminated).all()
+            assert not infos["final_mask"][terminated].any()
+            waited += int(terminated.sum())
+        else:
+            assert "final_mask" not in infos
+    assert waited > 0
+
+
+def test_call_get_attr_set_attr_and_render_as_gymnasium_has_them() -> None:
+    envs = BattleVectorEnv(3, opponent=2, render_mode="ansi")
+    envs.reset(seed=0)
+    assert envs.get_attr("opponent") == (2, 2, 2)
+    assert envs.call("per_colour") == (3, 3, 3)
+    masks = envs.call("action_masks")
+    assert len(masks) == 3 and (np.stack(masks) == envs.action_masks()).all()
+    rendered = envs.render()
+    assert rendered is not None and len(rendered) == 3
+    assert rendered == envs.call("render")
+    for text, position in zip(rendered, envs.env.positions()):
+        assert text.startswith(str(position)) and "^" in text
+    envs.set_attr("reward_kind", "win")
+    assert envs.get_attr("reward_kind") == ("win",) * 3
+    envs.set_attr("reward_kind", ["margin"] * 3)
+    assert envs.reward_kind == "margin"
+    with pytest.raises(ValueError, match="equal"):
+        envs.set_attr("reward_kind", ["margin", "win", "win"])
+    with pytest.raises(ValueError, match="fixed"):
+        envs.set_attr("opponent", 5)
+    with pytest.raises(ValueError, match="reward"):
+        envs.set_attr("reward_kind", "loss")
+    assert BattleVectorEnv(2, opponent=1).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        BattleVectorEnv(2, opponent=1, render_mode="human")
+    made = gymnasium.make_vec(
+        "buttonup/Battle-v0",
+        num_envs=2,
+        opponent=1,
+        render_mode="ansi",
+        vectorization_mode="vector_entry_point",
+    )
+    made.reset(seed=1)
+    assert len(made.render()) == 2
+
+
+def test_masks_are_bool_in_the_single_and_the_vector_env() -> None:
+    game = buttonup.envs.gymnasium.BattleEnv(opponent=1)
+    _, info = game.reset(seed=0)
+    _, _, _, _, after = game.step(int(np.flatnonzero(info["action_mask"])[0]))
+    envs = BattleVectorEnv(2, opponent=1)
+    _, infos = envs.reset(seed=0)
+    for mask in (info["action_mask"], after["action_mask"], infos["action_mask"]):
+        assert mask.dtype == bool
+
+
+def test_check_env_warns_of_nothing_on_an_env_made_directly() -> None:
+    from buttonup.envs.selfplay import OpponentPool, SelfPlayEnv
+    from gymnasium.utils.env_checker import check_env
+
+    for made in (
+        buttonup.envs.gymnasium.BattleEnv(opponent=2),
+        buttonup.envs.gymnasium.BattleEnv(opponent=2, render_mode="ansi"),
+        SelfPlayEnv(OpponentPool([1, 2])),
+    ):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # the render modes' warning among them
+            check_env(made)

@@ -88,3 +88,20 @@ fn the_single_agent_form_is_the_same_on_kept_threads() {
         assert_eq!(plain, b.obs[g * cells..(g + 1) * cells]);
     }
 }
+
+#[test]
+fn a_reset_with_one_seed_a_game_deals_each_game_from_its_own_seed() {
+    let seeds = [1u64, 99, 98, 97];
+    let mut each = VecEnv::new(4, 3, 0).unwrap();
+    each.reset_each(&seeds).unwrap();
+    let dealt: Vec<_> = each.positions().collect();
+    for (g, &seed) in seeds.iter().enumerate() {
+        let alone = VecEnv::new(1, 3, seed).unwrap();
+        assert_eq!(dealt[g], alone.positions().next().unwrap(), "game {g}");
+    }
+    let mut other = VecEnv::new(4, 3, 0).unwrap();
+    other.reset_each(&[1, 2, 3, 4]).unwrap();
+    let again: Vec<_> = other.positions().collect();
+    assert_eq!(again[0], dealt[0]);
+    assert_ne!(again[1..], dealt[1..]);
+}

@@ -152,11 +152,18 @@ impl PyVecEnv {
         Ok(env)
     }
 
-    /// New battles in every game (`seed`: a new seed for all of them).
+    /// New battles in every game (`seed`: a new seed for all of them, or a sequence of
+    /// one seed a game, game `i` then dealing what game 0 of a reset with `seed[i]`
+    /// deals).
     #[pyo3(signature = (seed = None))]
     fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        let seed = seed_from_py(seed)?;
-        run(py, || self.inner.reset(seed))??;
+        match seed.map(|seed| self.seed_list(seed)).transpose()?.flatten() {
+            Some(seeds) => run(py, || self.inner.reset_each(&seeds))??,
+            None => {
+                let seed = seed_from_py(seed)?;
+                run(py, || self.inner.reset(seed))??
+            }
+        }
         self.write(py, None)
     }
 
@@ -232,6 +239,34 @@ impl PyVecEnv {
 }
 
 impl PyVecEnv {
+    /// `seed` as one seed a game when it is a sequence (a list, tuple or array, not an
+    /// int): one int from 0 to 2**64 - 1 for each game, else a `ValueError`.
+    fn seed_list(&self, seed: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u64>>> {
+        // An int, or one with `__index__` (NumPy's scalars); an array has it too, but
+        // also a length.
+        let kind = seed.get_type();
+        let is_int =
+            kind.hasattr("__index__").unwrap_or(false) && !kind.hasattr("__len__").unwrap_or(false);
+        if seed.is_none() || is_int || seed.is_instance_of::<pyo3::types::PyString>() {
+            return Ok(None);
+        }
+        let Ok(items) = seed.try_iter() else {
+            return Ok(None); // not a sequence: `seed_from_py` names the wrong type
+        };
+        let mut seeds = Vec::with_capacity(self.num_envs);
+        for item in items {
+            seeds.push(seed_from_py(Some(&item?))?);
+        }
+        if seeds.len() != self.num_envs {
+            return Err(PyValueError::new_err(format!(
+                "seed: {} seeds for {} games: give one a game (or one int for all)",
+                seeds.len(),
+                self.num_envs
+            )));
+        }
+        Ok(Some(seeds))
+    }
+
     /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
     fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
         self.write_with(py, |inner, out, threads| match actions {

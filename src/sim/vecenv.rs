@@ -188,18 +188,25 @@ impl VecEnv {
     /// an interrupted reset changes no game.
     pub fn reset(&mut self, seed: u64) -> Result<(), Interrupted> {
         let mut seeds = SplitMix64::new(seed);
+        self.deal_all(|_| seeds.next_u64())
+    }
+
+    /// New battles, game `i` seeded by `seeds[i]` alone: it deals the battle that game
+    /// 0 of a batch reset with `seeds[i]` deals. `seeds` has one entry a game (the
+    /// caller checks; missing ones are taken as 0).
+    pub fn reset_each(&mut self, seeds: &[u64]) -> Result<(), Interrupted> {
+        self.deal_all(|i| SplitMix64::new(seeds.get(i).copied().unwrap_or(0)).next_u64())
+    }
+
+    /// Deals every game, game `i` from the generator seed `seed_of(i)`.
+    fn deal_all(&mut self, mut seed_of: impl FnMut(usize) -> u64) -> Result<(), Interrupted> {
         let mut games = Vec::with_capacity(self.num_envs);
         let bot = &mut self.bots[0];
         for i in 0..self.num_envs {
             if i % DEAL_POLL == DEAL_POLL - 1 && interrupted() {
                 return Err(Interrupted);
             }
-            games.push(Game::new(
-                self.per_colour,
-                seeds.next_u64(),
-                self.against,
-                bot,
-            ));
+            games.push(Game::new(self.per_colour, seed_of(i), self.against, bot));
         }
         self.games = games;
         self.written = None;

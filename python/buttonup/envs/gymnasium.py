@@ -16,9 +16,10 @@ moves, extra moves included, are played inside ``step``. ``opponent`` takes any 
 space is ``MultiBinary((N, N, 3))`` (int8 cells); ``action_masks()`` gives the legal piles, as
 sb3-contrib's MaskablePPO asks. The reward comes at the end:
 the agent's margin (``reward="margin"``) or +1/0/-1 (``reward="win"``). ``info`` holds the
-``action_mask`` of the agent's legal piles. An illegal action (a pile without a white
-button, or beyond the last pile) ends the episode at once with the worst reward, the
-largest possible margin against (or -1), and ``info["illegal_action"]`` set. A battle
+``action_mask`` of the agent's legal piles, bool as in the vector environments. An
+illegal action (a pile without a white button, or beyond the last pile) ends the
+episode at once with the worst reward, the largest possible margin against (or -1), and
+``info["illegal_action"]`` set. A battle
 that the opponent would play to its end without the agent moving is dealt again.
 
 ``gymnasium.make_vec("buttonup/Battle-v0", num_envs=...,
@@ -28,6 +29,8 @@ vectorization_mode="vector_entry_point")`` makes the batched form,
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -74,6 +77,18 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._worst = -float(max_margin(per_colour))
         self.observation_space = observation_space(per_colour)
         self.action_space = spaces.Discrete(n)
+        self.spec = self._own_spec(
+            opponent=opponent, colour=colour, per_colour=per_colour, reward=reward
+        )
+
+    def _own_spec(self, **kwargs: Any) -> gymnasium.envs.registration.EnvSpec:
+        """A spec that makes this environment again (``gymnasium.make`` replaces it with
+        its own), so that Gymnasium's checker can try each render mode on one made
+        directly too."""
+        spec = gymnasium.spec("buttonup/Battle-v0")
+        return dataclasses.replace(
+            spec, entry_point=functools.partial(_made, type(self)), kwargs=kwargs
+        )
 
     def set_opponent(self, opponent: Any, *, seed: int | None = None) -> None:
         """Plays against ``opponent`` (any form of :mod:`buttonup.envs.opponents`) from
@@ -86,9 +101,7 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return action_mask(self.position, self.agent).astype(bool)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        return observation(self.position, self.agent), {
-            "action_mask": action_mask(self.position, self.agent)
-        }
+        return observation(self.position, self.agent), {"action_mask": self.action_masks()}
 
     def _opponent_moves(self) -> None:
         while not self.position.is_over and self.position.to_move is not self.agent:
@@ -127,6 +140,10 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.render_mode != "ansi":
             return None
         return f"{self.position}\n{draw_piles(self.position)}"
+
+
+def _made(kind: type[BattleEnv], **kwargs: Any) -> BattleEnv:
+    return kind(**kwargs)
 
 
 def _make(**kwargs: Any) -> BattleEnv:

@@ -22,9 +22,12 @@ notation order, bottom first), ``heights``, ``piles`` (how many stand),
 ``current_player`` (0 Red, 1 Black: the colour to move, the same after an extra move),
 ``legal_action_mask``, ``observation`` (the mover's view, docs/rl.md's encoding),
 ``rewards`` (Red's and Black's, on the step that ends the battle: the margin, or +1/0/-1
-with ``reward="win"``), ``terminated``, ``extra_move`` (the last move gave one) and
-``step_count``. Stepping a finished battle changes nothing and pays nothing; an illegal
-action ends the battle, the mover losing the largest margin (or 1) to the other.
+with ``reward="win"``), ``terminated``, ``extra_move`` (the last move gave one),
+``step_count`` and ``truncated`` (always false: a battle of ``N`` buttons ends within
+``N - 1`` moves; there for pgx's tooling, with ``State.replace``, so that
+``pgx.experimental.auto_reset(env.step, env.init)`` runs on it). Stepping a finished
+battle changes nothing and pays nothing; an illegal action ends the battle, the mover
+losing the largest margin (or 1) to the other.
 """
 
 from __future__ import annotations
@@ -54,6 +57,12 @@ class State(NamedTuple):
     terminated: jax.Array
     extra_move: jax.Array
     step_count: jax.Array
+    truncated: jax.Array
+
+    def replace(self, **changes: Any) -> State:
+        """The state with ``changes`` (pgx's and flax's name for ``_replace``, which
+        pgx's tooling, ``pgx.experimental.auto_reset`` among it, calls)."""
+        return self._replace(**changes)
 
 
 class Battle:
@@ -106,6 +115,7 @@ class Battle:
             terminated=jnp.asarray(piles) <= 1,
             extra_move=jnp.bool_(False),
             step_count=jnp.int32(0),
+            truncated=jnp.bool_(False),
         )
 
     def _state(self, cells: Any, heights: Any, piles: Any, player: Any, **rest: Any) -> State:
@@ -200,6 +210,7 @@ class Battle:
             terminated=over,
             extra_move=extra,
             step_count=state.step_count + 1,
+            truncated=state.truncated,
         )
 
 

@@ -8,9 +8,11 @@
 >>> state.legal_actions()
 [0, 3, 7]
 
-Player 0 is Red, player 1 Black. Parameters: ``per_colour`` (buttons of each colour, 3)
-and ``start`` (a position in notation; empty, the default, makes the shuffle a chance
-node with every start order equally likely, Red starting). Returns are the battle
+Player 0 is Red, player 1 Black. Parameters: ``per_colour`` (buttons of each colour, 3),
+``start`` (a position in notation; empty, the default, makes the shuffle a chance
+node with every start order equally likely, Red starting) and ``fair_starter``
+(``True``: the shuffle also draws the starter, Red or Black by a fair coin, as the other
+adapters' shuffles do). Returns are the battle
 margin from each player's point of view. Observation and information-state tensors are
 the ``(N, N, 3)`` encoding of :mod:`buttonup.envs` from the observing player's side.
 """
@@ -54,7 +56,7 @@ def _game_type(chance_mode: Any) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"per_colour": 3, "start": ""},
+        parameter_specification={"per_colour": 3, "start": "", "fair_starter": False},
     )
 
 
@@ -70,6 +72,7 @@ class ButtonUpGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         start = str(params.get("start", ""))
+        self.fair_starter = bool(params.get("fair_starter", False))
         self.start = Position(start) if start else None
         if self.start is not None:
             self.buttons = sum(len(pile) for pile in self.start.piles)
@@ -82,9 +85,10 @@ class ButtonUpGame(pyspiel.Game):
             self.buttons = len(self.orders[0])  # one button a pile
             reach = max_margin(per_colour)
         n = self.buttons
+        starters = 2 if self.fair_starter and self.orders else 1
         info = pyspiel.GameInfo(
             num_distinct_actions=n,
-            max_chance_outcomes=len(self.orders),
+            max_chance_outcomes=len(self.orders) * starters,
             num_players=2,
             min_utility=-float(reach),
             max_utility=float(reach),
@@ -92,7 +96,11 @@ class ButtonUpGame(pyspiel.Game):
             max_game_length=n - 1,
         )
         game_type = _GAME_TYPE if self.start is None else _FROM_START
-        super().__init__(game_type, info, {"per_colour": max(per_colour, 1), "start": start})
+        super().__init__(
+            game_type,
+            info,
+            {"per_colour": max(per_colour, 1), "start": start, "fair_starter": self.fair_starter},
+        )
 
     def new_initial_state(self) -> ButtonUpState:
         return ButtonUpState(self)
@@ -111,6 +119,9 @@ class ButtonUpState(pyspiel.State):
     def __init__(self, game: ButtonUpGame) -> None:
         super().__init__(game)
         self.per_colour = len(game.orders[0]) // 3 if game.orders else 0
+        # The shuffle's outcomes: each start order with Red starting, then (with
+        # ``fair_starter``) each with Black starting.
+        self.starters = 2 if game.fair_starter and game.orders else 1
         self.position: Position | None = game.start
 
     @property
@@ -131,18 +142,28 @@ class ButtonUpState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.position is None
-        p = 1.0 / len(self.orders)
-        return [(i, p) for i in range(len(self.orders))]
+        outcomes = len(self.orders) * self.starters
+        p = 1.0 / outcomes
+        return [(i, p) for i in range(outcomes)]
+
+    def _deal(self, action: int) -> tuple[str, Player]:
+        """The start order and starter of the shuffle's outcome ``action``."""
+        order, black = action % len(self.orders), action >= len(self.orders)
+        return self.orders[order], Player.BLACK if black else Player.RED
 
     def _apply_action(self, action: int) -> None:
         if self.position is None:
-            self.position = Position.start(self.orders[action], to_move=Player.RED)
+            order, starter = self._deal(action)
+            self.position = Position.start(order, to_move=starter)
         else:
             self.position = self.position.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.orders[action]}"
+            order, starter = self._deal(action)
+            if self.starters == 1:
+                return f"deal {order}"
+            return f"deal {order}, {starter.name.lower()} to move"
         return f"lift {action}"
 
     def is_terminal(self) -> bool:

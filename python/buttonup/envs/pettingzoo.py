@@ -10,7 +10,8 @@ True
 
 An extra move (rule 4) keeps the same agent selected. Rewards come once, on the move
 that ends the battle: the margin for each agent (``reward="margin"``) or +1/0/-1
-(``reward="win"``).
+(``reward="win"``). ``render_mode="ansi"`` makes ``render()`` return the piles as text;
+``"human"`` prints them after every move.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class raw_env(AECEnv):
     drawn from the seed."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "button_up_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -61,8 +62,8 @@ class raw_env(AECEnv):
         super().__init__()
         if reward not in ("margin", "win"):
             raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         start = Position.random(0, per_colour=per_colour)  # checks per_colour
         self.per_colour = per_colour
         self.reward_kind = reward
@@ -129,12 +130,17 @@ class raw_env(AECEnv):
         # Rule 4 decides who moves next: the engine's side to move.
         self.agent_selection = self.position.to_move.name.lower()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The piles as text, legal ones marked (``render_mode="ansi"``)."""
-        return f"{self.position}\n{draw_piles(self.position)}"
+    def render(self) -> str | None:
+        """The piles as text, legal ones marked: returned (``render_mode="ansi"``, or
+        none given) or printed (``"human"``, which also prints after every step)."""
+        text = f"{self.position}\n{draw_piles(self.position)}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

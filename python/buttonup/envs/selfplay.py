@@ -75,6 +75,7 @@ class SelfPlayEnv(BattleEnv):
     ) -> None:
         self.pool = pool
         super().__init__(opponent=1, per_colour=per_colour, reward=reward, render_mode=render_mode)
+        self.spec = self._own_spec(pool=pool, per_colour=per_colour, reward=reward)
         self._drawn = ""
 
     def reset(

@@ -19,8 +19,16 @@ True
 
 Finished games start again on their next step (Gymnasium's default ``next_step``
 autoreset mode, declared in ``metadata``): that step's action is ignored, its reward is 0
-and its mask is the new battle's. ``autoreset_mode="same_step"`` starts them at once
-instead, the final observation in ``infos["final_obs"]``.
+and its mask is the new battle's. Meanwhile a finished game's mask is all True (any
+action is taken, and ignored), never all False, so that a masked policy can sample from
+it; ``infos["final_mask"]`` holds its real, empty mask. ``autoreset_mode="same_step"``
+starts them at once instead, the final observation in ``infos["final_obs"]`` and the
+finished battle's info in ``infos["final_info"]``.
+
+``reset(seed=[s0, s1, ...])`` seeds game ``i`` by ``seed[i]`` alone; ``call``,
+``get_attr`` and ``set_attr`` are those of Gymnasium's vector environments (the games
+share one setting of each attribute), and ``render_mode="ansi"`` renders each game as
+text.
 """
 
 from __future__ import annotations
@@ -35,14 +43,27 @@ from gymnasium.vector.utils import batch_space
 from buttonup import VecEnv
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
+from buttonup.text import draw_piles
 
 __all__ = ["BattleVectorEnv", "SelfPlayVectorEnv"]
 
 _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
 
 
+# Attributes fixed when the batch is made (Rust holds them): ``set_attr`` refuses them.
+_FIXED = frozenset(
+    {"env", "num_envs", "per_colour", "agent", "opponent", "metadata", "render_mode"}
+    | {"observation_space", "action_space", "single_observation_space", "single_action_space"}
+)
+
+# The methods whose batched result ``call`` splits into one entry a game.
+_PER_GAME = frozenset({"action_masks", "render"})
+
+
 class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """What both vector forms share: the Rust batch, spaces, masks and resets."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -61,15 +82,16 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(
                 f"autoreset_mode must be 'next_step' or 'same_step', not {autoreset_mode!r}"
             )
-        if render_mode is not None:
-            raise ValueError(f"the vector environments do not render: render_mode={render_mode!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
         self._batch_kwargs = {"per_colour": per_colour, "threads": threads, **batch}
         self.env = VecEnv(num_envs, seed=0, **self._batch_kwargs)
         self.num_envs = num_envs
         self.per_colour = per_colour
         self.reward_kind = reward
         self._same_step = autoreset_mode == "same_step"
-        self.metadata = {"autoreset_mode": _MODES[autoreset_mode]}
+        self.metadata = {**type(self).metadata, "autoreset_mode": _MODES[autoreset_mode]}
         n = 3 * per_colour
         self._shape = (num_envs, n, n, 3)
         self.single_observation_space = observation_space(per_colour)
@@ -80,20 +102,48 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _observations(self) -> np.ndarray:
         return self.env.observation.reshape(self._shape).copy()
 
+    def _waiting(self) -> np.ndarray:
+        """The games whose battle ended on the last step and that start again on the
+        next one (``next_step`` mode only)."""
+        if self._same_step:
+            return np.zeros(self.num_envs, bool)
+        waiting: np.ndarray = self.env.terminated.copy()
+        return waiting
+
     def action_masks(self) -> np.ndarray:
-        """The legal piles of each game, ``(num_envs, N)`` bool (none for a finished
-        game in ``next_step`` mode)."""
-        return self.env.legal_action_mask.copy()
+        """The legal piles of each game, ``(num_envs, N)`` bool; all True for a game
+        that finished on the last step in ``next_step`` mode (its next action is
+        ignored), so that no row is all False."""
+        masks: np.ndarray = self.env.legal_action_mask.copy()
+        masks[self._waiting()] = True
+        return masks
 
     def _infos(self) -> dict[str, Any]:
         present = np.ones(self.num_envs, bool)
-        return {"action_mask": self.action_masks(), "_action_mask": present}
+        infos: dict[str, Any] = {"action_mask": self.action_masks(), "_action_mask": present}
+        waiting = self._waiting()
+        if waiting.any():
+            infos["final_mask"] = self.env.legal_action_mask.copy()
+            infos["_final_mask"] = waiting
+        return infos
 
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        if isinstance(seed, list):
-            seed = seed[0]
+        """New battles in every game: ``seed`` an int for all of them, or a list of
+        one seed a game (game ``i`` seeded by ``seed[i]`` alone)."""
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            seeds = [None if s is None else int(s) for s in seed]
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"seed: {len(seeds)} seeds for {self.num_envs} games")
+            super().reset(seed=seeds[0])
+            if any(s is None for s in seeds):
+                seeds = [int(self.np_random.integers(0, 2**63)) if s is None else s for s in seeds]
+            self.env.reset(seed=seeds)
+            return self._observations(), self._infos()
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))
@@ -110,14 +160,60 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self, observations: np.ndarray, ended: np.ndarray, infos: dict[str, Any]
     ) -> np.ndarray:
         if self._same_step and ended.any():
+            # The finished battles' own info, as Gymnasium's same-step reset gives it:
+            # each entry with its ``_`` flags of the games it holds.
+            final = {**infos, **self._infos()}
             infos["final_obs"] = observations
             infos["_final_obs"] = ended
-            infos["final_info"] = {}
+            final_info: dict[str, Any] = {}
+            for name, item in final.items():
+                if not name.startswith("_"):
+                    final_info[name] = item
+                    final_info[f"_{name}"] = ended.copy()
+            infos["final_info"] = final_info
             infos["_final_info"] = ended
             self.env.restart_finished()
             observations = self._observations()
         infos.update(self._infos())
         return observations
+
+    def render(self) -> tuple[str, ...] | None:
+        """Each game's piles as text, legal ones marked (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(f"{position}\n{draw_piles(position)}" for position in self.env.positions())
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """The attribute ``name``, once a game (the games share their settings)."""
+        value = getattr(self, name)
+        return tuple(value for _ in range(self.num_envs))
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Sets ``name`` (one value, or a list of one a game, all equal: the games share
+        their settings). A setting fixed when the batch was made is refused."""
+        if isinstance(values, (list, tuple)):
+            if len(values) != self.num_envs:
+                raise ValueError(f"set_attr: {len(values)} values for {self.num_envs} games")
+            if any(value != values[0] for value in values):
+                raise ValueError(f"set_attr: the games share {name!r}: give equal values")
+            values = values[0]
+        if name in _FIXED:
+            raise ValueError(f"set_attr: {name!r} is fixed when the batch is made")
+        if name == "reward_kind" and values not in ("margin", "win"):
+            raise ValueError(f"reward must be 'margin' or 'win', not {values!r}")
+        setattr(self, name, values)
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Calls method ``name`` (or reads the attribute), one result a game: a method
+        of the whole batch (``action_masks``, ``render``) split by game, any other
+        called once for the batch."""
+        function = getattr(self, name)
+        if not callable(function):
+            return self.get_attr(name)
+        result = function(*args, **kwargs)
+        if name in _PER_GAME and result is not None:
+            return tuple(result)
+        return tuple(result for _ in range(self.num_envs))
 
     def _scored(self, rewards: np.ndarray) -> np.ndarray:
         if self.reward_kind == "win":
