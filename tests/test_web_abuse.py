@@ -1,18 +1,24 @@
 """The web server under abuse (issue 23): bodies past the limit whatever their framing,
 capped work, per-match serialisation, one error shape, strict integers, fair lanes,
-matches per client, the ``Host`` allow-list, the header timeout and the stop on Ctrl-C.
+matches per client, the ``Host`` allow-list, the request deadline, the cap on connections
+and the stop on Ctrl-C.
 
 Every check here goes by events and order, not by the clock."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
+import resource
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,16 +29,18 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 import httpx
 import uvicorn
 from buttonup import Player, Position
-from buttonup.testing.processes import end
+from buttonup.testing.processes import end, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
-from buttonup.web.server import HeaderTimeoutProtocol, allowed_hosts
+from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
 
 from benches.http_load import serve
 
 START = "W/R/B/W/B/R/R/W/B r"
+#: The head of a request with its body still to come (its framing header follows).
+POST = b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n"
 #: A start the capped search cannot finish: 8 buttons of each colour.
 BIG = str(Position.random(seed=5, per_colour=8))
 
@@ -235,30 +243,140 @@ def test_one_client_cannot_evict_anothers_matches() -> None:
     assert len(keys[0]) >= 20  # unguessable
 
 
-def test_a_slow_request_head_is_cut_off() -> None:
-    class Quick(HeaderTimeoutProtocol):
-        header_seconds = 0.3
+class Quick(DeadlineProtocol):
+    request_seconds = 0.3
 
+
+@contextlib.contextmanager
+def in_thread(app: Any = None, **options: Any) -> Iterator[int]:
+    """The app (by default a new one) on uvicorn in a thread, with :class:`Quick`'s
+    deadline and ``options`` for uvicorn: its port."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), port=port, log_level="warning", http=Quick)
+    app = create_app() if app is None else app
+    config = uvicorn.Config(app, port=port, log_level="warning", http=Quick, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.01)
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as slow:
-            slow.sendall(b"GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            assert slow.recv(100) == b""  # closed by the server, not by the timeout
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as idle:
-            assert idle.recv(100) == b""
-        answer = httpx.get(f"http://127.0.0.1:{port}/api/openapi.json")
-        assert answer.status_code == 200
+        yield port
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        b"",  # nothing at all
+        b"GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # half a head
+        POST + b"content-length: 100\r\n\r\n",  # a head, no body
+        POST + b"content-length: 100\r\n\r\n" + b'{"position": ',  # part of it
+        POST + b"transfer-encoding: chunked\r\n\r\n",  # chunked, no chunk
+        POST + b'transfer-encoding: chunked\r\n\r\n5\r\n{"pos\r\n',  # never the end
+    ],
+)
+def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes) -> None:
+    """issue 34: request bodies had no deadline (only heads had)."""
+    with in_thread() as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as slow:
+            slow.sendall(sent)
+            assert slow.recv(100) == b""  # closed by the server, not by the timeout
+        answer = httpx.get(f"http://127.0.0.1:{port}/api/openapi.json")
+        assert answer.status_code == 200
+
+
+def test_the_deadline_is_on_the_request_not_on_the_answer() -> None:
+    """A request delivered in time is answered however long its answer takes, and a
+    connection kept alive gets a new deadline for each request."""
+    with in_thread(create_app(search_seconds=1.0)) as port:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as session:
+            slow = session.post("/api/analyze", json={"position": BIG})
+            assert slow.status_code == 200, slow.text  # a second, past the 0.3 s
+            time.sleep(0.2)
+            again = session.post("/api/play", json={"position": START, "move": 3})
+            assert again.status_code == 200
+
+
+def refused(port: int) -> bytes:
+    """What a new connection is sent, before it sends anything, until it is closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as extra:
+        answer = b""
+        while data := extra.recv(65536):
+            answer += data
+        return answer
+
+
+def test_connections_past_the_cap_are_refused_at_once() -> None:
+    """issue 34: pending sockets past the open-file limit left the server unable to
+    accept anyone; now a connection past the cap is answered 503 (JSON) and closed."""
+    with in_thread(limit_concurrency=8) as port:
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(7)]
+        try:
+            for sock in held:
+                sock.sendall(POST + b"content-length: 100\r\n\r\n")
+            answer = refused(port)
+            assert answer.startswith(b"HTTP/1.1 503"), answer
+            assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == {
+                "error": "too many connections: try again shortly"
+            }
+            for sock in held:  # each cut at its deadline: the server serves again
+                assert sock.recv(100) == b""
+        finally:
+            for sock in held:
+                sock.close()
+        assert httpx.get(f"http://127.0.0.1:{port}/api/levels").status_code == 200
+
+
+def test_the_cap_is_below_the_open_file_limit() -> None:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert connection_cap() == max(8, soft - FILE_MARGIN) and FILE_MARGIN >= 32
+
+
+def test_pending_sockets_past_the_file_limit_leave_the_server_answering() -> None:
+    """issue 34: with a 1,024-file limit, 1,100 sockets with a pending body left
+    `buttonup serve` unable to accept anyone (`accept(): Too many open files`)."""
+    limit = 160
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = (
+        "import resource, sys; "
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); "
+        "from buttonup.cli.main import main; "
+        f"sys.exit(main(['serve', '--port', '{port}']))"
+    )
+    held: list[socket.socket] = []
+    with started([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as server:
+        assert server.stdout is not None and "serving on" in server.stdout.readline()
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:  # the line comes before uvicorn listens
+            try:
+                assert httpx.get(f"{url}/api/levels").status_code == 200
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        try:
+            for _ in range(limit + 40):
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                held.append(sock)
+                sock.sendall(POST + b"content-length: 100\r\n\r\n")
+            # Answered at once (503, the cap), not left in the backlog unaccepted.
+            answer = refused(port)
+            assert answer.startswith(b"HTTP/1.1 503") and b"too many connections" in answer
+        finally:
+            for sock in held:
+                sock.close()
+        deadline = time.monotonic() + 30
+        while (answer := httpx.get(f"{url}/api/levels", timeout=5)).status_code == 503:
+            assert time.monotonic() < deadline  # the closed sockets are seen gone
+            time.sleep(0.05)
+        assert answer.status_code == 200
 
 
 def test_ctrl_c_answers_waiting_requests_and_stops() -> None:
@@ -283,7 +401,51 @@ def test_ctrl_c_answers_waiting_requests_and_stops() -> None:
         end(process)
         for asker in askers:
             asker.join()
-    assert process.returncode == 0 and "Traceback" not in err, err
+    assert process.returncode == 130 and err.strip() == "buttonup: interrupted", err
     # Every request waiting for a search was answered at once, not after its search.
     assert [status for status, _ in answers] == [503] * 4, answers
     assert all("the server is stopping" in text for _, text in answers)
+
+
+def holding(port: int) -> list[socket.socket]:
+    """Sockets that hold a server the ways a careless or hostile client does: a head
+    with its body never sent, half a head, a chunked body never ended, nothing at all,
+    and a request answered and kept alive."""
+    held = []
+    for sent in (
+        POST + b"content-length: 100\r\n\r\n",
+        b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        POST + b'transfer-encoding: chunked\r\n\r\n5\r\n{"pos\r\n',
+        b"",
+        b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    ):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        sock.sendall(sent)
+        held.append(sock)
+    assert held[-1].recv(65536).startswith(b"HTTP/1.1 200")  # every socket is in
+    return held
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_stops_the_server_whatever_its_sockets_hold(presses: int) -> None:
+    """issue 34: a head with `Content-Length: 100` and no body held the first Ctrl-C
+    for over a minute, and the second exited with a 94-line `CancelledError` traceback.
+    Now the first stops the server within a second, the second at once, and either way
+    the status is 130 with one line."""
+    process, url = serve(stderr=subprocess.PIPE)
+    held: list[socket.socket] = []
+    try:
+        held = holding(int(url.rsplit(":", 1)[1]))
+        sent = time.monotonic()
+        for press in range(presses):
+            if press:
+                time.sleep(0.05)  # the second while the first is being answered
+            process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        end(process)
+        for sock in held:
+            sock.close()
+    assert process.returncode == 130 and err.strip() == "buttonup: interrupted", err
+    assert took < 2.0, took  # within a second, and the start of the interpreter's exit
