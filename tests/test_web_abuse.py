@@ -449,3 +449,87 @@ def test_ctrl_c_stops_the_server_whatever_its_sockets_hold(presses: int) -> None
             sock.close()
     assert process.returncode == 130 and err.strip() == "buttonup: interrupted", err
     assert took < 2.0, took  # within a second, and the start of the interpreter's exit
+
+
+@pytest.mark.parametrize(
+    ("origin", "status"),
+    [
+        (None, 200),  # not a browser: curl, a script
+        ("http://127.0.0.1:8000", 200),  # the server's own page
+        ("https://friend.example", 200),  # a --cors-origin page
+        ("https://evil.example", 403),  # any other site's page
+        ("http://127.0.0.1:9999", 403),  # another server on the same machine
+        ("null", 403),  # a sandboxed or local page
+    ],
+)
+def test_players_are_made_only_from_this_servers_pages(origin: str | None, status: int) -> None:
+    """issue 34: `POST /api/players` needs no token, and any web site's page could call
+    it on its visitor's server (a simple request: no preflight)."""
+    app = create_app(cors_origins=("https://friend.example",))
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
+    answer = client.post("/api/players", headers={"origin": origin} if origin else {})
+    assert answer.status_code == status, answer.text
+    if status == 403:
+        assert answer.json() == {
+            "error": f"players are made from this server's own pages, not from {origin!r}"
+        }
+    else:
+        assert set(answer.json()) == {"token", "matches_page"}
+
+
+def test_a_cors_origin_may_send_the_player_token_and_refusals_are_json() -> None:
+    """issue 34: with `--cors-origin` the preflight refused `Authorization` (online play
+    could not work from a page served elsewhere), and refused in plain text."""
+    client = TestClient(create_app(cors_origins=("https://friend.example",)))
+    asked = {
+        "origin": "https://friend.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+    }
+    allowed = client.options("/api/online", headers=asked)
+    assert allowed.status_code == 200, allowed.text
+    assert "authorization" in allowed.headers["access-control-allow-headers"].lower()
+    assert allowed.headers["access-control-allow-origin"] == "https://friend.example"
+    refused = client.options("/api/online", headers={**asked, "origin": "https://evil.example"})
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "this cross-origin request is not allowed here (its origin)"}
+    header = client.options(
+        "/api/online", headers={**asked, "access-control-request-headers": "x-evil"}
+    )
+    assert header.status_code == 400 and "its headers" in header.json()["error"]
+
+
+def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 34: `/api/board` drew its SVG on the event loop (eight clients posting
+    29-move boards pushed `GET /api/levels` to 184-468 ms). A drawing held here until
+    `/api/levels` is answered must not hold that answer back."""
+    from buttonup.web import views
+
+    entered, released = threading.Event(), threading.Event()
+    waited: list[bool] = []
+    drawn = views.board
+
+    def held(*args: Any) -> Any:
+        entered.set()
+        waited.append(released.wait(5))  # False: nothing else was answered meanwhile
+        return drawn(*args)
+
+    monkeypatch.setattr(views, "board", held)
+    app = create_app()
+
+    async def main() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as session:
+            board = asyncio.ensure_future(
+                session.post("/api/board", json={"position": START, "moves": [3]})
+            )
+            for _ in range(1000):  # the drawing has begun (on the loop, it has ended)
+                if entered.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            levels = await session.get("/api/levels")
+            released.set()
+            assert levels.status_code == 200 and (await board).status_code == 200
+
+    asyncio.run(main())
+    assert waited == [True]
