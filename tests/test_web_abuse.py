@@ -33,8 +33,10 @@ from buttonup.testing.processes import end, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
+from buttonup.web.online import WAITING_PER_CLIENT
 from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
+from online_helpers import Player as Person
 
 from benches.http_load import serve
 
@@ -533,3 +535,45 @@ def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) 
 
     asyncio.run(main())
     assert waited == [True]
+
+
+def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None:
+    """issue 34: 2,000 unjoined online matches in 8.6 s from one client, kept 30 days;
+    now 50 may wait for their second player per address, and one more is a JSON 429."""
+    app = create_app()
+    mine = TestClient(app, client=("10.0.0.1", 5000))
+    host = Person(mine)
+    made = [host.post("/api/online") for _ in range(WAITING_PER_CLIENT)]
+    assert {answer.status_code for answer in made} == {200}
+    refused = host.post("/api/online")
+    assert refused.status_code == 429
+    assert refused.json() == {
+        "error": f"{WAITING_PER_CLIENT} matches made from your address wait for their "
+        "second player: send their invites, or wait for them to expire"
+    }
+    other = Person(TestClient(app, client=("10.0.0.2", 5000)))
+    assert other.post("/api/online").status_code == 200  # another address is not held
+    # A match joined waits no more: its maker may make one again.
+    first = made[0].json()
+    joined = other.post(f"/api/online/{first['id']}/join", {"invite": first["invite"]})
+    assert joined.status_code == 200, joined.text
+    assert host.post("/api/online").status_code == 200
+    assert host.post("/api/online").status_code == 429
+
+
+def test_matches_joined_through_another_process_wait_no_more(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from buttonup.web import online
+
+    monkeypatch.setattr(online, "RECOUNT_SECONDS", 0.0)
+    url = f"sqlite:///{tmp_path / 'matches.db'}"
+    here, there = create_app(db=url), create_app(db=url)  # two processes, one database
+    host = Person(TestClient(here, client=("10.0.0.1", 5000)))
+    made = [host.post("/api/online").json() for _ in range(WAITING_PER_CLIENT)]
+    assert host.post("/api/online").status_code == 429
+    friend = Person(TestClient(there, client=("10.0.0.2", 5000)))
+    joined = friend.post(f"/api/online/{made[7]['id']}/join", {"invite": made[7]["invite"]})
+    assert joined.status_code == 200, joined.text
+    assert host.post("/api/online").status_code == 200  # the store was looked at again
+    assert host.post("/api/online").status_code == 429

@@ -24,7 +24,7 @@ from buttonup.records import record_date
 from buttonup.web import online_clock
 from buttonup.web.guard import same_origin
 from buttonup.web.match_routes import Number
-from buttonup.web.online import Forbidden, Online, Unauthorized, seat_of
+from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_of
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
 from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict, NotFound
@@ -59,7 +59,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             },
         }
 
-    for kind, status in ((Unauthorized, 401), (Forbidden, 403)):
+    for kind, status in ((Unauthorized, 401), (Forbidden, 403), (TooMany, 429)):
 
         async def refused(request: Request, exc: Exception, status: int = status) -> JSONResponse:
             return JSONResponse({"error": str(exc)}, status_code=status)
@@ -105,7 +105,8 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         }
         if body.clock is not None:
             settings["clock"] = body.clock.model_dump(exclude_none=True)
-        row, invite = await online.create(token, host, settings)
+        client = request.client.host if request.client else "?"
+        row, invite = await online.create(token, host, settings, client)
         state = await online.seen(row, await online.state(row), host)
         return {
             "id": row.id,
