@@ -246,7 +246,8 @@ class Online:
         self.waiting.move_to_end(client)
         self.maker[key] = client
         while len(self.waiting) > COUNTED_CLIENTS:
-            _, forgotten = self.waiting.popitem(last=False)
+            address, forgotten = self.waiting.popitem(last=False)
+            self.recounted.pop(address, None)
             for old in forgotten:
                 self.maker.pop(old, None)
         invite = secrets.token_urlsafe(16)
