@@ -143,7 +143,12 @@ class Load:
         heads = [{"authorization": f"Bearer {t}"} for t in tokens]
         rng = random.Random(number)
         while time.perf_counter() < self.deadline:
-            made = (await client.post("/api/online", json={}, headers=heads[0])).json()
+            # One address may have 50 matches waiting for their second player at once.
+            while (
+                answer := await client.post("/api/online", json={}, headers=heads[0])
+            ).status_code == 429:
+                await asyncio.sleep(0.05)
+            made = answer.json()
             match_id = made["id"]
             joined = await client.post(
                 f"/api/online/{match_id}/join", json={"invite": made["invite"]}, headers=heads[1]

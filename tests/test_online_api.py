@@ -243,8 +243,9 @@ def test_a_restart_keeps_the_matches_and_the_schema_is_versioned(db: Path) -> No
 
 def test_unfinished_matches_expire_by_age_never_by_count(db: Path) -> None:
     client = app_on(db)
-    host = Player(client)
-    many = [host.post("/api/online", {}).json()["id"] for _ in range(150)]
+    # From three addresses: one may have 50 matches waiting for their second player.
+    hosts = [Player(TestClient(client.app, client=(f"10.0.0.{n}", 5000))) for n in range(3)]
+    many = [hosts[i % 3].post("/api/online", {}).json()["id"] for i in range(150)]
     _, _, old = begun(client, seed=1)
     done_host, _, done = begun(client, seed=2)
     assert done_host.post(f"/api/online/{done}/resign", {"version": 1}).status_code == 200

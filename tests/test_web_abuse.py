@@ -1,18 +1,24 @@
 """The web server under abuse (issue 23): bodies past the limit whatever their framing,
 capped work, per-match serialisation, one error shape, strict integers, fair lanes,
-matches per client, the ``Host`` allow-list, the header timeout and the stop on Ctrl-C.
+matches per client, the ``Host`` allow-list, the request deadline, the cap on connections
+and the stop on Ctrl-C.
 
 Every check here goes by events and order, not by the clock."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
+import resource
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,16 +29,20 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 import httpx
 import uvicorn
 from buttonup import Player, Position
-from buttonup.testing.processes import end
+from buttonup.testing.processes import end, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
-from buttonup.web.server import HeaderTimeoutProtocol, allowed_hosts
+from buttonup.web.online import WAITING_PER_CLIENT
+from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
+from online_helpers import Player as Person
 
 from benches.http_load import serve
 
 START = "W/R/B/W/B/R/R/W/B r"
+#: The head of a request with its body still to come (its framing header follows).
+POST = b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n"
 #: A start the capped search cannot finish: 8 buttons of each colour.
 BIG = str(Position.random(seed=5, per_colour=8))
 
@@ -235,30 +245,140 @@ def test_one_client_cannot_evict_anothers_matches() -> None:
     assert len(keys[0]) >= 20  # unguessable
 
 
-def test_a_slow_request_head_is_cut_off() -> None:
-    class Quick(HeaderTimeoutProtocol):
-        header_seconds = 0.3
+class Quick(DeadlineProtocol):
+    request_seconds = 0.3
 
+
+@contextlib.contextmanager
+def in_thread(app: Any = None, **options: Any) -> Iterator[int]:
+    """The app (by default a new one) on uvicorn in a thread, with :class:`Quick`'s
+    deadline and ``options`` for uvicorn: its port."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), port=port, log_level="warning", http=Quick)
+    app = create_app() if app is None else app
+    config = uvicorn.Config(app, port=port, log_level="warning", http=Quick, **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.01)
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as slow:
-            slow.sendall(b"GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            assert slow.recv(100) == b""  # closed by the server, not by the timeout
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as idle:
-            assert idle.recv(100) == b""
-        answer = httpx.get(f"http://127.0.0.1:{port}/api/openapi.json")
-        assert answer.status_code == 200
+        yield port
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        b"",  # nothing at all
+        b"GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # half a head
+        POST + b"content-length: 100\r\n\r\n",  # a head, no body
+        POST + b"content-length: 100\r\n\r\n" + b'{"position": ',  # part of it
+        POST + b"transfer-encoding: chunked\r\n\r\n",  # chunked, no chunk
+        POST + b'transfer-encoding: chunked\r\n\r\n5\r\n{"pos\r\n',  # never the end
+    ],
+)
+def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes) -> None:
+    """issue 34: request bodies had no deadline (only heads had)."""
+    with in_thread() as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as slow:
+            slow.sendall(sent)
+            assert slow.recv(100) == b""  # closed by the server, not by the timeout
+        answer = httpx.get(f"http://127.0.0.1:{port}/api/openapi.json")
+        assert answer.status_code == 200
+
+
+def test_the_deadline_is_on_the_request_not_on_the_answer() -> None:
+    """A request delivered in time is answered however long its answer takes, and a
+    connection kept alive gets a new deadline for each request."""
+    with in_thread(create_app(search_seconds=1.0)) as port:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as session:
+            slow = session.post("/api/analyze", json={"position": BIG})
+            assert slow.status_code == 200, slow.text  # a second, past the 0.3 s
+            time.sleep(0.2)
+            again = session.post("/api/play", json={"position": START, "move": 3})
+            assert again.status_code == 200
+
+
+def refused(port: int) -> bytes:
+    """What a new connection is sent, before it sends anything, until it is closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as extra:
+        answer = b""
+        while data := extra.recv(65536):
+            answer += data
+        return answer
+
+
+def test_connections_past_the_cap_are_refused_at_once() -> None:
+    """issue 34: pending sockets past the open-file limit left the server unable to
+    accept anyone; now a connection past the cap is answered 503 (JSON) and closed."""
+    with in_thread(limit_concurrency=8) as port:
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(7)]
+        try:
+            for sock in held:
+                sock.sendall(POST + b"content-length: 100\r\n\r\n")
+            answer = refused(port)
+            assert answer.startswith(b"HTTP/1.1 503"), answer
+            assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == {
+                "error": "too many connections: try again shortly"
+            }
+            for sock in held:  # each cut at its deadline: the server serves again
+                assert sock.recv(100) == b""
+        finally:
+            for sock in held:
+                sock.close()
+        assert httpx.get(f"http://127.0.0.1:{port}/api/levels").status_code == 200
+
+
+def test_the_cap_is_below_the_open_file_limit() -> None:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert connection_cap() == max(8, soft - FILE_MARGIN) and FILE_MARGIN >= 32
+
+
+def test_pending_sockets_past_the_file_limit_leave_the_server_answering() -> None:
+    """issue 34: with a 1,024-file limit, 1,100 sockets with a pending body left
+    `buttonup serve` unable to accept anyone (`accept(): Too many open files`)."""
+    limit = 160
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = (
+        "import resource, sys; "
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); "
+        "from buttonup.cli.main import main; "
+        f"sys.exit(main(['serve', '--port', '{port}']))"
+    )
+    held: list[socket.socket] = []
+    with started([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as server:
+        assert server.stdout is not None and "serving on" in server.stdout.readline()
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:  # the line comes before uvicorn listens
+            try:
+                assert httpx.get(f"{url}/api/levels").status_code == 200
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        try:
+            for _ in range(limit + 40):
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                held.append(sock)
+                sock.sendall(POST + b"content-length: 100\r\n\r\n")
+            # Answered at once (503, the cap), not left in the backlog unaccepted.
+            answer = refused(port)
+            assert answer.startswith(b"HTTP/1.1 503") and b"too many connections" in answer
+        finally:
+            for sock in held:
+                sock.close()
+        deadline = time.monotonic() + 30
+        while (answer := httpx.get(f"{url}/api/levels", timeout=5)).status_code == 503:
+            assert time.monotonic() < deadline  # the closed sockets are seen gone
+            time.sleep(0.05)
+        assert answer.status_code == 200
 
 
 def test_ctrl_c_answers_waiting_requests_and_stops() -> None:
@@ -283,7 +403,177 @@ def test_ctrl_c_answers_waiting_requests_and_stops() -> None:
         end(process)
         for asker in askers:
             asker.join()
-    assert process.returncode == 0 and "Traceback" not in err, err
+    assert process.returncode == 130 and err.strip() == "buttonup: interrupted", err
     # Every request waiting for a search was answered at once, not after its search.
     assert [status for status, _ in answers] == [503] * 4, answers
     assert all("the server is stopping" in text for _, text in answers)
+
+
+def holding(port: int) -> list[socket.socket]:
+    """Sockets that hold a server the ways a careless or hostile client does: a head
+    with its body never sent, half a head, a chunked body never ended, nothing at all,
+    and a request answered and kept alive."""
+    held = []
+    for sent in (
+        POST + b"content-length: 100\r\n\r\n",
+        b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        POST + b'transfer-encoding: chunked\r\n\r\n5\r\n{"pos\r\n',
+        b"",
+        b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    ):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        sock.sendall(sent)
+        held.append(sock)
+    assert held[-1].recv(65536).startswith(b"HTTP/1.1 200")  # every socket is in
+    return held
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_stops_the_server_whatever_its_sockets_hold(presses: int) -> None:
+    """issue 34: a head with `Content-Length: 100` and no body held the first Ctrl-C
+    for over a minute, and the second exited with a 94-line `CancelledError` traceback.
+    Now the first stops the server within a second, the second at once, and either way
+    the status is 130 with one line."""
+    process, url = serve(stderr=subprocess.PIPE)
+    held: list[socket.socket] = []
+    try:
+        held = holding(int(url.rsplit(":", 1)[1]))
+        sent = time.monotonic()
+        for press in range(presses):
+            if press:
+                time.sleep(0.05)  # the second while the first is being answered
+            process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        end(process)
+        for sock in held:
+            sock.close()
+    assert process.returncode == 130 and err.strip() == "buttonup: interrupted", err
+    assert took < 2.0, took  # within a second, and the start of the interpreter's exit
+
+
+@pytest.mark.parametrize(
+    ("origin", "status"),
+    [
+        (None, 200),  # not a browser: curl, a script
+        ("http://127.0.0.1:8000", 200),  # the server's own page
+        ("https://friend.example", 200),  # a --cors-origin page
+        ("https://evil.example", 403),  # any other site's page
+        ("http://127.0.0.1:9999", 403),  # another server on the same machine
+        ("null", 403),  # a sandboxed or local page
+    ],
+)
+def test_players_are_made_only_from_this_servers_pages(origin: str | None, status: int) -> None:
+    """issue 34: `POST /api/players` needs no token, and any web site's page could call
+    it on its visitor's server (a simple request: no preflight)."""
+    app = create_app(cors_origins=("https://friend.example",))
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
+    answer = client.post("/api/players", headers={"origin": origin} if origin else {})
+    assert answer.status_code == status, answer.text
+    if status == 403:
+        assert answer.json() == {
+            "error": f"players are made from this server's own pages, not from {origin!r}"
+        }
+    else:
+        assert set(answer.json()) == {"token", "matches_page"}
+
+
+def test_a_cors_origin_may_send_the_player_token_and_refusals_are_json() -> None:
+    """issue 34: with `--cors-origin` the preflight refused `Authorization` (online play
+    could not work from a page served elsewhere), and refused in plain text."""
+    client = TestClient(create_app(cors_origins=("https://friend.example",)))
+    asked = {
+        "origin": "https://friend.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+    }
+    allowed = client.options("/api/online", headers=asked)
+    assert allowed.status_code == 200, allowed.text
+    assert "authorization" in allowed.headers["access-control-allow-headers"].lower()
+    assert allowed.headers["access-control-allow-origin"] == "https://friend.example"
+    refused = client.options("/api/online", headers={**asked, "origin": "https://evil.example"})
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "this cross-origin request is not allowed here (its origin)"}
+    header = client.options(
+        "/api/online", headers={**asked, "access-control-request-headers": "x-evil"}
+    )
+    assert header.status_code == 400 and "its headers" in header.json()["error"]
+
+
+def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 34: `/api/board` drew its SVG on the event loop (eight clients posting
+    29-move boards pushed `GET /api/levels` to 184-468 ms). A drawing held here until
+    `/api/levels` is answered must not hold that answer back."""
+    from buttonup.web import views
+
+    entered, released = threading.Event(), threading.Event()
+    waited: list[bool] = []
+    drawn = views.board
+
+    def held(*args: Any) -> Any:
+        entered.set()
+        waited.append(released.wait(5))  # False: nothing else was answered meanwhile
+        return drawn(*args)
+
+    monkeypatch.setattr(views, "board", held)
+    app = create_app()
+
+    async def main() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as session:
+            board = asyncio.ensure_future(
+                session.post("/api/board", json={"position": START, "moves": [3]})
+            )
+            for _ in range(1000):  # the drawing has begun (on the loop, it has ended)
+                if entered.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            levels = await session.get("/api/levels")
+            released.set()
+            assert levels.status_code == 200 and (await board).status_code == 200
+
+    asyncio.run(main())
+    assert waited == [True]
+
+
+def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None:
+    """issue 34: 2,000 unjoined online matches in 8.6 s from one client, kept 30 days;
+    now 50 may wait for their second player per address, and one more is a JSON 429."""
+    app = create_app()
+    mine = TestClient(app, client=("10.0.0.1", 5000))
+    host = Person(mine)
+    made = [host.post("/api/online") for _ in range(WAITING_PER_CLIENT)]
+    assert {answer.status_code for answer in made} == {200}
+    refused = host.post("/api/online")
+    assert refused.status_code == 429
+    assert refused.json() == {
+        "error": f"{WAITING_PER_CLIENT} matches made from your address wait for their "
+        "second player: send their invites, or wait for them to expire"
+    }
+    other = Person(TestClient(app, client=("10.0.0.2", 5000)))
+    assert other.post("/api/online").status_code == 200  # another address is not held
+    # A match joined waits no more: its maker may make one again.
+    first = made[0].json()
+    joined = other.post(f"/api/online/{first['id']}/join", {"invite": first["invite"]})
+    assert joined.status_code == 200, joined.text
+    assert host.post("/api/online").status_code == 200
+    assert host.post("/api/online").status_code == 429
+
+
+def test_matches_joined_through_another_process_wait_no_more(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from buttonup.web import online
+
+    monkeypatch.setattr(online, "RECOUNT_SECONDS", 0.0)
+    url = f"sqlite:///{tmp_path / 'matches.db'}"
+    here, there = create_app(db=url), create_app(db=url)  # two processes, one database
+    host = Person(TestClient(here, client=("10.0.0.1", 5000)))
+    made = [host.post("/api/online").json() for _ in range(WAITING_PER_CLIENT)]
+    assert host.post("/api/online").status_code == 429
+    friend = Person(TestClient(there, client=("10.0.0.2", 5000)))
+    joined = friend.post(f"/api/online/{made[7]['id']}/join", {"invite": made[7]["invite"]})
+    assert joined.status_code == 200, joined.text
+    assert host.post("/api/online").status_code == 200  # the store was looked at again
+    assert host.post("/api/online").status_code == 429

@@ -15,8 +15,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, win_probability
@@ -33,7 +35,7 @@ from buttonup.web.online import Online
 from buttonup.web.online_routes import add_online_routes
 from buttonup.web.service import Busy, Conflict, NotFound, Service, Stopping
 from buttonup.web.store import EXPIRE_SECONDS
-from buttonup.web.views import board_json, position_json
+from buttonup.web.views import drawn_line, position_json
 
 STATIC = resources.files("buttonup.web") / "static"
 
@@ -49,6 +51,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "turn, a stale version, a match not begun or over",
         413: "the request body is larger than the server's limit",
         422: "malformed JSON, a wrong type or a value out of range, naming the field",
+        429: "online: too many matches made from this address wait for their second player",
         503: "too many searches are waiting, or the server is stopping",
     }.items()
 }
@@ -70,6 +73,26 @@ HTTP_STATUS: dict[str, int] = {
     "memory": 500,
     "internal": 500,
 }
+
+
+class JsonCors(CORSMiddleware):
+    """Starlette's CORS, its refused preflights answered as every refusal is (JSON)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code == 200:
+            return response
+        reason = bytes(response.body).decode().removeprefix("Disallowed CORS ")
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name not in ("content-length", "content-type")
+        }
+        return JSONResponse(
+            {"error": f"this cross-origin request is not allowed here (its {reason})"},
+            status_code=400,
+            headers=headers,
+        )
 
 
 def create_app(
@@ -97,12 +120,13 @@ def create_app(
     add_api_docs(app)
     service = Service(workers, max_pending, search_seconds)
     app.state.service = service
+    app.state.cors_origins = cors_origins
     if cors_origins:
         app.add_middleware(
-            CORSMiddleware,
+            JsonCors,
             allow_origins=list(cors_origins),
             allow_methods=["GET", "POST"],
-            allow_headers=["content-type"],
+            allow_headers=["content-type", "authorization"],  # the player token
         )
     app.add_middleware(Guard, max_body=max_body, allowed_hosts=allowed_hosts)
 
@@ -162,10 +186,8 @@ def create_app(
         drops and the record's label): what the analysis board shows before its values
         come (no search)."""
         root = Position(body.position)
-        plies = replay(root, body.moves)
-        position = plies[-1].after if plies else root
-        line = [ply.json() for ply in plies]
-        return {**board_json(position, plies, root), "root": str(root), "line": line}
+        _, drawn = await run_in_threadpool(drawn_line, root, body.moves)
+        return drawn
 
     @app.post("/api/analyze")
     async def analyze(body: AnalyzeIn) -> dict[str, Any]:
@@ -174,18 +196,12 @@ def create_app(
         `pv_line`); of `position`, or of where `moves` played from it lead (`line`),
         drawn (`svg`) with every pile where it was at `position`."""
         root = Position(body.position)
-        plies = replay(root, body.moves)
-        position = plies[-1].after if plies else root
+        position, drawn = await run_in_threadpool(drawn_line, root, body.moves)
         analysis = await service.run(lambda: service.analysis(position), position)
-        line = [ply.json() for ply in plies]
-        best = [ply.json() for ply in replay(position, analysis["pv"])]
-        return {
-            **board_json(position, plies, root),
-            **analysis,
-            "root": str(root),
-            "line": line,
-            "pv_line": best,
-        }
+        best = await run_in_threadpool(
+            lambda: [ply.json() for ply in replay(position, analysis["pv"])]
+        )
+        return {**drawn, **analysis, "pv_line": best}
 
     @app.post("/api/bestmove")
     async def bestmove(body: BestMoveIn) -> dict[str, Any]:

@@ -11,8 +11,9 @@ than ``max_body`` bytes of it.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from typing import Any
+from urllib.parse import urlsplit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -34,6 +35,30 @@ def host_name(value: str) -> str:
     if value.startswith("["):
         return value[1 : value.find("]")] if "]" in value else value
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def authority(scheme: str, netloc: str) -> tuple[str, int | None]:
+    """The host and port of ``netloc`` (``127.0.0.1:8000``, ``[::1]``), the port
+    defaulted from ``scheme``; ``("", None)`` for one that cannot be read."""
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        port = parts.port
+    except ValueError:
+        return ("", None)
+    return ((parts.hostname or "").lower(), port or {"http": 80, "https": 443}.get(scheme))
+
+
+def same_origin(origin: str, host: str, allowed: Collection[str] = ()) -> bool:
+    """Whether a request's ``Origin`` is the server's own (the authority of its ``Host``)
+    or one of ``allowed`` (the ``--cors-origin`` ones); ``null`` (a sandboxed or local
+    page) is neither."""
+    origin = origin.strip().lower()
+    if origin in {value.rstrip("/").lower() for value in allowed}:
+        return True
+    scheme, sep, netloc = origin.partition("://")
+    if not sep or scheme not in ("http", "https") or not netloc or "/" in netloc:
+        return False
+    return authority(scheme, netloc) == authority(scheme, host.strip().lower()) != ("", None)
 
 
 async def answer(send: Send, status: int, message: str) -> None:

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Path, Request
 from fastapi.responses import PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from buttonup._core import VARIANT_LIMITS, Match, match_analyze, win_probability
 from buttonup.player import Player
@@ -24,7 +25,7 @@ from buttonup.records import record_date
 from buttonup.web.history import replay, review
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
-from buttonup.web.views import battle_json, board_json, match_json, played_json
+from buttonup.web.views import battle_json, drawn_ply, match_json, played_json
 
 #: A battle's number or a ply's, in a path.
 Number = Annotated[int, Path(ge=0, le=10_000)]
@@ -202,9 +203,8 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         start, moves = (await service.fetch(key)).battle(number)
         if ply > len(moves):
             raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
-        plies = replay(start, moves[:ply])
-        position = plies[-1].after if plies else start
-        return {**board_json(position, plies, start), "battle": number, "ply": ply}
+        drawn = await run_in_threadpool(drawn_ply, start, moves[:ply])  # off the loop
+        return {**drawn, "battle": number, "ply": ply}
 
     @app.get("/api/matches/{key}/battles/{number}/review")
     async def match_review(key: str, number: Number) -> dict[str, Any]:

@@ -35,6 +35,14 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 MINE_LIMIT = 200
 #: Seconds between two sweeps of the expired matches.
 SWEEP_SECONDS = 3600.0
+#: Online matches made from one client address that may wait for their second player
+#: at once; one more is answered 429.
+WAITING_PER_CLIENT = 50
+#: Client addresses whose waiting matches are counted (the longest unheard of forgotten).
+COUNTED_CLIENTS = 10_000
+#: Seconds between two looks in the store at a full client's waiting matches (joined
+#: through another process, or expired, they no longer count).
+RECOUNT_SECONDS = 5.0
 
 
 class Unauthorized(Exception):
@@ -43,6 +51,10 @@ class Unauthorized(Exception):
 
 class Forbidden(Exception):
     """403: the token holds no seat that may do this."""
+
+
+class TooMany(Exception):
+    """429: this client's matches already waiting for their second player are many."""
 
 
 def digest(secret: str) -> str:
@@ -132,6 +144,11 @@ class Online:
         self.stop = threading.Event()
         self.swept = -SWEEP_SECONDS
         self.opened = False
+        self.waiting: OrderedDict[str, dict[str, None]] = OrderedDict()
+        """The matches made here from each client address and not yet joined here."""
+        self.maker: dict[str, str] = {}
+        """The client address that made each match of :attr:`waiting`."""
+        self.recounted: dict[str, float] = {}
 
     async def ready(self) -> None:
         """Opens the store on first use, sweeps the expired matches now and then, and
@@ -185,14 +202,59 @@ class Online:
             raise NotFound(f"no online match {match_id[:64]!r} (or it expired)")
         return row
 
-    async def create(self, token: str, host: str, settings: dict[str, Any]) -> tuple[MatchRow, str]:
-        """A new match with ``token`` seated at ``host``; the row and the invite code."""
+    async def room_for(self, client: str) -> None:
+        """Refuses (429) a client address whose matches waiting for their second
+        player are :data:`WAITING_PER_CLIENT` (those joined through another process,
+        or expired, are looked for in the store now and then)."""
+        ids = self.waiting.get(client, {})
+        now = time.monotonic()
+        if len(ids) >= WAITING_PER_CLIENT and now - self.recounted.get(client, -1e9) >= (
+            RECOUNT_SECONDS
+        ):
+            self.recounted[client] = now
+            looked = list(ids)
+            rows = await self.db.call(lambda store: [store.load(key) for key in looked])
+            for key, row in zip(looked, rows):
+                if row is None or (row.red is not None and row.black is not None):
+                    self.joined(key)
+        if len(self.waiting.get(client, {})) >= WAITING_PER_CLIENT:
+            raise TooMany(
+                f"{WAITING_PER_CLIENT} matches made from your address wait for their "
+                "second player: send their invites, or wait for them to expire"
+            )
+
+    def joined(self, match_id: str) -> None:
+        """``match_id`` waits for nobody any more."""
+        client = self.maker.pop(match_id, None)
+        if client is not None:
+            self.waiting[client].pop(match_id, None)
+            if not self.waiting[client]:
+                del self.waiting[client]
+                self.recounted.pop(client, None)
+
+    async def create(
+        self, token: str, host: str, settings: dict[str, Any], client: str = "?"
+    ) -> tuple[MatchRow, str]:
+        """A new match with ``token`` seated at ``host``, made from the address
+        ``client``; the row and the invite code."""
         match = Match(settings["starter"], target=settings["target"], seed=settings["seed"])
+        await self.room_for(client)
+        # Counted before the write, with no wait between the check (the end of
+        # room_for) and the count, so that requests at once cannot all pass the check.
+        key = secrets.token_urlsafe(12)
+        self.waiting.setdefault(client, {})[key] = None
+        self.waiting.move_to_end(client)
+        self.maker[key] = client
+        while len(self.waiting) > COUNTED_CLIENTS:
+            address, forgotten = self.waiting.popitem(last=False)
+            self.recounted.pop(address, None)
+            for old in forgotten:
+                self.maker.pop(old, None)
         invite = secrets.token_urlsafe(16)
         now = time.time()
         mine = digest(token)
         row = MatchRow(
-            id=secrets.token_urlsafe(12),
+            id=key,
             red=mine if host == "r" else None,
             black=mine if host == "b" else None,
             invite=digest(invite),
@@ -205,7 +267,11 @@ class Online:
             created=now,
             updated=now,
         )
-        await self.db.call(lambda store: store.add_match(row))
+        try:
+            await self.db.call(lambda store: store.add_match(row))
+        except BaseException:
+            self.joined(key)  # never made
+            raise
         return row, invite
 
     async def join(self, match_id: str, token: str, invite: str) -> tuple[MatchRow, str]:
@@ -228,7 +294,9 @@ class Online:
             version=row.version + 1,
             updated=time.time(),
         )
-        return await self.commit(row, seated, "join", guest), guest
+        committed = await self.commit(row, seated, "join", guest)
+        self.joined(match_id)
+        return committed, guest
 
     async def act(
         self,

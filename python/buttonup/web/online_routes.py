@@ -16,18 +16,19 @@ from typing import Any, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.concurrency import run_in_threadpool
 
 from buttonup._core import Match
 from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web import online_clock
-from buttonup.web.history import replay
+from buttonup.web.guard import same_origin
 from buttonup.web.match_routes import Number
-from buttonup.web.online import Forbidden, Online, Unauthorized, seat_of
+from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_of
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
 from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict, NotFound
-from buttonup.web.views import battle_json, board_json
+from buttonup.web.views import battle_json, drawn_ply
 
 STATIC = resources.files("buttonup.web") / "static"
 #: Seconds between two keep-alive comments of an event stream.
@@ -58,7 +59,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             },
         }
 
-    for kind, status in ((Unauthorized, 401), (Forbidden, 403)):
+    for kind, status in ((Unauthorized, 401), (Forbidden, 403), (TooMany, 429)):
 
         async def refused(request: Request, exc: Exception, status: int = status) -> JSONResponse:
             return JSONResponse({"error": str(exc)}, status_code=status)
@@ -78,8 +79,17 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         return page("online.html")
 
     @app.post("/api/players")
-    async def new_player() -> dict[str, str]:
-        """A new player token (keep it: it is your seat in every match you play)."""
+    async def new_player(request: Request) -> dict[str, str]:
+        """A new player token (keep it: it is your seat in every match you play). Asked
+        from a page of another site (an `Origin` that is neither this server's nor a
+        `--cors-origin` one), the answer is 403: it needs no token, so any page could
+        otherwise make players on a visitor's server."""
+        origin = request.headers.get("origin")
+        host = request.headers.get("host", "")
+        if origin is not None and not same_origin(origin, host, request.app.state.cors_origins):
+            raise Forbidden(
+                f"players are made from this server's own pages, not from {origin[:64]!r}"
+            )
         token = await online.new_player()
         return {"token": token, "matches_page": f"/online/mine#p={token}"}
 
@@ -95,7 +105,8 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         }
         if body.clock is not None:
             settings["clock"] = body.clock.model_dump(exclude_none=True)
-        row, invite = await online.create(token, host, settings)
+        client = request.client.host if request.client else "?"
+        row, invite = await online.create(token, host, settings, client)
         state = await online.seen(row, await online.state(row), host)
         return {
             "id": row.id,
@@ -173,9 +184,8 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         start, moves = entry.battle(number)
         if ply > len(moves):
             raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
-        plies = replay(start, moves[:ply])
-        position = plies[-1].after if plies else start
-        return {**board_json(position, plies, start), "battle": number, "ply": ply}
+        drawn = await run_in_threadpool(drawn_ply, start, moves[:ply])  # off the loop
+        return {**drawn, "battle": number, "ply": ply}
 
     @app.get(
         "/api/online/{match_id}/record",

@@ -1,23 +1,30 @@
 """``buttonup serve``: the app on uvicorn, bound to 127.0.0.1 unless told otherwise.
 
-Three things are added to uvicorn's own: a header-read timeout (a connection that has
-not sent a whole request head within :data:`HEADER_SECONDS` is closed, so slow senders
-cannot hold sockets), the ``Host`` allow-list for a loopback address (against DNS
-rebinding), and a stop on the first Ctrl-C within a second, whatever runs in the
-search pool: every waiting request is answered 503 at once, and the process does not
-wait for searches still running in the pool.
+Four things are added to uvicorn's own: one deadline on each whole request, head and
+body whatever the framing (a connection that has not delivered it within
+:data:`REQUEST_SECONDS` is closed, so slow senders cannot hold sockets), a cap on the
+connections served at once below the open-file limit (one past it is answered 503 and
+closed, so the server can always accept), the ``Host`` allow-list for a loopback address
+(against DNS rebinding), and a stop on the first Ctrl-C within a second, whatever runs
+in the search pool or the sockets hold: every waiting request is answered 503 at once,
+every connection that owes a request is closed, and the process does not wait for
+searches still running in the pool. A second Ctrl-C ends it at once; either way the
+status is 130, with one line on standard error.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import os
+import signal
 import socket
 import sys
 import threading
 import webbrowser
 from types import FrameType
+from typing import NoReturn
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -28,57 +35,139 @@ from buttonup.web.online import Online
 from buttonup.web.service import Service
 from buttonup.web.store import default_url, open_store
 
-#: Seconds a connection has to send a whole request head.
-HEADER_SECONDS = 10.0
+#: Seconds a connection has to send a whole request, head and body, whatever the framing
+#: (from its first byte, or from the connection).
+REQUEST_SECONDS = 10.0
+#: Open files kept back from the cap on connections: the database, the pools' pipes, the
+#: listening sockets, the logs (so that the server can always accept, and answer).
+FILE_MARGIN = 64
+#: Seconds the first Ctrl-C waits for the answers under way before the process ends.
+STOP_SECONDS = 0.5
+#: The line of a Ctrl-C, as every command of buttonup ends on one (:mod:`buttonup.ending`).
+STOPPED = "\nbuttonup: interrupted"
+#: What a connection past the cap is sent before it is closed.
+FULL = json.dumps({"error": "too many connections: try again shortly"}).encode()
 
 
-class HeaderTimeoutProtocol(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection that waits for a request head for
-    longer than :data:`HEADER_SECONDS` (from its first byte, or from the connection)."""
+def connection_cap(margin: int = FILE_MARGIN) -> int:
+    """uvicorn's ``limit_concurrency``: the open-file limit less ``margin`` (connections
+    are served while fewer than this are open)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to run into
+        return 1024
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 1 << 16
+    return max(8, soft - margin)
 
-    header_seconds = HEADER_SECONDS
+
+class DeadlineProtocol(H11Protocol):
+    """uvicorn's h11 protocol with one deadline on each whole request, head and body
+    (:data:`REQUEST_SECONDS`): a connection that has not delivered it by then is closed.
+    A connection that would make ``limit_concurrency`` connections is answered 503 and
+    closed at once, without reading anything, so that pending sockets can never take
+    every file the process may open (uvicorn's own check answers a request only once its
+    head has come, and holds the socket until then)."""
+
+    request_seconds = REQUEST_SECONDS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._head_timer: asyncio.TimerHandle | None = self.loop.call_later(
-            self.header_seconds, self._head_late
-        )
+        self._deadline: asyncio.TimerHandle | None = None
+        cap = self.limit_concurrency
+        if cap is not None and len(self.connections) >= cap:  # this one counted
+            head = (
+                b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+                b"content-length: %d\r\nconnection: close\r\n\r\n" % len(FULL)
+            )
+            transport.write(head + FULL)
+            transport.close()
+            self.connections.discard(self)  # not counted while its close is under way
+            return
+        self._deadline = self.loop.call_later(self.request_seconds, self._late)
 
-    def _waiting_for_head(self) -> bool:
-        return self.cycle is None or self.cycle.response_complete
+    def pending(self) -> bool:
+        """Whether the connection owes a request (its head or the rest of its body)."""
+        cycle = self.cycle
+        return cycle is None or cycle.response_complete or cycle.more_body
 
     def data_received(self, data: bytes) -> None:
-        if self._head_timer is None and self._waiting_for_head():
-            self._head_timer = self.loop.call_later(self.header_seconds, self._head_late)
+        if self._deadline is None and self.pending():  # the first byte of a request
+            self._deadline = self.loop.call_later(self.request_seconds, self._late)
         super().data_received(data)
-        if self._head_timer is not None and not self._waiting_for_head():
-            self._head_timer.cancel()
-            self._head_timer = None
 
-    def _head_late(self) -> None:
-        self._head_timer = None
-        if self._waiting_for_head() and not self.transport.is_closing():
+    def handle_events(self) -> None:
+        super().handle_events()
+        if not self.pending():
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+        elif self._deadline is None and self.cycle is not None and not self.cycle.response_complete:
+            # a pipelined request read from the buffer, its body still to come
+            self._deadline = self.loop.call_later(self.request_seconds, self._late)
+
+    def _late(self) -> None:
+        self._deadline = None
+        if self.pending() and not self.transport.is_closing():
             self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._head_timer is not None:
-            self._head_timer.cancel()
-            self._head_timer = None
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
         super().connection_lost(exc)
 
 
+def stopped_now(sig: int = signal.SIGINT) -> NoReturn:
+    """Ends the process at once, as the signal ``sig`` asked (after Ctrl-C, status 130
+    and its one line): for a second Ctrl-C, and where work would outlast the stop (a
+    search in the pool, an answer still being written), without waiting for it and
+    without a traceback."""
+    if sig == signal.SIGINT:
+        print(STOPPED, file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(128 + sig)
+
+
 class Server(uvicorn.Server):
-    """uvicorn's server, answering every waiting request 503 on the first Ctrl-C."""
+    """uvicorn's server, stopping within a second on the first Ctrl-C (every waiting
+    request answered 503, every connection that owes a request closed) and at once on
+    the second."""
 
     def __init__(self, config: uvicorn.Config, service: Service, online: Online) -> None:
         super().__init__(config)
         self.service = service
         self.online = online
+        self.signals: list[int] = []
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit and sig == signal.SIGINT:
+            stopped_now()
+        self.signals.append(sig)
         self.service.close()
         self.online.close()  # the event streams end now
         super().handle_exit(sig, frame)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
+        state = self.server_state
+        for connection in list(state.connections):
+            if isinstance(connection, DeadlineProtocol) and connection.pending():
+                connection.transport.close()  # a request never completed is not waited for
+            else:
+                connection.shutdown()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_SECONDS
+        while (state.connections or state.tasks) and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+        if self.signals and (state.connections or state.tasks or self.service.busy()):
+            stopped_now(self.signals[0])  # cancelling them would print their tracebacks
+        await super().shutdown(sockets)  # what is left of uvicorn's (nothing to wait for)
 
 
 def port_free(host: str, port: int) -> str | None:
@@ -150,7 +239,12 @@ def serve(
         expire_seconds=expire_days * 86_400,
     )
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", http=HeaderTimeoutProtocol
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=DeadlineProtocol,
+        limit_concurrency=connection_cap(),
     )
     server = Server(config, app.state.service, app.state.online)
     try:
@@ -160,7 +254,7 @@ def serve(
     if server.service.busy():
         # A search still runs in the pool (each is capped, but the stop is promised
         # within a second): end now, without waiting for the pool's threads.
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(0)
+        stopped_now()
+    if signal.SIGINT in server.signals:
+        raise KeyboardInterrupt  # one line and status 130 (buttonup.ending.run_command)
     return 0

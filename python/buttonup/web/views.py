@@ -47,6 +47,23 @@ def board_json(position: Position, plies: Sequence[Ply], start: Position) -> dic
     return {**position_json(position), "svg": picture, "slots": list(slots)}
 
 
+def drawn_ply(start: Position, moves: Sequence[int]) -> dict[str, Any]:
+    """Where ``moves`` played from ``start`` lead, drawn (:func:`board_json`). Each
+    route runs it in a thread: the drawing of a long line takes a while, and on the
+    event loop it would hold every other request back."""
+    plies = replay(start, moves)
+    return board_json(plies[-1].after if plies else start, plies, start)
+
+
+def drawn_line(root: Position, moves: Sequence[int]) -> tuple[Position, dict[str, Any]]:
+    """Where ``moves`` played from ``root`` lead, and its board's JSON with ``root``
+    and ``line`` (each move with its drops and the record's label); in a thread too."""
+    plies = replay(root, moves)
+    position = plies[-1].after if plies else root
+    line = [ply.json() for ply in plies]
+    return position, {**board_json(position, plies, root), "root": str(root), "line": line}
+
+
 def played_json(entry: Entry) -> dict[str, Any]:
     """The move just made in the match (the last of its battle, which it may have
     ended), with its drops and the slots they go to."""
