@@ -4,9 +4,11 @@ clients' matches never push one out; unfinished matches expire by age only."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,7 @@ else:
 from buttonup import Match
 from buttonup.web import service as service_module
 from buttonup.web.app import create_app
-from buttonup.web.store import AiMatchRow, open_store
+from buttonup.web.store import AiMatchRow, Stale, open_store
 from buttonup.web.store.schema import MIGRATIONS
 from online_helpers import new_database, postgres_server  # noqa: F401
 
@@ -141,5 +143,61 @@ def test_the_store_keeps_a_finished_match_past_its_age(tmp_path: Path) -> None:
         kept = store.load_ai_match("done")
         assert kept is not None and kept.seed == 2**64 - 1 and kept.finished
         assert store.load_ai_match("open") is None
+    finally:
+        store.close()
+
+
+def test_two_processes_go_on_where_the_last_answer_left_a_match(tmp_path: Path) -> None:
+    two_processes_share_a_match(url(tmp_path / "m.sqlite3"))
+
+
+def test_two_processes_go_on_where_the_last_answer_left_a_match_postgres(
+    postgres_server: tuple[str, int, list[str]],  # noqa: F811
+) -> None:
+    two_processes_share_a_match(new_database(postgres_server, "twoprocs"))
+
+
+def two_processes_share_a_match(db: str) -> None:
+    first_app, second_app = create_app(db=db), create_app(db=db)
+    first, second = TestClient(first_app), TestClient(second_app)
+    data = ok(first.post("/api/matches", json={"human": "r", "players": 2, "seed": 3}))
+    key = data["id"]
+    ok(second.get(f"/api/matches/{key}"))  # the second process caches it
+    moved = ok(first.post(f"/api/matches/{key}/play", json={"move": data["legal_moves"][0]}))
+    # the second reads the newer version, and its move goes on from the first's
+    seen = ok(second.get(f"/api/matches/{key}"))
+    assert seen["moves"] == moved["moves"]
+    after = ok(second.post(f"/api/matches/{key}/play", json={"move": seen["legal_moves"][0]}))
+    assert after["moves"][: len(moved["moves"])] == moved["moves"]
+    assert len(after["moves"]) == len(moved["moves"]) + 1
+    assert ok(first.get(f"/api/matches/{key}"))["moves"] == after["moves"]
+
+    # a write from a copy read before another process's move is refused, nothing lost
+    service = first_app.state.service
+    stale = service.matches[key]
+    ok(second.post(f"/api/matches/{key}/play", json={"move": after["legal_moves"][0]}))
+    committed = ok(second.get(f"/api/matches/{key}"))["moves"]
+    stale.match.play(stale.match.legal_moves()[-1])
+    with pytest.raises(service_module.Conflict):
+        asyncio.run(service.save(key, stale))
+    assert ok(first.get(f"/api/matches/{key}"))["moves"] == committed
+    assert ok(second.get(f"/api/matches/{key}"))["moves"] == committed
+
+
+def test_the_store_refuses_a_stale_save_of_a_page_match(tmp_path: Path) -> None:
+    store = open_store(url(tmp_path / "m.sqlite3"))
+    try:
+        state = Match("r", seed=1).__getstate__()
+        row = AiMatchRow("m", state, "r", 3, 1, None, False, 1.0, 1.0)
+        store.save_ai_match(row)
+        later = Match("r", seed=1)
+        later.play(later.legal_moves()[0])
+        store.save_ai_match(replace(row, state=later.__getstate__(), version=2), 1)
+        with pytest.raises(Stale):
+            store.save_ai_match(replace(row, version=2), 1)
+        with pytest.raises(Stale):
+            store.save_ai_match(row)  # a second new match of that id
+        kept = store.load_ai_match("m")
+        assert kept is not None and kept.version == 2 and kept.state == later.__getstate__()
     finally:
         store.close()

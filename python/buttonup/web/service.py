@@ -34,7 +34,7 @@ from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
 from buttonup.web.history import by_colour, chances, margins
 from buttonup.web.models import Side
-from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore
+from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore, Stale
 
 T = TypeVar("T")
 
@@ -89,6 +89,8 @@ class Entry:
     seed: int | None = None
     """The AI's seed (kept with the match, so that a match read back has the same AI)."""
     created: float = field(default_factory=time.time)
+    version: int = 0
+    """The stored version this copy was read at or last saved as (0: never saved)."""
 
     def acts(self) -> Player:
         """The side whose hints and choices the page asks for: the human, or with two
@@ -346,11 +348,21 @@ class Service:
         return entry
 
     async def fetch(self, key: str) -> Entry:
-        """The match ``key``: from memory, or read back from the database (its chart's
-        points rebuilt as for an imported match)."""
+        """The match ``key``: from memory while the database holds no newer version of
+        it (another process moved), else read back from there (its chart's points
+        rebuilt as for an imported match)."""
         await self.sweep()
-        if key in self.matches or self.db is None:
+        if self.db is None:
             return self.entry(key)
+        cached = self.matches.get(key)
+        if cached is not None:
+            if cached.lock.locked():  # a request of ours holds it: its save checks
+                return self.entry(key)
+            stored = await self.db.call(lambda store: store.ai_match_version(key[:64]))
+            if stored is not None and stored <= cached.version:
+                return self.entry(key)
+            if self.matches.get(key) is cached:
+                del self.matches[key]
         found = await self.db.call(lambda store: store.load_ai_match(key[:64]))
         if key in self.matches:  # read back meanwhile by another request
             return self.entry(key)
@@ -362,6 +374,7 @@ class Service:
             match, Player.of(found.human), found.level, found.seed, "?", found.players
         )
         entry.created = found.created
+        entry.version = found.version
         await self.run(lambda: entry.backfill(self.search_seconds / 2), match.position)
         if key in self.matches:
             return self.entry(key)
@@ -369,10 +382,13 @@ class Service:
         return self.entry(key)
 
     async def save(self, key: str, entry: Entry) -> None:
-        """Commits the match ``key`` as it stands (before its answer); if that fails,
-        memory forgets it, so that the next request reads the last one committed."""
+        """Commits the match ``key`` as it stands (before its answer), at the next
+        version after the one it was read at: :class:`Conflict` (409) if another
+        process saved it meanwhile. If the save fails, memory forgets the match, so
+        that the next request reads the last one committed."""
         if self.db is None:
             return
+        before = entry.version
         row = AiMatchRow(
             id=key,
             state=entry.match.__getstate__(),
@@ -383,13 +399,19 @@ class Service:
             finished=entry.match.is_over,
             created=entry.created,
             updated=time.time(),
+            version=before + 1,
         )
         try:
-            await self.db.call(lambda store: store.save_ai_match(row))
-        except BaseException:
+            await self.db.call(lambda store: store.save_ai_match(row, before))
+        except BaseException as error:
             if self.matches.get(key) is entry:
                 del self.matches[key]
+            if isinstance(error, Stale):
+                raise Conflict(
+                    "another change of this match was accepted first: reload it"
+                ) from None
             raise
+        entry.version = before + 1
         await self.sweep()
 
     async def sweep(self) -> None:

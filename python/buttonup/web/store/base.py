@@ -62,6 +62,8 @@ class AiMatchRow:
     finished: bool
     created: float
     updated: float
+    version: int = 1
+    """1 when first saved, one more at each change."""
 
 
 class Stale(Exception):
@@ -111,11 +113,17 @@ class Store(ABC):
     def schema_version(self) -> int: ...
 
     @abstractmethod
-    def save_ai_match(self, row: AiMatchRow) -> None:
-        """Writes the page's match ``row`` (new, or over the one of that id)."""
+    def save_ai_match(self, row: AiMatchRow, before: int = 0) -> None:
+        """Writes the page's match ``row`` at version ``before + 1``: new when
+        ``before`` is 0, else over the one of that id if it is still at version
+        ``before`` (:class:`Stale`, nothing written, if not)."""
 
     @abstractmethod
     def load_ai_match(self, match_id: str) -> AiMatchRow | None: ...
+
+    @abstractmethod
+    def ai_match_version(self, match_id: str) -> int | None:
+        """The stored version of the page's match ``match_id`` (``None``: none)."""
 
     @abstractmethod
     def expire_ai_matches(self, before: float) -> int:

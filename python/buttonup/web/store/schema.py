@@ -58,8 +58,13 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX ai_matches_unfinished ON ai_matches (finished, updated)",
     ],
+    [
+        # the page's matches versioned like the online ones: a save names the version
+        # it read, so that a stale write from another process is refused
+        "ALTER TABLE ai_matches ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"
 
-AI_COLUMNS = "id, state, human, level, players, seed, finished, created, updated"
+AI_COLUMNS = "id, state, human, level, players, seed, finished, created, updated, version"

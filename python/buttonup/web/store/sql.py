@@ -198,31 +198,50 @@ class SqlStore(Store):
         return int(gone)
 
     # --- the page's matches against the AI ------------------------------------------
-    def save_ai_match(self, row: AiMatchRow) -> None:
+    def save_ai_match(self, row: AiMatchRow, before: int = 0) -> None:
+        if row.version != before + 1:
+            raise ValueError("a change makes the next version")
         with self.transaction() as cursor:
-            self.run(
-                cursor,
-                f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET state = excluded.state, "
-                "finished = excluded.finished, updated = excluded.updated",
-                (
-                    row.id,
-                    row.state,
-                    row.human,
-                    row.level,
-                    row.players,
-                    None if row.seed is None else str(row.seed),
-                    int(row.finished),
-                    row.created,
-                    row.updated,
-                ),
-            )
+            if before:
+                updated = self.run(
+                    cursor,
+                    "UPDATE ai_matches SET state = ?, finished = ?, updated = ?, version = ? "
+                    "WHERE id = ? AND version = ?",
+                    (row.state, int(row.finished), row.updated, row.version, row.id, before),
+                ).rowcount
+                if updated != 1:
+                    raise Stale(row.id)
+                return
+            try:
+                self.run(
+                    cursor,
+                    f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id,
+                        row.state,
+                        row.human,
+                        row.level,
+                        row.players,
+                        None if row.seed is None else str(row.seed),
+                        int(row.finished),
+                        row.created,
+                        row.updated,
+                        row.version,
+                    ),
+                )
+            except self.integrity:
+                raise Stale(row.id) from None
+
+    def ai_match_version(self, match_id: str) -> int | None:
+        """The stored version of the page's match ``match_id`` (``None``: none)."""
+        found = self.one("SELECT version FROM ai_matches WHERE id = ?", match_id)
+        return None if found is None else int(found[0])
 
     def load_ai_match(self, match_id: str) -> AiMatchRow | None:
         found = self.one(f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?", match_id)
         if found is None:
             return None
-        id_, state, human, level, players, seed, finished, created, updated = found
+        id_, state, human, level, players, seed, finished, created, updated, version = found
         return AiMatchRow(
             id=id_,
             state=state,
@@ -233,6 +252,7 @@ class SqlStore(Store):
             finished=bool(finished),
             created=float(created),
             updated=float(updated),
+            version=int(version),
         )
 
     def expire_ai_matches(self, before: float) -> int:
