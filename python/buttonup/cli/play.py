@@ -73,10 +73,10 @@ class Game:
         self.shown_battle = 0
 
     def ai_description(self) -> str:
-        """``at level 5 (...)``, or ``as NAME`` for an opponent given by name."""
+        """``level 5 (...)``, or the name of an opponent given by name."""
         if self.settings.opponent is None:
-            return f"at level {self.settings.level} ({LEVELS[self.settings.level]})"
-        return f"as {self.ai.name}"
+            return f"level {self.settings.level} ({LEVELS[self.settings.level]})"
+        return self.ai.name
 
     def say(self, *parts: str | Text) -> None:
         line = Text()
@@ -91,7 +91,7 @@ class Game:
             player_name(self.human),
             ", the AI plays ",
             player_name(ai),
-            f" {self.ai_description()}.",
+            f" {'at' if self.settings.opponent is None else 'as'} {self.ai_description()}.",
         )
         self.say(f"First to {self.match.target} victory points wins. Type 'help' for commands.")
         try:
