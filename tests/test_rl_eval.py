@@ -123,6 +123,9 @@ def test_every_policy_form_is_evaluated_alike() -> None:
     with pytest.raises(ValueError, match="episodes"):
         evaluate(lowest, episodes=0)
     with pytest.raises(TypeError, match="a player is"):
+        evaluate(object(), episodes=1)
+    # A text is a policy spec (buttonup.envs.policies): one that names none is refused.
+    with pytest.raises(ValueError, match="bad policy 'nobody'"):
         evaluate("nobody", episodes=1)
 
 

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from buttonup import _core
 from buttonup._core import Match, Position, search
 from buttonup.player import Player
+from buttonup.policy_spec import is_policy_spec, policy_name
 from buttonup.results import SearchResult
 
 __all__ = [
@@ -329,6 +330,12 @@ class BotFactory:
 
     def __call__(self, seed: int | None = None) -> Bot:
         text = self.spec
+        if is_policy_spec(text):
+            from buttonup.envs.policies import load_policy
+
+            made = load_policy(text, seed)
+            made.name = self.name
+            return made
         if text.isdigit():
             return bot(int(text), seed)
         if text == "random":
@@ -346,15 +353,29 @@ class BotFactory:
 
 
 def bot_factory(spec: str) -> BotFactory:
-    """A maker of bots by level (``1`` to ``10``) or name (see :data:`BOT_NAMES`),
-    checked now.
+    """A maker of bots by level (``1`` to ``10``), name (see :data:`BOT_NAMES`) or
+    policy spec (``module:attribute``, ``PATH.zip``, ``PATH.onnx``: the forms of
+    :mod:`buttonup.envs.policies`, which loads it), checked now. ``NAME=SPEC`` names
+    the bot ``NAME``.
 
     >>> make = bot_factory("alphabeta-3")
     >>> make.name, make(seed=0).name
     ('alphabeta-3', 'alphabeta-3')
     >>> bot_factory("5").name
     'level-5'
+    >>> bot_factory("first=buttonup.envs.policies:first_legal").name
+    'first'
     """
+    name, sep, rest = spec.partition("=")
+    if sep and name.strip() and not is_policy_spec(name):
+        made = bot_factory(rest)
+        return BotFactory(name.strip(), made.spec)
+    if is_policy_spec(spec):
+        from buttonup.envs.policies import load_policy
+
+        text = spec.strip()
+        load_policy(text)  # checks that it loads and plays
+        return BotFactory(policy_name(text), text)
     text = spec.strip().lower()
     if text.isdigit():
         bot(int(text))  # checks the range
@@ -368,4 +389,7 @@ def bot_factory(spec: str) -> BotFactory:
         except ValueError as error:
             raise ValueError(f"bad bot '{spec}': {error}") from None
         return factory
-    raise ValueError(f"unknown bot '{spec}': use a level 1 to 10 or one of {', '.join(BOT_NAMES)}")
+    raise ValueError(
+        f"unknown bot '{spec}': use a level 1 to 10, one of {', '.join(BOT_NAMES)}, "
+        "or a policy (module:attribute, PATH.zip, PATH.onnx)"
+    )

@@ -9,6 +9,7 @@ use pyo3::exceptions::PyBrokenPipeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use super::position::PyPosition;
 use super::search::lock;
 use crate::ugi::{decode, exit_quietly, Engine, Output};
 
@@ -108,5 +109,14 @@ impl PyUgiEngine {
     #[getter]
     fn running(&self, py: Python<'_>) -> PyResult<bool> {
         self.with(py, |engine| engine.running())
+    }
+
+    /// The position that `go` searches: the last `position` command's, or `None`
+    /// (before one, and after `uginewgame`). `buttonup engine --policy` plays it.
+    #[getter]
+    fn position(&self, py: Python<'_>) -> PyResult<Option<PyPosition>> {
+        self.with(py, |engine| {
+            engine.position().copied().map(PyPosition::from)
+        })
     }
 }

@@ -92,6 +92,12 @@ impl Engine {
         self.running
     }
 
+    /// The position that `go` searches: the last `position` command's (none before
+    /// one, nor after `uginewgame`).
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
     /// Writes `info string error: MESSAGE`.
     pub fn error(&self, message: &str) {
         self.out.send(&format!("info string error: {message}"));

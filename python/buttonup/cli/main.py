@@ -70,7 +70,7 @@ def play(args: argparse.Namespace) -> int:
 
     human = Player.RED if args.colour == "red" else Player.BLACK
     starter = {"red": Player.RED, "black": Player.BLACK, "me": human, "ai": human.other}[args.first]
-    settings = Settings(args.level, human, starter, args.seed, args.target)
+    settings = Settings(args.level, human, starter, args.seed, args.target, args.opponent)
     Game(settings, console_for(args), input).run()
     return 0
 
@@ -170,7 +170,23 @@ def serve(args: argparse.Namespace) -> int:
             "buttonup serve needs the web extra: pip install fastapi uvicorn fastapi-offline "
             f"({error.name})"
         ) from None
-    return run(args.host, args.port, args.open, tuple(args.cors_origin), args.db, args.expire_days)
+    from buttonup.ai import bot_factory
+
+    opponents = {}
+    for spec in args.opponent:
+        made = bot_factory(spec)
+        if made.name in opponents:
+            raise ValueError(f"--opponent: two opponents named {made.name}")
+        opponents[made.name] = made
+    return run(
+        args.host,
+        args.port,
+        args.open,
+        tuple(args.cors_origin),
+        args.db,
+        args.expire_days,
+        opponents=opponents,
+    )
 
 
 def export_site(args: argparse.Namespace) -> int:
@@ -200,7 +216,7 @@ def export_site(args: argparse.Namespace) -> int:
 def engine(args: argparse.Namespace) -> int:
     from buttonup.engine import ugi
 
-    return ugi.main()
+    return ugi.main(policy=args.policy)
 
 
 def conformance(args: argparse.Namespace) -> int:
@@ -248,6 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="AI strength, 1 (random) to 10 (perfect match play); default 5",
     )
     play_parser.add_argument(
+        "--opponent",
+        default=None,
+        metavar="SPEC",
+        help="play this bot instead of --level: a name, or a policy "
+        "(module:attribute, PATH.zip, PATH.onnx; docs/rl.md)",
+    )
+    play_parser.add_argument(
         "--colour",
         "--color",
         choices=("red", "black"),
@@ -279,7 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument(
         "--bots",
         default="1,5,9,10",
-        help=f"comma-separated levels 1..10 or names: {', '.join(BOT_NAMES)} (default 1,5,9,10)",
+        help=f"comma-separated levels 1..10, names ({', '.join(BOT_NAMES)}) or policies "
+        "(module:attribute, PATH.zip, PATH.onnx; NAME=SPEC names one) (default 1,5,9,10)",
     )
     tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
     tournament_parser.add_argument("--seed", type=int, default=0)
@@ -361,6 +385,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=30.0,
         help="unfinished online matches without a move this long are deleted (default 30)",
     )
+    serve_parser.add_argument(
+        "--opponent",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="offer this player besides the levels (GET /api/opponents; POST /api/bestmove's "
+        "opponent): a policy (module:attribute, PATH.zip, PATH.onnx) or a named bot",
+    )
     serve_parser.set_defaults(run=serve)
     export_parser = commands.add_parser(
         "export-site", help="the page as static files that play offline (WebAssembly)"
@@ -372,6 +404,13 @@ def build_parser() -> argparse.ArgumentParser:
     export_parser.set_defaults(run=export_site)
     engine_parser = commands.add_parser(
         "engine", help="speak the UGI protocol on stdin/stdout (docs/protocol.md)"
+    )
+    engine_parser.add_argument(
+        "--policy",
+        default=None,
+        metavar="SPEC",
+        help="answer every 'go' with this bot or policy (module:attribute, PATH.zip, "
+        "PATH.onnx) instead of the Level option's search",
     )
     engine_parser.set_defaults(run=engine)
     conformance_parser = commands.add_parser(

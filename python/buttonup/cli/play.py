@@ -10,7 +10,7 @@ from rich.text import Text
 
 from buttonup import svg
 from buttonup._core import STANDARD_TARGET, Match
-from buttonup.ai import LEVELS, Bot, bot
+from buttonup.ai import LEVELS, Bot, bot, bot_factory
 from buttonup.cli.board import MARKERS, circle, player_name, tower
 from buttonup.cli.hint import hint_lines
 from buttonup.cli.review import review_lines
@@ -52,6 +52,9 @@ class Settings:
     starter: Player = Player.RED
     seed: int | None = None
     target: int = STANDARD_TARGET
+    #: A bot by :func:`buttonup.ai.bot_factory`'s text (a policy spec, a named bot) that
+    #: plays instead of ``level``.
+    opponent: str | None = None
 
 
 class Game:
@@ -62,9 +65,18 @@ class Game:
         self.console = console
         self.ask = ask
         self.match = Match(settings.starter, seed=settings.seed, target=settings.target)
-        self.ai: Bot = bot(settings.level, seed=settings.seed)
+        if settings.opponent is None:
+            self.ai: Bot = bot(settings.level, seed=settings.seed)
+        else:
+            self.ai = bot_factory(settings.opponent)(settings.seed)
         self.human = settings.human
         self.shown_battle = 0
+
+    def ai_description(self) -> str:
+        """``level 5 (...)``, or the name of an opponent given by name."""
+        if self.settings.opponent is None:
+            return f"level {self.settings.level} ({LEVELS[self.settings.level]})"
+        return self.ai.name
 
     def say(self, *parts: str | Text) -> None:
         line = Text()
@@ -79,7 +91,7 @@ class Game:
             player_name(self.human),
             ", the AI plays ",
             player_name(ai),
-            f" at level {self.settings.level} ({LEVELS[self.settings.level]}).",
+            f" {'at' if self.settings.opponent is None else 'as'} {self.ai_description()}.",
         )
         self.say(f"First to {self.match.target} victory points wins. Type 'help' for commands.")
         try:
@@ -179,7 +191,7 @@ class Game:
         return None
 
     def save(self, path: str) -> bool:
-        name = f"buttonup AI, level {self.settings.level} ({LEVELS[self.settings.level]})"
+        name = f"buttonup AI, {self.ai_description()}"
         self.say(save(self.match, path, self.human, name))
         return False
 

@@ -22,9 +22,10 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, win_probability
-from buttonup.ai import LEVELS, bot
+from buttonup.ai import LEVELS, Bot, BotFactory, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
+from buttonup.policy_spec import is_policy_spec
 from buttonup.results import Standing
 from buttonup.web.api_docs import add_api_docs
 from buttonup.web.guard import Guard
@@ -105,11 +106,15 @@ def create_app(
     search_seconds: float = 2.0,
     db: str = "sqlite://:memory:",
     expire_seconds: float = EXPIRE_SECONDS,
+    opponents: Mapping[str, BotFactory] | None = None,
 ) -> FastAPI:
     """The app; the limits are ``buttonup serve``'s options. With ``allowed_hosts``,
     a request whose ``Host`` is not one of them is refused (400). The online matches
     live in the database ``db`` (:func:`buttonup.web.store.open_store`; in memory by
-    default, opened on first use)."""
+    default, opened on first use). ``opponents`` are players besides the levels, by
+    name (``buttonup serve --opponent NAME=SPEC``: a policy or a named bot), listed by
+    ``GET /api/opponents`` and played by ``POST /api/bestmove``'s ``opponent``."""
+    extra: dict[str, Bot] = {name: make(0) for name, make in (opponents or {}).items()}
     app = FastAPI(
         title="buttonup",
         summary="Button Up! rules engine, AI and analysis over HTTP",
@@ -210,6 +215,17 @@ def create_app(
         position = Position(body.position)
         if position.is_over:
             raise IllegalMoveError("the battle is over: there is no move")
+        if body.opponent is not None:
+            if body.level is not None or body.opponent not in extra:
+                known = ", ".join(sorted(extra)) or "none"
+                raise ValueError(
+                    f"opponent: give a level or one of this server's opponents ({known}), not both"
+                    if body.level is not None
+                    else f"opponent: no opponent {body.opponent!r} here (known: {known})"
+                )
+            player = extra[body.opponent]
+            move = await service.run(lambda: player.choose(position), position)
+            return {"move": move, "opponent": body.opponent}
         ai = bot(body.level or 10, limits=service.limits((body.movetime or 1000) / 1000))
         return await service.run(lambda: service.best_move(ai, position, None), position)
 
@@ -241,6 +257,15 @@ def create_app(
     async def levels() -> dict[str, str]:
         """What each level of the AI is (1 to 10)."""
         return {str(level): text for level, text in LEVELS.items()}
+
+    @app.get("/api/opponents")
+    async def opponents_list() -> dict[str, str]:
+        """The players this server offers besides the levels (`buttonup serve
+        --opponent NAME=SPEC`), by name, each with its kind: `"policy"` or `"bot"`."""
+        return {
+            name: "policy" if is_policy_spec(make.spec) else "bot"
+            for name, make in (opponents or {}).items()
+        }
 
     add_match_routes(app, service, ERRORS)
     online = Online(db, service, expire_seconds)

@@ -41,6 +41,8 @@ class AnalyzeIn(PositionIn):
 
 class BestMoveIn(PositionIn):
     level: Optional[StrictInt] = Field(default=None, ge=1, le=10)  # noqa: UP045 (pydantic, 3.9)
+    # One of the server's extra opponents (buttonup serve --opponent; GET /api/opponents).
+    opponent: Optional[StrictStr] = Field(default=None, max_length=200)  # noqa: UP045
     movetime: Optional[StrictInt] = Field(default=None, ge=1, le=10_000)  # noqa: UP045
 
 

@@ -23,12 +23,14 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Mapping
 from types import FrameType
 from typing import NoReturn
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from buttonup.ai import BotFactory
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.online import Online
@@ -218,6 +220,8 @@ def serve(
     cors_origins: tuple[str, ...],
     db: str | None = None,
     expire_days: float = 30.0,
+    *,
+    opponents: Mapping[str, BotFactory] | None = None,
 ) -> int:
     """Serves until Ctrl-C; a port that cannot be bound is a one-line error (status 2),
     and so is a database that cannot be opened (``db``: the online matches' store,
@@ -237,6 +241,7 @@ def serve(
         allowed_hosts=allowed_hosts(host),
         db=url_db,
         expire_seconds=expire_days * 86_400,
+        opponents=opponents,
     )
     config = uvicorn.Config(
         app,

@@ -1,0 +1,330 @@
+"""Policies as players: a trained policy named by one text, played as a bot by every
+door that takes one (``buttonup play --opponent``, ``buttonup tournament --bots``,
+``buttonup engine --policy``, ``buttonup serve --opponent``, :func:`buttonup.envs.evaluate`
+and :func:`buttonup.ai.bot_factory`, which parses the text for all of them). A
+**policy spec** is one of:
+
+- ``module:attribute`` (``attribute`` may be dotted): an importable module's
+  - **policy**, ``f(observation, mask) -> pile``: the mover's ``(N, N, 3)`` int8
+    observation (docs/rl.md, "Encodings") and a bool array of the legal piles;
+  - or **factory**, a callable that takes no argument (or only ``seed``): called once a
+    bot, with ``seed=`` when it takes one, it returns any player of
+    :mod:`buttonup.envs.opponents` (a policy, a bot, a function of a position, an SB3
+    model);
+  - or any other player of :mod:`buttonup.envs.opponents` (a bot object, a function of
+    one position, an SB3 model);
+- ``PATH.zip``: a Stable-Baselines3 model saved by ``model.save`` (sb3-contrib's
+  MaskablePPO, else SB3's PPO), played deterministically: the legal pile of the highest
+  logit (the ``sb3`` extra);
+- ``PATH.onnx``: an ONNX model run by ``onnxruntime`` (the ``onnx`` extra). Its first
+  input takes the observation as the model declares it (float32 unless it says another
+  type; shaped ``(1, N, N, 3)``, or ``(1, 3 N N)`` for a flat input), a second input, if
+  any, the mask (``(1, N)``); its first output is either a score per pile (``(1, N)``:
+  the legal pile of the highest score is played) or the pile itself.
+
+A spec may be named, ``NAME=SPEC``, where a door lists its players. A policy plays for
+itself when it may choose who starts a battle. Bad specs, missing files and missing
+packages are :class:`PolicyError`, a ``ValueError``.
+
+>>> from buttonup import Position
+>>> bot = load_policy("buttonup.envs.policies:first_legal")
+>>> bot.name, bot.choose(Position("W/R/B/W/B/R/R/W/B r"))
+('buttonup.envs.policies:first_legal', 0)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from buttonup._core import Match, Position
+from buttonup.envs.encoding import observation
+from buttonup.player import Player
+from buttonup.policy_spec import SUFFIXES, is_policy_spec, policy_name
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = [
+    "PolicyBot",
+    "PolicyError",
+    "first_legal",
+    "is_policy_spec",
+    "load_policy",
+    "player_chooser",
+    "policy_name",
+    "policy_view",
+]
+
+Chooser = Callable[[Position], int]
+
+
+class PolicyError(ValueError):
+    """A policy spec that names no policy that can play: a bad text, a missing file or
+    attribute, a module that fails to import, or a package its form needs."""
+
+
+def policy_view(position: Position) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """What a policy sees of ``position``: the mover's observation, ``(N, N, 3)`` int8,
+    and the legal piles as a bool array."""
+    seen = observation(position, position.to_move)
+    mask = np.zeros(sum(len(pile) for pile in position.piles), bool)  # one a button
+    mask[position.legal_moves()] = True
+    return seen, mask
+
+
+def first_legal(observation: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_]) -> int:
+    """The smallest policy: the first legal pile (an example of the policy form)."""
+    return int(np.flatnonzero(mask)[0])
+
+
+def _parameters(function: Callable[..., Any]) -> int | None:
+    """How many positional arguments ``function`` needs (``None`` when unknown)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return sum(
+        1
+        for p in signature.parameters.values()
+        if p.kind in kinds and p.default is inspect.Parameter.empty
+    )
+
+
+def _best_legal(scores: Any, mask: npt.NDArray[np.bool_]) -> int:
+    """The legal pile of the highest score (the first of equal ones)."""
+    values = np.asarray(scores, dtype=np.float64).reshape(-1)
+    if values.shape != mask.shape:
+        raise PolicyError(f"the policy gave {values.size} scores for {mask.size} piles")
+    return int(np.argmax(np.where(mask, values, -np.inf)))
+
+
+def _sb3_chooser(model: Any) -> Chooser:
+    """An SB3 model as a chooser: the legal pile of the policy's highest logit when the
+    model's policy has a categorical distribution (so an unmasked PPO plays legally
+    too), else ``predict`` (with the mask when the model takes one)."""
+    policy = getattr(model, "policy", None)
+    if policy is not None and hasattr(policy, "get_distribution"):
+        import torch
+
+        def by_logits(position: Position) -> int:
+            seen, mask = policy_view(position)
+            tensor, _ = policy.obs_to_tensor(seen)
+            with torch.no_grad():
+                logits = policy.get_distribution(tensor).distribution.logits
+            return _best_legal(logits.cpu().numpy(), mask)
+
+        return by_logits
+    masked = "action_masks" in inspect.signature(model.predict).parameters
+
+    def by_predict(position: Position) -> int:
+        seen, mask = policy_view(position)
+        extra = {"action_masks": mask} if masked else {}
+        action, _ = model.predict(seen, deterministic=True, **extra)
+        return int(np.asarray(action).reshape(-1)[0])
+
+    return by_predict
+
+
+def _openspiel_chooser(player: Any) -> Chooser:
+    import pyspiel
+
+    import buttonup.envs.openspiel  # noqa: F401 (registers the game)
+
+    def choose(position: Position) -> int:
+        game = pyspiel.load_game("python_button_up", {"start": str(position)})
+        return int(player.step(game.new_initial_state()))
+
+    return choose
+
+
+def player_chooser(player: Any) -> Chooser:
+    """Every form of player but a level (:func:`buttonup.envs.opponents.chooser` adds
+    those) as a function of a position: a bot, a policy spec, an SB3 model, an
+    OpenSpiel bot, a callable of a position or of the observation and the mask."""
+    if isinstance(player, str):
+        return load_policy(player).choose
+    if hasattr(player, "choose"):
+        return player.choose  # type: ignore[no-any-return]
+    if hasattr(player, "predict"):
+        return _sb3_chooser(player)
+    if hasattr(player, "step") and not callable(player):
+        return _openspiel_chooser(player)
+    if callable(player):
+        arity = _parameters(player)
+        if arity == 1:
+            return player  # type: ignore[no-any-return]
+        if arity == 2:
+            return lambda position: int(player(*policy_view(position)))
+        raise TypeError(
+            f"a callable player takes a position, or an observation and a mask: "
+            f"{player!r} takes {arity} arguments"
+        )
+    raise TypeError(
+        "a player is a level (1 to 10), a bot (with choose), a policy spec, a callable of "
+        "a position, a policy of (observation, mask), a Stable-Baselines3 model or an "
+        f"OpenSpiel bot, not {player!r}"
+    )
+
+
+class PolicyBot:
+    """A policy as a bot (``choose(position, match=None)``, ``choose_starter(match)``):
+    what :func:`load_policy` makes. A move the policy gives that is not legal is a
+    :class:`PolicyError`. It chooses to start a battle itself."""
+
+    def __init__(self, name: str, choose: Chooser) -> None:
+        self.name = name
+        self._choose = choose
+        self.last_random = False
+
+    def choose(self, position: Position, match: Match | None = None) -> int:
+        move = self._choose(position)
+        try:
+            move = int(move)
+        except (TypeError, ValueError):
+            raise PolicyError(f"policy {self.name} chose {move!r}, not a pile") from None
+        if move not in position.legal_moves():
+            raise PolicyError(
+                f"policy {self.name} chose pile {move}, not a legal move of {position}"
+            )
+        return move
+
+    def choose_starter(self, match: Match) -> Player:
+        chooser = match.chooser
+        return chooser if chooser is not None else match.to_move
+
+    def __repr__(self) -> str:
+        return f"PolicyBot({self.name!r})"
+
+
+# Loaded files by resolved path and modification time: a tournament makes a bot a match.
+_LOADED: dict[tuple[str, int], Chooser] = {}
+
+
+def _file(text: str) -> Path:
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise PolicyError(f"no policy file {text}")
+    return path
+
+
+def _load_sb3(path: Path) -> Chooser:
+    try:
+        from stable_baselines3 import PPO
+    except ImportError:
+        raise PolicyError(
+            f"{path} is a Stable-Baselines3 model: install stable-baselines3 and "
+            "sb3-contrib (buttonup's sb3 extra)"
+        ) from None
+    loaders: list[Any] = []
+    try:
+        from sb3_contrib import MaskablePPO
+
+        loaders.append(MaskablePPO)
+    except ImportError:
+        pass
+    loaders.append(PPO)
+    failures = []
+    for kind in loaders:
+        try:
+            model = kind.load(str(path), device="cpu")
+        except Exception as error:  # the next kind may read it
+            failures.append(f"{kind.__name__}: {error}")
+            continue
+        return _sb3_chooser(model)
+    raise PolicyError(f"cannot load {path} as MaskablePPO or PPO: {'; '.join(failures)}")
+
+
+_ONNX_TYPES = {
+    "tensor(float)": np.float32,
+    "tensor(double)": np.float64,
+    "tensor(int8)": np.int8,
+    "tensor(int32)": np.int32,
+    "tensor(int64)": np.int64,
+    "tensor(bool)": np.bool_,
+}
+
+
+def _load_onnx(path: Path) -> Chooser:
+    try:
+        import onnxruntime
+    except ImportError:
+        raise PolicyError(
+            f"{path} is an ONNX model: install onnxruntime (buttonup's onnx extra)"
+        ) from None
+    try:
+        session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    except Exception as error:  # onnxruntime's have no common base
+        raise PolicyError(f"cannot load {path} as ONNX: {error}") from None
+    inputs = session.get_inputs()
+    if not 1 <= len(inputs) <= 2:
+        raise PolicyError(f"{path} takes {len(inputs)} inputs: an ONNX policy takes 1 or 2")
+
+    def fed(value: npt.NDArray[Any], spec: Any) -> npt.NDArray[Any]:
+        shape = [1, -1] if len(spec.shape) == 2 else [1, *value.shape]
+        return np.asarray(value, dtype=_ONNX_TYPES.get(spec.type, np.float32)).reshape(shape)
+
+    def choose(position: Position) -> int:
+        seen, mask = policy_view(position)
+        feed = {inputs[0].name: fed(seen, inputs[0])}
+        if len(inputs) == 2:
+            feed[inputs[1].name] = fed(mask, inputs[1]).reshape(1, -1)
+        output = np.asarray(session.run(None, feed)[0])
+        if output.size == 1:
+            return int(output.reshape(-1)[0])
+        return _best_legal(output, mask)
+
+    return choose
+
+
+def _load_file(text: str) -> Chooser:
+    path = _file(text)
+    key = (str(path.resolve()), path.stat().st_mtime_ns)
+    if key not in _LOADED:
+        load = _load_onnx if text.lower().endswith(".onnx") else _load_sb3
+        _LOADED[key] = load(path)
+    return _LOADED[key]
+
+
+def _load_attribute(text: str, seed: int | None) -> Chooser:
+    module_name, _, attribute = text.partition(":")
+    if not module_name or not attribute:
+        raise PolicyError(f"bad policy '{text}': write module:attribute, PATH.zip or PATH.onnx")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ImportError as error:
+        raise PolicyError(f"policy '{text}': cannot import {module_name}: {error}") from None
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise PolicyError(f"policy '{text}': {module_name} has no {attribute}") from None
+    factory = inspect.isclass(found) or not hasattr(found, "choose")
+    if callable(found) and factory and _parameters(found) == 0:
+        takes_seed = "seed" in inspect.signature(found).parameters
+        found = found(seed=seed) if takes_seed else found()
+    try:
+        return player_chooser(found)
+    except TypeError as error:
+        raise PolicyError(f"policy '{text}': {error}") from None
+
+
+def load_policy(spec: str, seed: int | None = None) -> PolicyBot:
+    """The bot that plays the policy ``spec`` (the forms above; ``NAME=`` before it
+    names the bot); ``seed`` goes to a factory that takes one."""
+    name, sep, rest = spec.partition("=")
+    if sep and name.strip() and not is_policy_spec(name):
+        text, shown = rest.strip(), name.strip()
+    else:
+        text, shown = spec.strip(), policy_name(spec)
+    if not is_policy_spec(text):
+        raise PolicyError(f"bad policy '{spec}': write module:attribute, PATH.zip or PATH.onnx")
+    if text.lower().endswith(SUFFIXES):
+        return PolicyBot(shown, _load_file(text))
+    return PolicyBot(shown, _load_attribute(text, seed))
