@@ -23,7 +23,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO
 
 #: A line longer than this is cut (and is no answer of the protocol).
@@ -327,15 +327,8 @@ def _pump(stream: IO[bytes], output: Output) -> None:
     """Reads the process's output in chunks and queues its lines, until the end of the
     output or a flood; then closes the stream. Never raises."""
     try:
-        fd = stream.fileno()
         partial = b""
-        while True:
-            try:
-                data = os.read(fd, 1 << 16)
-            except OSError:
-                data = b""
-            if not data:
-                break
+        for data in _chunks(stream):
             partial += data
             if b"\n" not in partial:
                 if len(partial) > MAX_LINE:
@@ -355,6 +348,19 @@ def _pump(stream: IO[bytes], output: Output) -> None:
         _close(stream)
 
 
+def _chunks(stream: IO[bytes]) -> Iterator[bytes]:
+    """What a stream gives, as it comes, until it ends or fails."""
+    fd = stream.fileno()
+    while True:
+        try:
+            data = os.read(fd, 1 << 16)
+        except OSError:
+            return
+        if not data:
+            return
+        yield data
+
+
 def _text(line: bytes) -> str:
     """A line as text; a CR before the line end is allowed; bytes that are not UTF-8
     are kept visible as escapes (and so are never a well-formed answer)."""
@@ -367,14 +373,7 @@ def _drain(stream: IO[bytes], tail: Tail) -> None:
     """Keeps the end of the process's standard error, in chunks (line ends or not),
     until it ends; then closes the stream. Never raises."""
     try:
-        fd = stream.fileno()
-        while True:
-            try:
-                data = os.read(fd, 1 << 16)
-            except OSError:
-                data = b""
-            if not data:
-                break
+        for data in _chunks(stream):
             tail.add(data)
     except Exception:  # a reader thread ends quietly, whatever happened
         pass
