@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_solve_all_classes import brute_force_csv
+from test_solve_all_classes import brute_force_csv
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "solve_all_facts.py"
 

@@ -189,6 +189,24 @@ def test_no_application_reaches_into_another() -> None:
     assert not wrong, "applications importing another application:\n" + "\n".join(wrong)
 
 
+def test_tests_import_their_helpers_by_bare_name() -> None:
+    # tests/ is no package: pytest puts it on the path, and a helper is imported by its
+    # own name. ``tests.helper`` would find an installed package named ``tests`` first
+    # (pgx, of the jax extra, ships one), and the suite would not even be collected.
+    wrong = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            wrong += [f"{path.name}: {n}" for n in names if n == "tests" or n.startswith("tests.")]
+    assert not wrong, "tests importing through a `tests` package:\n" + "\n".join(wrong)
+
+
 # --- Rust -----------------------------------------------------------------------------
 
 
