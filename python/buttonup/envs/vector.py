@@ -5,7 +5,9 @@ stepped in one call, in Rust, without the GIL).
   built-in level that Rust plays, registered as that id's vector entry point, so that
   ``gymnasium.make_vec("buttonup/Battle-v0", num_envs=1024,
   vectorization_mode="vector_entry_point")`` makes it.
-- :class:`SelfPlayVectorEnv`: both sides played by the agent (two players, batched).
+- :class:`SelfPlayVectorEnv`: both sides played by the agent (two players, batched);
+  :func:`credit_sides` turns a stretch of its steps into each move's return for the
+  side that made it.
 
 >>> import gymnasium
 >>> import buttonup.envs.gymnasium  # registers buttonup/Battle-v0
@@ -33,7 +35,7 @@ text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -45,7 +47,7 @@ from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
 from buttonup.text import draw_piles
 
-__all__ = ["BattleVectorEnv", "SelfPlayVectorEnv"]
+__all__ = ["BattleVectorEnv", "SelfPlayVectorEnv", "SideCredit", "credit_sides"]
 
 _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
 
@@ -314,3 +316,79 @@ class SelfPlayVectorEnv(_Batched):
         infos: dict[str, Any] = {"rewards": both, "_rewards": np.ones(self.num_envs, bool)}
         observations = self._finish(observations, ended, infos)
         return observations, rewards, ended, np.zeros(self.num_envs, bool), infos
+
+
+class SideCredit(NamedTuple):
+    """Each step's credit, from :func:`credit_sides` (``T`` steps of ``B`` games)."""
+
+    returns: np.ndarray
+    """``(T, B, 2)`` float32: Red's and Black's return from that step to the end of
+    its battle (zero-sum: the battle's final reward, discounted, seen from each side);
+    0 at a next-step restart."""
+    own: np.ndarray
+    """``(T, B)`` float32: the return of the side that moved at that step."""
+    moved: np.ndarray
+    """``(T, B)`` bool: the step was a move (not a next-step restart, whose action is
+    ignored) of a battle that ended within the ``T`` steps, so that its return is
+    known: the steps to learn from."""
+
+
+def credit_sides(
+    players: Any,
+    rewards: Any,
+    terminations: Any,
+    *,
+    gamma: float = 1.0,
+    autoreset_mode: str = "next_step",
+    waiting: Any = None,
+) -> SideCredit:
+    """Credits each move of ``T`` consecutive :class:`SelfPlayVectorEnv` steps to the
+    side that made it: ``players[t]`` is ``infos["current_player"]`` as step ``t``
+    began (the mover), ``rewards[t]`` and ``terminations[t]`` are that step's
+    ``infos["rewards"]`` (Red's and Black's) and terminations. The end-of-battle
+    reward goes to both sides, the winner's moves positive and the loser's negative,
+    whoever moved last (extra moves make the turn order irregular), discounted by
+    ``gamma`` a step of the battle. ``autoreset_mode`` is the environment's: in
+    ``"next_step"`` mode the step after a battle's end is its restart, not a move;
+    ``waiting`` (``(B,)`` bool) marks the games whose battle ended on the step before
+    ``t = 0`` (the default: none)."""
+    if autoreset_mode not in _MODES:
+        raise ValueError(
+            f"autoreset_mode must be 'next_step' or 'same_step', not {autoreset_mode!r}"
+        )
+    if not 0.0 <= gamma <= 1.0:
+        raise ValueError(f"gamma must be between 0 and 1, not {gamma!r}")
+    players = np.asarray(players)
+    paid = np.asarray(rewards, dtype=np.float32)
+    ended = np.asarray(terminations, dtype=bool)
+    if players.ndim != 2 or ended.shape != players.shape:
+        raise ValueError(
+            "credit_sides: players and terminations must both be (T, B), not "
+            f"{players.shape} and {ended.shape}"
+        )
+    steps, games = players.shape
+    if paid.shape != (steps, games, 2):
+        raise ValueError(f"credit_sides: rewards must be ({steps}, {games}, 2), not {paid.shape}")
+    if not np.isin(players, (0, 1)).all():
+        raise ValueError("credit_sides: players must be 0 (Red) or 1 (Black)")
+    before = np.zeros(games, bool) if waiting is None else np.asarray(waiting, dtype=bool)
+    if before.shape != (games,):
+        raise ValueError(f"credit_sides: waiting must be ({games},), not {before.shape}")
+    returns = np.zeros((steps, games, 2), np.float32)
+    known = np.zeros((steps, games), bool)
+    ahead = np.zeros((games, 2), np.float32)
+    seen_end = np.zeros(games, bool)
+    # Backwards: a step's return is its reward plus the discounted return of the next
+    # step of the same battle; a battle's last step starts the sum afresh.
+    for t in range(steps - 1, -1, -1):
+        ahead = np.where(ended[t][:, None], paid[t], paid[t] + np.float32(gamma) * ahead)
+        seen_end |= ended[t]
+        returns[t] = ahead
+        known[t] = seen_end
+    restarts = np.zeros((steps, games), bool)
+    if autoreset_mode == "next_step":
+        restarts[0] = before
+        restarts[1:] = ended[:-1]
+    returns[restarts] = 0.0
+    own = np.take_along_axis(returns, players.astype(np.intp)[..., None], axis=2)[..., 0]
+    return SideCredit(returns=returns, own=own, moved=known & ~restarts)
