@@ -6,10 +6,15 @@ sets ``BUTTONUP_REQUIRE_RL``, so that nothing here is skipped there."""
 from __future__ import annotations
 
 import os
+import re
+import sys
+from pathlib import Path
 from typing import Any
 
+import buttonup
 import pytest
 from buttonup import Player, Position
+from buttonup.testing.processes import run
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
     import numpy as np
@@ -149,3 +154,32 @@ def test_credit_sides_refuses_bad_input(change: dict[str, Any], message: str) ->
     }
     with pytest.raises(ValueError, match=message):
         credit_sides(**arguments)
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "selfplay_vector.py"
+
+
+@pytest.mark.parametrize("arguments", [["--seconds", "0.5"], ["--compare", "--rounds", "1"]])
+def test_the_self_play_example_runs(arguments: list[str]) -> None:
+    if not EXAMPLE.is_file():
+        pytest.skip("examples/ is not in this tree")
+    done = run(
+        [sys.executable, str(EXAMPLE), "--games", "16", "--seconds", "0.5", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(buttonup.__file__).parent.parent)},
+    )
+    assert done.returncode == 0, done.stderr
+    if "--compare" in arguments:
+        assert re.fullmatch(
+            r"round 1: SelfPlayVectorEnv [\d,]+ moves/s, SyncVectorEnv [\d,]+ moves/s, "
+            r"ratio [\d.]+x\n",
+            done.stdout,
+        )
+    else:
+        lines = done.stdout.splitlines()
+        assert len(lines) == 3
+        assert lines[0].startswith("untrained: regret per move ")
+        assert re.match(r"trained on [\d,]+ moves in ", lines[1])
+        assert lines[2].startswith("trained: regret per move ")
