@@ -1,5 +1,6 @@
 """Button Up! as a single-agent Gymnasium environment against a ``buttonup.ai`` bot,
-registered as ``buttonup/Battle-v0``.
+registered as ``buttonup/Battle-v0`` (and the whole match, ``buttonup/Match-v0``:
+:mod:`buttonup.envs.match`).
 
 >>> import gymnasium
 >>> import buttonup.envs.gymnasium  # registers the environment
@@ -155,3 +156,6 @@ gymnasium.register(
     entry_point=_make,
     vector_entry_point="buttonup.envs.vector:BattleVectorEnv",
 )
+
+# The whole match, beside the battle (its module imported when one is made).
+gymnasium.register(id="buttonup/Match-v0", entry_point="buttonup.envs.match:MatchEnv")
