@@ -46,7 +46,7 @@ from gymnasium import spaces
 from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
 from buttonup.envs.encoding import action_mask, observation
-from buttonup.envs.opponents import chooser
+from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
 from buttonup.text import draw_piles
@@ -82,7 +82,7 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self._level = opponent
         self._set_opponent(opponent, seed=None)
-        n = 3 * per_colour
+        n = self._actions = 3 * per_colour
         # Scores stay below the target until the last battle, which adds one margin.
         most = target - 1 + max_margin(per_colour)
         self.observation_space = spaces.Dict(
@@ -111,6 +111,7 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             opponent = bot(opponent, seed=seed)
         self._opponent = opponent
         # Bots see the match (a level plays its standing); the other forms a position.
+        self._choose: Chooser
         if hasattr(opponent, "choose"):
             self._choose = lambda position: int(opponent.choose(position, self.match))
         else:
@@ -125,7 +126,7 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def action_masks(self) -> np.ndarray:
         """The agent's legal actions now, bool: its piles, or 0 and 1 while it chooses
         a starter; none once the match is over or while the opponent is to move."""
-        mask = np.zeros(self.action_space.n, bool)
+        mask = np.zeros(self._actions, bool)
         if self.choosing:
             mask[:2] = True
         elif not self.match.is_over and self.match.chooser is None:
@@ -154,7 +155,7 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         other = self.agent.other
         while not self.match.is_over:
             if self.match.chooser is other:
-                choose_starter = getattr(self._opponent, "choose_starter", None)
+                choose_starter: Any = getattr(self._opponent, "choose_starter", None)
                 starter = other if choose_starter is None else choose_starter(self.match)
                 self.match.choose_starter(starter)
             elif self.match.chooser is None and self.match.to_move is other:
@@ -179,11 +180,9 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if not self.match.is_over:
                 return self._observe()
 
-    def step(
-        self, action: Any
-    ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         action = int(action)
-        if not (0 <= action < self.action_space.n and self.action_masks()[action]):
+        if not (0 <= action < self._actions and self.action_masks()[action]):
             worst = -1.0 if self.reward_kind == "win" else -float(self.target)
             seen, info = self._observe()
             return seen, worst, True, False, {**info, "illegal_action": True}
