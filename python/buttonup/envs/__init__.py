@@ -1,7 +1,9 @@
 """Adapters for learning agents: PettingZoo (:mod:`buttonup.envs.pettingzoo`), OpenSpiel
-(:mod:`buttonup.envs.openspiel`), Gymnasium (:mod:`buttonup.envs.gymnasium`, and its
-vector forms in :mod:`buttonup.envs.vector`), Stable-Baselines3 (:mod:`buttonup.envs.sb3`)
-and JAX (:mod:`buttonup.envs.jax`), all but the last on the Rust engine; the batched
+(:mod:`buttonup.envs.openspiel`), Gymnasium (:mod:`buttonup.envs.gymnasium`, the whole
+match in :mod:`buttonup.envs.match`, and the vector forms in :mod:`buttonup.envs.vector`),
+Stable-Baselines3 (:mod:`buttonup.envs.sb3`) and JAX (:mod:`buttonup.envs.jax`), all but
+the last on the Rust engine; the circle's rotations for augmentation are in
+:mod:`buttonup.envs.augment`; the batched
 environment is :class:`buttonup.VecEnv`. :func:`evaluate` measures a policy exactly
 (:mod:`buttonup.envs.evaluation`). They need the ``rl`` extra (in a clone of
 buttonup, ``pip install '.[rl]'``; ``[sb3]`` and ``[jax]`` for those two); docs/rl.md describes the
