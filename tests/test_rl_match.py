@@ -7,6 +7,7 @@ tie rule) and whose rewards are checked against the scores. CI installs the ``rl
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from typing import Any
 
@@ -23,6 +24,7 @@ else:
 import buttonup.envs.gymnasium  # noqa: F401 (registers the environments)
 from buttonup.envs import observation
 from buttonup.envs.match import MatchEnv
+from buttonup.testing.processes import run
 
 
 def last_pile(position: Position) -> int:
@@ -45,6 +47,13 @@ def test_the_checkers_pass_without_a_warning() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         sb3_check_env(MatchEnv(2, target=5))
+
+
+def test_the_module_alone_makes_the_environment() -> None:
+    # Its spec comes from the registry, which the battle's module fills.
+    code = "from buttonup.envs.match import MatchEnv; print(MatchEnv(1).spec.id)"
+    done = run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "buttonup/Match-v0\n", done.stderr
 
 
 def play(game: MatchEnv, seed: int) -> dict[str, Any]:

@@ -30,7 +30,9 @@ inside ``step``. The first battle's starter is a fair coin from the seed.
 Rewards: ``"win"`` (the default) +1 or -1 when the match ends, else 0 (a match has no
 draw); ``"points"``: the victory points of each battle as it is scored, + those the
 agent scores, - the opponent's (their sum is the final difference of the scores). An
-illegal action ends the episode with the worst reward: -1, or ``-target``.
+illegal action ends the episode with the worst reward: -1, or ``-target``. ``info``
+holds the ``action_mask`` (bool; also ``action_masks()``, as sb3-contrib's MaskablePPO
+asks) and ``battle``, the number of the battle being played, from 1.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from gymnasium import spaces
 from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
 from buttonup.envs.encoding import action_mask, observation
+from buttonup.envs.gymnasium import BattleEnv  # noqa: F401 (registers buttonup/Match-v0)
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
