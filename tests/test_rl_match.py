@@ -49,6 +49,30 @@ def test_the_checkers_pass_without_a_warning() -> None:
         sb3_check_env(MatchEnv(2, target=5))
 
 
+def test_maskable_ppo_learns_and_plays_a_match() -> None:
+    # SB3 takes the Dict observation with MultiInputPolicy, the mask by action_masks().
+    if os.environ.get("BUTTONUP_REQUIRE_RL"):
+        import sb3_contrib
+        import torch
+    else:
+        sb3_contrib = pytest.importorskip("sb3_contrib", reason="sb3_contrib is in the sb3 extra")
+        torch = pytest.importorskip("torch", reason="torch is in the sb3 extra")
+    torch.set_num_threads(1)
+    game = MatchEnv(1, target=5)
+    model = sb3_contrib.MaskablePPO(
+        "MultiInputPolicy", game, n_steps=64, batch_size=64, n_epochs=1, seed=0
+    )
+    model.learn(256)
+    seen, _ = game.reset(seed=1)
+    done, steps = False, 0
+    while not done:
+        action, _ = model.predict(seen, action_masks=game.action_masks(), deterministic=True)
+        seen, _, done, _, info = game.step(action)
+        assert "illegal_action" not in info
+        steps += 1
+    assert game.match.is_over and steps >= 4
+
+
 def test_the_module_alone_makes_the_environment() -> None:
     # Its spec comes from the registry, which the battle's module fills.
     code = "from buttonup.envs.match import MatchEnv; print(MatchEnv(1).spec.id)"
