@@ -134,6 +134,11 @@ def test_a_restart_before_the_stretch_is_not_a_move() -> None:
     assert credit.own.tolist() == [[0, -2], [3, -2], [3, 0]]
 
 
+def test_no_steps_credit_nothing() -> None:
+    credit = credit_sides(np.zeros((0, 3)), np.zeros((0, 3, 2)), np.zeros((0, 3)))
+    assert credit.returns.shape == (0, 3, 2) and credit.own.shape == credit.moved.shape == (0, 3)
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

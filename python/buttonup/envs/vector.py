@@ -386,7 +386,7 @@ def credit_sides(
         returns[t] = ahead
         known[t] = seen_end
     restarts = np.zeros((steps, games), bool)
-    if autoreset_mode == "next_step":
+    if autoreset_mode == "next_step" and steps:
         restarts[0] = before
         restarts[1:] = ended[:-1]
     returns[restarts] = 0.0
