@@ -179,8 +179,19 @@ def test_jax_arrays_rotate_as_numpy_ones_and_states_turn() -> None:
     expected = state_of([turned_by_hand(p, s) for p, s in zip(POSITIONS, SHIFTS)])
     for name in ("cells", "heights", "piles", "legal_action_mask", "observation"):
         assert (np.asarray(getattr(turned, name)) == np.asarray(getattr(expected, name))).all()
-    # The JAX environment's own step commutes with the turn.
+    # The JAX environment's own step commutes with the turn: the rotated move leads
+    # to a turn of the move's result, with the same player to move and rewards.
     stepped = jax.vmap(env.step)(state_of(POSITIONS), jnp.asarray(actions))
     moved = jax.vmap(env.step)(turned, on_jax[2])
     assert (np.asarray(stepped.rewards) == np.asarray(moved.rewards)).all()
-    assert (np.asarray(stepped.current_player) == np.asarray(moved.current_player)).all()
+    letter = {1: "R", 2: "B", 3: "W"}
+
+    def text_of(states: Any, i: int) -> Position:
+        cells, heights = np.asarray(states.cells[i]), np.asarray(states.heights[i])
+        piles = ["".join(letter[int(c)] for c in cells[p, : heights[p]]) for p in range(9)]
+        side = "rb"[int(states.current_player[i])]
+        return Position(f"{'/'.join(p for p in piles if p)} {side}")
+
+    for i in range(len(POSITIONS)):
+        after = text_of(stepped, i)
+        assert text_of(moved, i) in {turned_by_hand(after, k) for k in range(len(after.piles))}
