@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_solve_all_classes import brute_force_csv
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "solve_all_facts.py"

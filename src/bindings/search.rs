@@ -404,3 +404,29 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
 fn poisoned() -> PyErr {
     PyRuntimeError::new_err("a search failed in another thread")
 }
+
+/// The features of the learned horizon estimate of limited searches (Red minus Black, in
+/// the order of its weights), for `scripts/train_eval.py`; `[]` for a finished battle.
+#[pyfunction]
+pub fn eval_features(position: &PyPosition) -> Vec<f32> {
+    let p = position.inner;
+    if p.is_over() {
+        return Vec::new();
+    }
+    crate::search::learned_features(&p).to_vec()
+}
+
+/// The horizon estimates of an unfinished position's final margin (Red minus Black):
+/// `(learned, projection)`; the final margin twice when the battle is over.
+#[pyfunction]
+pub fn horizon_estimates(position: &PyPosition) -> (i32, i32) {
+    let p = position.inner;
+    if p.is_over() {
+        let margin = p.final_margin();
+        return (margin, margin);
+    }
+    (
+        crate::search::learned_margin(&p),
+        crate::search::projected_margin(&p),
+    )
+}

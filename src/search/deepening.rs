@@ -4,6 +4,8 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use super::learned::learned_eval_wanted;
+use super::negamax::deepening_depths;
 use super::ordering::ordered_children;
 use super::searcher::Searcher;
 use crate::game::rules::Position;
@@ -64,6 +66,26 @@ pub struct Iteration {
     pub elapsed: Duration,
 }
 
+/// The plies short of the end from which a limited search deepens as an exact solve does.
+const NEAR_THE_END: u32 = 8;
+
+/// The depths of a search's iterations. Within a depth limit, every depth up to it (the
+/// result is the last one's, whose move ordering the others prepare). Within a time or
+/// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then those of
+/// an exact solve (every fourth, counted down from the exact depth): there an iteration
+/// costs about as much as all those before it, so skipping depths reaches the exact one
+/// sooner, while a search cut short further from the end keeps its move from as deep a
+/// depth as before (measured in docs/ai.md, "Where the game is not solved in time").
+fn iteration_depths(limits: &Limits, max_depth: u32, plies_left: u32) -> Vec<u32> {
+    if limits.depth.is_some() || limits.are_none() {
+        return (1..=max_depth).collect();
+    }
+    let shallow = plies_left.saturating_sub(NEAR_THE_END).max(1);
+    (1..=shallow)
+        .chain(deepening_depths(plies_left).filter(|&d| d > shallow))
+        .collect()
+}
+
 impl Searcher {
     /// An iterative-deepening search within `limits`, stoppable through the stop flag. A
     /// stop set while no search runs stops the next one (a stop is never lost); the
@@ -84,6 +106,7 @@ impl Searcher {
         // A limit past the clock's range is no deadline at all (not an overflow panic).
         let deadline = limits.time.and_then(|t| started.checked_add(t));
         self.begin(limits.nodes, deadline, true);
+        self.learned = !limits.are_none() && learned_eval_wanted();
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits
             .depth
@@ -105,7 +128,7 @@ impl Searcher {
         };
         if !position.is_over() {
             let mut last_pv = Vec::new();
-            for depth in 1..=max_depth {
+            for depth in iteration_depths(limits, max_depth, plies_left) {
                 let guess = Some(result.value);
                 let Some((value, best)) = self.root(position, depth, guess) else {
                     break;

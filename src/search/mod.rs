@@ -11,6 +11,8 @@ mod eval;
 mod exact;
 mod kernel;
 mod key;
+mod learned;
+mod learned_weights;
 mod line;
 mod lookahead;
 mod memory;
@@ -27,6 +29,7 @@ pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use eval::projected_margin;
 pub use exact::{analyze, solve, with_thread_searcher, ExactError, THREAD_TABLE_BYTES};
 pub use key::key;
+pub use learned::{features as learned_features, learned_margin, FEATURES as LEARNED_FEATURES};
 pub use parallel::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,
 };

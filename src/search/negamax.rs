@@ -27,7 +27,7 @@ const DEEPEN_STEP: u32 = 4;
 
 /// The depths of an exact solve's iterations: every [`DEEPEN_STEP`]-th below the
 /// exact one, `plies_left`, counted down from it.
-fn deepening_depths(plies_left: u32) -> impl Iterator<Item = u32> {
+pub(super) fn deepening_depths(plies_left: u32) -> impl Iterator<Item = u32> {
     let first = match plies_left % DEEPEN_STEP {
         0 => DEEPEN_STEP,
         rest => rest,

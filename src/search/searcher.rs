@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
+use super::learned::learned_margin;
 use super::payoff::Payoff;
 use super::shared_table::SharedTable;
 use super::table::Table;
@@ -86,6 +87,10 @@ pub struct Searcher {
     pub(super) helper: bool,
     /// The copy of the recursion its searches run (the fastest this processor has).
     pub(super) kernel: Kernel,
+    /// Whether the horizon is the learned estimate (limited searches, whose values it
+    /// makes better) or the projection (the deepening of exact solves, which it orders
+    /// faster: the learned one costs more a node and its better guesses do not pay there).
+    pub(super) learned: bool,
 }
 
 impl Searcher {
@@ -128,6 +133,7 @@ impl Searcher {
             generation: 0,
             helper: false,
             kernel: Kernel::detect(),
+            learned: false,
         }
     }
 
@@ -182,6 +188,7 @@ impl Searcher {
         self.abortable = abortable;
         self.aborted = false;
         self.reuse_exact = nodes.is_none();
+        self.learned = false;
         self.generation = self.generation.wrapping_add(1);
     }
 
@@ -217,7 +224,11 @@ impl Searcher {
     /// The horizon estimate for the side to move.
     #[inline(always)]
     pub(super) fn horizon(&self, position: &Position) -> f64 {
-        self.payoff
-            .for_player(projected_margin(position), position.to_move())
+        let margin = if self.learned {
+            learned_margin(position)
+        } else {
+            projected_margin(position)
+        };
+        self.payoff.for_player(margin, position.to_move())
     }
 }

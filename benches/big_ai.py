@@ -1,0 +1,200 @@
+"""How strong the perfect level is where the game is not solved in time: level 9 within a
+time budget a move (what the web page, ``/api/bestmove`` and ``go movetime`` play)
+against the exact value of every legal move (``buttonup.analyze``).
+
+    python benches/big_ai.py                    # the table of docs/ai.md
+    python benches/big_ai.py --sizes 7,8 --budgets 50,100 --projection --before ../old
+
+For each size (buttons of each colour) and seed, a random start is played by seeded
+random moves (the same positions whatever the bot plays); at 9 and 10 of each colour it
+starts once 24 piles are left, so that the exact analysis is affordable. On each of the
+next ``--plies`` positions the bot chooses within each budget, and its regret is the
+exact value of the best move minus that of its move (points, for the side to move).
+Exact values are kept in target/big_ai_exact.json (they cost most of the first run).
+``--projection`` adds this build with its limited searches' horizon estimate the
+projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--before DIR``
+adds another build: ``DIR`` a checkout whose ``python/`` holds its compiled extension
+(made with ``cargo build --release --features python --lib``, the library copied to
+``python/buttonup/_core.abi3.so``). Each variant chooses in a worker process of its own,
+the variants alternated seed by seed, in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from buttonup.testing import processes
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "target" / "big_ai_exact.json"
+EXACT_FROM_PILES = 24
+
+
+def positions(size: int, seed: int, plies: int) -> list[str]:
+    """The positions a seed's bot is asked about, as notation."""
+    from buttonup import Position
+
+    rng = random.Random(size * 1_000_003 + seed)
+    position = Position.random(seed, per_colour=size)
+    while len(position.piles) > EXACT_FROM_PILES and not position.is_over:
+        position = position.play(rng.choice(position.legal_moves()))
+    asked = []
+    while len(asked) < plies and not position.is_over:
+        asked.append(str(position))
+        position = position.play(rng.choice(position.legal_moves()))
+    return asked
+
+
+def exact_values(notations: list[str]) -> dict[str, dict[str, int]]:
+    """``{notation: {move: exact value}}``, from the cache or solved (and cached)."""
+    from buttonup import Position, analyze
+
+    cache: dict[str, dict[str, int]] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    missing = [n for n in notations if n not in cache]
+    for i, notation in enumerate(missing):
+        started = time.perf_counter()
+        values = analyze(Position(notation))
+        cache[notation] = {str(move): value for move, value in values.items()}
+        print(
+            f"  exact {i + 1}/{len(missing)}: {time.perf_counter() - started:.1f} s",
+            file=sys.stderr,
+        )
+        if i % 10 == 9 or i == len(missing) - 1:
+            CACHE.parent.mkdir(exist_ok=True)
+            CACHE.write_text(json.dumps(cache))
+    return {n: cache[n] for n in notations}
+
+
+def worker() -> None:
+    """Reads ``budget_ms seed notation`` lines, answers each with level 9's move."""
+    from buttonup import Position
+    from buttonup.ai import Limits, bot
+
+    for line in sys.stdin:
+        budget, seed, notation = line.rstrip("\n").split(" ", 2)
+        limits = (
+            Limits(nodes=int(budget[1:]))
+            if budget[0] == "n"
+            else Limits(time_limit=int(budget) / 1000)
+        )
+        chooser = bot(9, int(seed), limits=limits)
+        print(chooser.choose(Position(notation)), flush=True)
+
+
+class Worker:
+    def __init__(self, settings: dict[str, str]) -> None:
+        env = {**os.environ, **settings}
+        self.process = processes.popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def choose(self, budget: str, seed: int, notation: str) -> int:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(f"{budget} {seed} {notation}\n")
+        self.process.stdin.flush()
+        return int(self.process.stdout.readline())
+
+    def close(self) -> None:
+        processes.end(self.process)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="5,6,7,8,9,10")
+    parser.add_argument(
+        "--budgets", default="10,50,100,1000", help="milliseconds a move, or nN: N positions"
+    )
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1000, help="unseen by training")
+    parser.add_argument("--plies", type=int, default=6)
+    parser.add_argument("--projection", action="store_true", help="add the projection")
+    parser.add_argument("--before", metavar="DIR", help="add the build of another checkout")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:VAR=VALUE",
+        help="add this build with an environment variable set",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    sizes = [int(s) for s in args.sizes.split(",")]
+    budgets = args.budgets.split(",")
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    variants: dict[str, dict[str, str]] = {"now": {}}
+    if args.projection:
+        variants["projection"] = {"BUTTONUP_EVAL": "projection"}
+    if args.before:
+        variants["before"] = {"PYTHONPATH": str(Path(args.before).resolve() / "python")}
+    for variant in args.variant:
+        name, _, setting = variant.partition(":")
+        variants[name] = dict([setting.split("=", 1)])
+    workers = {name: Worker(settings) for name, settings in variants.items()}
+    try:
+        rows = []
+        for size in sizes:
+            asked = {seed: positions(size, seed, args.plies) for seed in seeds}
+            exact = exact_values([n for ns in asked.values() for n in ns])
+            regrets: dict[tuple[str, str], list[int]] = {
+                (name, b): [] for name in variants for b in budgets
+            }
+            for turn, seed in enumerate(seeds):
+                # Alternated: each seed's first variant is the other one's of the last seed.
+                order = (
+                    list(variants)[turn % len(variants) :] + list(variants)[: turn % len(variants)]
+                )
+                for name in order:
+                    for budget in budgets:
+                        for notation in asked[seed]:
+                            values = exact[notation]
+                            move = workers[name].choose(budget, seed, notation)
+                            regrets[name, budget].append(max(values.values()) - values[str(move)])
+            for budget in budgets:
+                for name in variants:
+                    r = regrets[name, budget]
+                    rows.append(
+                        (
+                            size,
+                            budget,
+                            name,
+                            len(r),
+                            sum(x > 0 for x in r) / len(r),
+                            sum(r) / len(r),
+                            max(r),
+                        )
+                    )
+                    print(_row(rows[-1]), flush=True)
+    finally:
+        for w in workers.values():
+            w.close()
+    print()
+    print(
+        "| buttons of each colour | time a move | build | moves | not best | mean regret | worst |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for row in rows:
+        print(_row(row))
+
+
+def _row(row: tuple[int, str, str, int, float, float, int]) -> str:
+    size, budget, name, moves, not_best, mean, worst = row
+    limit = f"{int(budget[1:]):,} nodes" if budget[0] == "n" else f"{budget} ms"
+    return f"| {size} | {limit} | {name} | {moves} | {not_best:.0%} | {mean:.3f} | {worst} |"
+
+
+if __name__ == "__main__":
+    main()

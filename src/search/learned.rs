@@ -1,0 +1,126 @@
+//! The learned horizon estimate of limited searches: a linear model over features of the
+//! position, fitted to exact values by `scripts/train_eval.py` (its weights in
+//! `learned_weights.rs`, written by that script).
+//!
+//! Every feature changes sign when the colours are swapped (Red's buttons become Black's
+//! and the other player moves), so the estimate does too, as the true value does: the
+//! transposition table may then share entries between colour-swapped positions. Features
+//! that do not depend on the colours enter multiplied by the side to move's sign.
+//!
+//! The features, Red minus Black throughout (`s` is +1 for a red button, -1 for a black
+//! one, 0 for white; a pile is liftable when it holds white; ranks are the projection's of
+//! [`super::eval`]: the buttons of unliftable piles under those of liftable ones, lower in a
+//! pile under higher):
+//! - the projection itself (the sum of `s` times rank), and its part over liftable piles;
+//! - the sum of `s` by (liftable, height in pile), heights from 7 up together, alone and
+//!   times the number of buttons (the features scale with the size of the game);
+//! - by liftable or not: the tops' `s`, the tops' `s` times their pile's size, the
+//!   bottoms' `s`, and `s` times the size of the pile the button is in;
+//! - times the side to move's sign: one, the buttons, the piles, the liftable piles, the
+//!   piles with white on top, and whether the plies left are odd.
+
+use super::learned_weights::WEIGHTS;
+use crate::game::rules::{Player, Position};
+
+/// Heights told apart by the features (higher ones count with the highest).
+const HEIGHTS: usize = 8;
+
+/// The number of features.
+pub const FEATURES: usize = 2 + 4 * HEIGHTS + 8 + 6;
+const _: () = assert!(WEIGHTS.len() == FEATURES, "one weight a feature");
+
+/// The features of an unfinished position, in the order of the weights.
+pub fn features(position: &Position) -> [f32; FEATURES] {
+    let mut f = [0f32; FEATURES];
+    let (cells, _, len, to_move) = position.raw();
+    let liftable_tops = position.legal_tops();
+    // The projection's ranks: the group (liftable, height) of each button, counted first.
+    const GROUPS: usize = 2 * crate::MAX_BUTTONS;
+    let mut count = [0i32; GROUPS];
+    let mut pile_of = [(0usize, 0usize, false); crate::MAX_BUTTONS];
+    let mut piles = 0;
+    let mut liftable_piles = 0;
+    let mut white_tops = 0;
+    for (start, end) in position.pile_spans() {
+        let liftable = liftable_tops >> (end - 1) & 1 == 1;
+        let base = if liftable { crate::MAX_BUTTONS } else { 0 };
+        for i in start..end {
+            count[base + (i - start) as usize] += 1;
+            pile_of[i as usize] = (start as usize, end as usize, liftable);
+        }
+        piles += 1;
+        liftable_piles += i32::from(liftable);
+        white_tops += i32::from((cells >> (2 * (end - 1))) & 3 == 0);
+    }
+    let mut first_rank = [0i32; GROUPS];
+    let mut offset = 0;
+    for base in [0, crate::MAX_BUTTONS] {
+        for group in base..base + crate::MAX_BUTTONS {
+            first_rank[group] = offset;
+            offset += count[group];
+        }
+    }
+    let n = len as f32;
+    let mut seen = [0i32; GROUPS];
+    let by_height = 2;
+    let by_height_sized = by_height + 2 * HEIGHTS;
+    let tops = by_height_sized + 2 * HEIGHTS;
+    for i in 0..len as usize {
+        // White buttons add nothing, but take their places in the ranks.
+        let s = match (cells >> (2 * i)) & 3 {
+            1 => 1.0,
+            2 => -1.0,
+            _ => 0.0,
+        };
+        let (start, end, liftable) = pile_of[i];
+        let height = i - start;
+        let group = if liftable { crate::MAX_BUTTONS } else { 0 } + height;
+        let rank = (first_rank[group] + seen[group] + 1) as f32;
+        let lifted = usize::from(liftable);
+        let size = (end - start) as f32;
+        f[0] += s * rank;
+        if liftable {
+            f[1] += s * rank;
+        }
+        let h = lifted * HEIGHTS + height.min(HEIGHTS - 1);
+        f[by_height + h] += s;
+        f[by_height_sized + h] += s * n;
+        if i + 1 == end {
+            f[tops + lifted] += s;
+            f[tops + 2 + lifted] += s * size;
+        }
+        if i == start {
+            f[tops + 4 + lifted] += s;
+        }
+        f[tops + 6 + lifted] += s * size;
+        seen[group] += 1;
+    }
+    let side = match to_move {
+        Player::Red => 1.0,
+        Player::Black => -1.0,
+    };
+    let moving = tops + 8;
+    f[moving] = side;
+    f[moving + 1] = side * n;
+    f[moving + 2] = side * piles as f32;
+    f[moving + 3] = side * liftable_piles as f32;
+    f[moving + 4] = side * white_tops as f32;
+    f[moving + 5] = side * ((piles - 1) % 2) as f32;
+    f
+}
+
+/// The learned estimate of the final margin (Red minus Black) of an unfinished position.
+#[inline]
+pub fn learned_margin(position: &Position) -> i32 {
+    let f = features(position);
+    let sum: f32 = f.iter().zip(WEIGHTS.iter()).map(|(x, w)| x * w).sum();
+    sum.round() as i32
+}
+
+/// Whether limited searches use the learned estimate: yes, unless the environment's
+/// `BUTTONUP_EVAL` is `projection` (read once; for benchmarks that compare the two in one
+/// build, as `benches/big_ai.py --compare` does).
+pub fn learned_eval_wanted() -> bool {
+    static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WANTED.get_or_init(|| std::env::var("BUTTONUP_EVAL").as_deref() != Ok("projection"))
+}
