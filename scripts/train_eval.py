@@ -102,7 +102,8 @@ def fit(rows: list[tuple[str, int]]) -> tuple[np.ndarray, dict[str, float]]:
 
 
 def weights_file(weights: np.ndarray, errors: dict[str, float]) -> str:
-    numbers = ",\n".join(f"    {float(w)!r}" for w in weights)
+    # The shortest decimal that reads back as the same f32 (numpy's repr of a float32).
+    numbers = ",\n".join(f"    {np.format_float_positional(w, unique=True, trim='0')}" for w in weights)
     return (
         "//! Written by `python scripts/train_eval.py`: the weights of the learned horizon\n"
         f"//! estimate, fitted on {int(errors['train'])} exactly solved positions; on"

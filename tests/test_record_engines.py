@@ -38,6 +38,11 @@ BAD = [
     '[Target "0"]\n1. WRBWBRRWB r',
     '[Target "+9999999999999999999"]\n1. WRBWBRRWB r',
     '[PerColour "11"]\n1. WRBWBRRWB r',
+    '[Target "99999999999999999999"]\n1. WRBWBRRWB r',
+    '[PerColour "x"]\n1. WRBWBRRWB r',
+    "1. WRBWBRRWB r 3\x1c0",
+    "1. WRBWBRRWB\x1fr 3",
+    '[Deals "WRBWBRRWB\x1eWRBWBRRWB"]\n1. WRBWBRRWB r',
     '[Seed "-1"]\n1. WRBWBRRWB r',
     '[Deals "WRB"]\n1. WRBWBRRWB r',
     "[Red Ann]\n1. WRBWBRRWB r",
@@ -70,6 +75,23 @@ def test_a_bad_record_is_the_same_fault_on_both_engines(text: str) -> None:
     assert message(buttonup, text) == message(ref, text)
 
 
+def test_a_count_that_is_no_number_is_named_as_written() -> None:
+    # It was "not -1" (issue 34): the message names what the record says.
+    for engine in (buttonup, ref):
+        text = '[Target "99999999999999999999"]\n1. WRBWBRRWB r'
+        assert "must be from 1 to 1000, not 99999999999999999999" in message(engine, text)
+        assert "must be from 1 to 10, not x " in message(engine, '[PerColour "x"]\n\n')
+
+
+@pytest.mark.parametrize("separator", ["\x1c", "\x1d", "\x1e", "\x1f"])
+def test_information_separators_are_characters_on_both_engines(separator: str) -> None:
+    # Python's str.split takes U+001C-U+001F for whitespace, Rust's split_whitespace does
+    # not: the reference reads as the core does, so one token here, a fault on both.
+    text = f"1. WRBWBRRWB r 3{separator}0"
+    assert message(buttonup, text) == message(ref, text)
+    assert f"'3{separator}0'" in message(buttonup, text)
+
+
 def outcome(engine: object, text: str) -> str:
     """The record written back, or the fault's message."""
     try:
@@ -82,7 +104,7 @@ def outcome(engine: object, text: str) -> str:
 @given(
     st.integers(0, len(PERFECT)),
     st.integers(0, 4),
-    st.text('RBWrb0123456789+-=(){}[]" .\n', max_size=4),
+    st.text('RBWrb0123456789+-=(){}[]" .\n\x1c\x1f\xa0', max_size=4),
 )
 def test_a_damaged_record_reads_alike_on_both_engines(at: int, cut: int, insert: str) -> None:
     text = PERFECT[:at] + insert + PERFECT[at + cut :]

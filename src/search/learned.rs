@@ -65,14 +65,13 @@ pub fn features(position: &Position) -> [f32; FEATURES] {
     let by_height = 2;
     let by_height_sized = by_height + 2 * HEIGHTS;
     let tops = by_height_sized + 2 * HEIGHTS;
-    for i in 0..len as usize {
+    for (i, &(start, end, liftable)) in pile_of.iter().enumerate().take(len as usize) {
         // White buttons add nothing, but take their places in the ranks.
         let s = match (cells >> (2 * i)) & 3 {
             1 => 1.0,
             2 => -1.0,
             _ => 0.0,
         };
-        let (start, end, liftable) = pile_of[i];
         let height = i - start;
         let group = if liftable { crate::MAX_BUTTONS } else { 0 } + height;
         let rank = (first_rank[group] + seen[group] + 1) as f32;

@@ -14,7 +14,7 @@ from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, NotationError, RecordError
 from buttonup.player import Player
 from buttonup.reference.notation import parse_start, shorten
-from buttonup.reference.record_text import TagLine, Token, fault, lex
+from buttonup.reference.record_text import TagLine, Token, fault, lex, split, strip
 from buttonup.reference.rules import Position
 from buttonup.results import Battle, MoveOutcome
 
@@ -133,22 +133,22 @@ class Header:
             if tag.name in seen:
                 raise bad(f"the tag {tag.name} is given twice")
             seen.add(tag.name)
-            number = _integer(tag.value.strip(), True)
+            number = _integer(strip(tag.value), True)
             if tag.name in _COUNTS:
                 attribute, most = _COUNTS[tag.name]
-                count = -1 if number is None else number
-                if not 1 <= count <= most:
+                if number is None or not 1 <= number <= most:
+                    given = strip(tag.value) if number is None else number
                     raise bad(
-                        f"{attribute} must be from 1 to {most}, not {count} "
+                        f"{attribute} must be from 1 to {most}, not {given} "
                         f"(the tag {tag.name} is '{tag.value}')"
                     )
-                setattr(self, attribute, count)
+                setattr(self, attribute, number)
             elif tag.name == "Seed":
-                self.seed = _integer(tag.value.strip(), False)
+                self.seed = _integer(strip(tag.value), False)
                 if self.seed is None:
                     raise bad(f"the seed is a whole number from 0 to 2^64 - 1, not '{tag.value}'")
             elif tag.name == "Deals":
-                self.deals = [(tag.line, order) for order in tag.value.split()]
+                self.deals = [(tag.line, order) for order in split(tag.value)]
             elif tag.name == "Score":
                 self.score = tag
             elif tag.name == "Result":
@@ -159,11 +159,11 @@ class Header:
     def check_standing(self, game: RecordedMatch) -> None:
         red, black = game.scores
         score = f"{red}-{black}"
-        if self.score is not None and self.score.value.strip() != score:
+        if self.score is not None and strip(self.score.value) != score:
             message = f"the battles make the score {score}, not '{self.score.value}'"
             raise fault(self.score.line, self.score.name, message)
         result = "*" if game.winner is None else str(game.winner)
-        if self.result is not None and self.result.value.strip() != result:
+        if self.result is not None and strip(self.result.value) != result:
             if game.winner is not None:
                 message = f'{game.winner} won the match: the tag Result is "{result}"'
             else:

@@ -14,12 +14,42 @@ from buttonup.reference.notation import shorten
 MAX_WHOLE_DIGITS = 15
 MAX_DECIMALS = 24
 
+#: What separates a record's tokens: Unicode's White_Space, as Rust's ``is_whitespace``
+#: and ``trim`` read it. Python's ``isspace``, ``strip`` and ``split`` also take the
+#: information separators U+001C to U+001F, which the core reads as characters.
+WHITESPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+
+
+def is_space(character: str) -> bool:
+    return character in WHITESPACE
+
+
+def strip(text: str) -> str:
+    return text.strip(WHITESPACE)
+
+
+def split(text: str) -> list[str]:
+    """The words of ``text`` between whitespace (Rust's ``split_whitespace``)."""
+    words: list[str] = []
+    word: list[str] = []
+    for c in text:
+        if is_space(c):
+            if word:
+                words.append("".join(word))
+            word = []
+        else:
+            word.append(c)
+    return [*words, "".join(word)] if word else words
+
 
 def fault(line: int, token: str | None, message: str) -> RecordError:
     """The error of a record's fault, worded as the core words it."""
     if token is None:
         return RecordError(f"line {line}, at the end of the record: {message}")
-    return RecordError(f"line {line}, at '{shorten(token.strip())}': {message}")
+    return RecordError(f"line {line}, at '{shorten(strip(token))}': {message}")
 
 
 def is_control(character: str) -> bool:
@@ -66,14 +96,14 @@ def tag_line(line: str, number: int) -> TagLine:
     if not (line.startswith("[") and line[1:].endswith("]")):
         raise bad('a tag line is written [Name "value"], on one line')
     inner = line[1:-1]
-    split = next((i for i, c in enumerate(inner) if c.isspace()), None)
-    if split is None:
+    gap = next((i for i, c in enumerate(inner) if is_space(c)), None)
+    if gap is None:
         raise bad("a tag needs a name, a space, then its value in double quotes")
-    name, rest = inner[:split], inner[split + 1 :]
+    name, rest = inner[:gap], inner[gap + 1 :]
     why = check_tag_name(name)
     if why is not None:
         raise fault(number, line, why)
-    quoted = rest.strip()
+    quoted = strip(rest)
     if not (quoted.startswith('"') and quoted[1:].endswith('"')):
         raise bad("a tag's value is written in double quotes")
     body = quoted[1:-1]
@@ -100,7 +130,7 @@ def lex(text: str, first_line: int) -> tuple[list[TagLine], list[Token]]:
     tags = []
     k = 0
     while k < len(lines):
-        trimmed = lines[k].strip()
+        trimmed = strip(lines[k])
         if not trimmed:
             k += 1
             continue
@@ -120,7 +150,7 @@ def tokens(body: str, line: int) -> list[Token]:
             line += 1
             i += 1
             continue
-        if c.isspace():
+        if is_space(c):
             i += 1
             continue
         if c == "{":
@@ -139,10 +169,10 @@ def tokens(body: str, line: int) -> list[Token]:
                 if ch == "\n":
                     line += 1
                 text.append(ch)
-            out.append(Token("comment", "{", token_line, "".join(text).strip()))
+            out.append(Token("comment", "{", token_line, strip("".join(text))))
             continue
         start = i
-        while i < n and not body[i].isspace() and not (body[i] == "{" and i > start):
+        while i < n and not is_space(body[i]) and not (body[i] == "{" and i > start):
             i += 1
         word = body[start:i]
         kind, data = token_kind(word, line)

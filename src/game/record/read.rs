@@ -13,8 +13,8 @@ use crate::game::match_rules::Match;
 use crate::game::notation::parse_start;
 use crate::game::pieces::Player;
 use crate::game::rng::entropy_seed;
-use crate::game::standing::{check_target, STANDARD_TARGET};
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use crate::game::standing::{check_target, StandingError, STANDARD_TARGET};
+use crate::game::variant::{Capability, VariantError, STANDARD_PER_COLOUR};
 
 /// Reads one record. A record without a `Seed` tag shuffles the battles after its own
 /// from a fresh seed.
@@ -101,14 +101,20 @@ fn header(tag_lines: Vec<TagLine>) -> Result<Header, RecordError> {
         }
         let number = || tag.value.trim().parse::<i64>().ok();
         match tag.name.as_str() {
+            // A value that is no number (or past i64) is named as written, not as -1.
             "Target" => {
-                let target = number().unwrap_or(-1);
-                header.target = check_target(target)
+                header.target = number()
+                    .ok_or_else(|| StandingError::BadTarget(tag.value.trim().to_string()))
+                    .and_then(check_target)
                     .map_err(|e| bad(format!("{e} (the tag Target is '{}')", tag.value)))?;
             }
             "PerColour" => {
-                header.per_colour = Capability::Rules
-                    .check(number().unwrap_or(-1))
+                header.per_colour = number()
+                    .ok_or_else(|| VariantError {
+                        capability: Capability::Rules,
+                        per_colour: tag.value.trim().to_string(),
+                    })
+                    .and_then(|n| Capability::Rules.check(n))
                     .map_err(|e| bad(format!("{e} (the tag PerColour is '{}')", tag.value)))?;
             }
             "Seed" => {
