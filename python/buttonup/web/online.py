@@ -449,14 +449,16 @@ class Online:
         key = (row.id, row.version)
         found = self.spent.get(key)
         if found is None:
-            match_id = row.id
-            actions = await self.once(
-                ("actions", *key), lambda: self.db.call(lambda store: store.actions(match_id))
-            )
-            found = online_clock.used([a for a in actions if a.version <= row.version])
-            self.spent[key] = found
-            while len(self.spent) > 1024:
-                self.spent.popitem(last=False)
+
+            async def sum_up() -> dict[str, float]:
+                actions = await self.db.call(lambda store: store.actions(row.id))
+                found = online_clock.used([a for a in actions if a.version <= row.version])
+                self.spent[key] = found  # before the callers resume: none reads it again
+                while len(self.spent) > 1024:
+                    self.spent.popitem(last=False)
+                return found
+
+            found = await self.once(("used", *key), sum_up)
         return found
 
     async def flag(self, row: MatchRow, now: float | None = None) -> MatchRow | None:
@@ -538,24 +540,24 @@ class Online:
         to it was a move (looked up when not said); kept for the streams."""
         key = (row.id, row.version)
         found = self.states.get(key)
-        if found is None and played is None and row.version > 0:
-            match_id, version = key
-            last = await self.once(
-                ("action", *key),
-                lambda: self.db.call(lambda store: store.action(match_id, version)),
-            )
-            played = last is not None and last.kind == "play"
-            found = self.states.get(key)  # made meanwhile for another stream
-        if found is None:
-            found = state_json(row, match or restore(row), played=bool(played))
-            self.states[key] = found
+        if found is not None:
+            return found
+
+        def keep(played: bool) -> dict[str, Any]:
+            found = state_json(row, match or restore(row), played=played)
+            self.states[key] = found  # before the callers resume: none makes it again
             while len(self.states) > 1024:
                 self.states.popitem(last=False)
-        return found
+            return found
 
-    def known(self, match_id: str, version: int) -> dict[str, Any] | None:
-        """The state of ``match_id`` at ``version`` if this process has it already."""
-        return self.states.get((match_id, version))
+        if played is not None or row.version == 0:
+            return keep(bool(played))
+
+        async def look_up() -> dict[str, Any]:
+            last = await self.db.call(lambda store: store.action(row.id, row.version))
+            return keep(last is not None and last.kind == "play")
+
+        return await self.once(("state", *key), look_up)
 
     def event(self, state: dict[str, Any], kind: str, clock: dict[str, Any] | None = None) -> bytes:
         """``state`` as a server-sent event for everyone (``you`` null), its ``id`` the
