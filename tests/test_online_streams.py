@@ -7,14 +7,15 @@ the store's reads can be counted."""
 from __future__ import annotations
 
 import collections
-import json
 import contextlib
+import json
 import os
 import queue
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,6 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 import uvicorn
-from dataclasses import replace
-
 from buttonup.web.app import create_app
 from buttonup.web.online import STREAMS_PER_CLIENT, STREAMS_PER_MATCH, Online
 from buttonup.web.store.sql import SqlStore
@@ -141,7 +140,7 @@ def test_one_read_per_change_however_many_streams(
     tmp_path: Path, reads: collections.Counter[str]
 ) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, online):
-        host, guest, match_id = begun(url)
+        host, _, match_id = begun(url)
         streams = [Stream(url, match_id, "rb"[n % 2] if n < 4 else "") for n in range(12)]
         for stream in streams:
             assert stream.next("state")["data"]["version"] == 1
@@ -179,7 +178,7 @@ def test_a_clocked_match_is_read_once_per_change_and_flagged_once(
     tmp_path: Path, reads: collections.Counter[str]
 ) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, _):
-        host, guest, match_id = begun(url, clock={"per_move": 2})
+        host, _, match_id = begun(url, clock={"per_move": 2})
         streams = [Stream(url, match_id, "rb"[n % 2] if n < 4 else "") for n in range(10)]
         for stream in streams:
             assert stream.next("state")["data"]["clock"]["running"] == "r"
