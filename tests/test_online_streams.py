@@ -59,30 +59,24 @@ def serving(path: Path) -> Iterator[tuple[str, Online]]:
 
 
 class Stream:
-    """One event stream read in a thread: its events in :attr:`heard` (``None`` once
-    it ends), or the status of a refusal in :attr:`status`."""
+    """One event stream read in a thread (ended by the server's end): its events in
+    :attr:`heard`, ``None`` once it ends."""
 
-    def __init__(self, url: str, match_id: str, seat: str = "", address: str = "127.0.0.1"):
+    def __init__(self, url: str, match_id: str, seat: str = ""):
         self.path = f"{url}/api/online/{match_id}/events" + (f"?seat={seat}" if seat else "")
-        self.address = address
         self.heard: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.status = 0
         self.opened = threading.Event()
         self.thread = threading.Thread(target=self.read, daemon=True)
         self.thread.start()
-        assert self.opened.wait(PATIENCE), "the stream neither opened nor was refused"
+        assert self.opened.wait(PATIENCE) and self.status == 200, self.status
 
     def read(self) -> None:
-        transport = httpx.HTTPTransport(local_address=self.address)
         try:
-            with httpx.Client(transport=transport, timeout=httpx.Timeout(PATIENCE)) as client:
-                with client.stream("GET", self.path) as answer:
-                    self.status = answer.status_code
-                    self.opened.set()
-                    if answer.status_code != 200:
-                        answer.read()
-                        self.refusal = answer.json()["error"]
-                        return
+            with httpx.stream("GET", self.path, timeout=PATIENCE) as answer:
+                self.status = answer.status_code
+                self.opened.set()
+                if answer.status_code == 200:
                     for event in events(answer.iter_lines()):
                         self.heard.put(event)
         finally:
