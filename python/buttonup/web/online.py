@@ -6,6 +6,11 @@ A player token and an invite code are unguessable (``secrets.token_urlsafe``); o
 their SHA-256 is stored, and a token is matched against a seat in constant time. Every
 write names the version it was made against; the store accepts it only if the match is
 still there (:class:`buttonup.web.store.Stale` otherwise: 409, nothing changed).
+
+The event streams are capped per match and per client address (:class:`Broker`); the
+change that wakes them is read from the store once for all the streams of its match
+(:meth:`Online.newest`, :meth:`Online.once`), and who is online is the broker's own
+count, so that idle streams cost the server linear CPU and memory.
 """
 
 from __future__ import annotations
