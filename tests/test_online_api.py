@@ -264,3 +264,26 @@ def test_unfinished_matches_expire_by_age_never_by_count(db: Path) -> None:
         ).fetchone() == (0,)
     longer = app_on(db, expire_seconds=10 * month)
     assert longer.get(f"/api/online/{many[0]}").status_code == 200
+
+
+def test_players_seated_nowhere_and_unseen_expire(db: Path) -> None:
+    """issue 34 item 11: a player row made by `POST /api/players` was kept for ever."""
+    client = app_on(db)
+    idle, back = Player(client), Player(client)
+    stale_host, stale_guest, stale = begun(client, seed=1)
+    done_host, _, done = begun(client, seed=3)
+    assert done_host.post(f"/api/online/{done}/resign", {"version": 1}).status_code == 200
+    month = 31 * 24 * 3600
+    with sqlite3.connect(db) as raw:  # a month passes, for the players and one match
+        raw.execute("UPDATE players SET created = ?, seen = ?", (time.time() - month,) * 2)
+        raw.execute("UPDATE matches SET updated = ? WHERE id = ?", (time.time() - month, stale))
+    assert back.get("/api/players/me/matches").status_code == 200  # seen again now
+    restarted = app_on(db)  # the sweep runs when a server first opens the store
+    for player in (idle, back, stale_host, stale_guest, done_host):
+        player.client = restarted
+    assert idle.get("/api/players/me/matches").status_code == 401  # seated nowhere, unseen
+    assert stale_host.get("/api/players/me/matches").status_code == 401  # his match expired
+    assert stale_guest.get("/api/players/me/matches").status_code == 401
+    assert back.get("/api/players/me/matches").status_code == 200  # seen within the month
+    mine = done_host.get("/api/players/me/matches")  # seated in a finished match: kept
+    assert mine.status_code == 200 and [m["id"] for m in mine.json()["matches"]] == [done]

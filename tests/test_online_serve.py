@@ -2,7 +2,7 @@
 events reach a listener as the moves are made; a restart keeps the matches; Ctrl-C stops
 a server with open event streams; two processes sharing one PostgreSQL database serve
 the same matches, and a move made through one reaches a listener on the other; two
-writers at the same version never both win, on either database."""
+writers at the same version never both win, and players expire, on either database."""
 
 from __future__ import annotations
 
@@ -121,6 +121,31 @@ def test_events_reach_a_listener_and_a_restart_keeps_the_match(tmp_path: Path) -
 
 def test_two_writers_at_one_version_never_both_win(database: str) -> None:  # noqa: F811
     race(database)
+
+
+def test_players_expire_on_either_database(database: str) -> None:  # noqa: F811
+    """issue 34 item 11: a player seated in no match and unseen since the cut goes with
+    the sweep; a seated one, or one seen since (a check with the time), stays."""
+    store = open_store(database)
+    month, now = 31 * 24 * 3600.0, time.time()
+    for name in ("idle", "seated", "back", "stale"):
+        store.add_player(name, now - month)
+    store.add_player("new", now)
+    store.add_match(MatchRow("m", "seated", None, "i", "r", {}, "s", 0, None, None, now, now))
+    old = MatchRow("o", "stale", None, "i", "r", {}, "s", 0, None, None, now - month, now - month)
+    store.add_match(old)
+    assert store.has_player("back", now) and store.has_player("idle")  # only "back" seen
+    assert store.expire(now - month / 2) == 1  # the stale match, then its player
+    assert {
+        name: store.has_player(name) for name in ("idle", "seated", "back", "stale", "new")
+    } == {
+        "idle": False,
+        "seated": True,
+        "back": True,
+        "stale": False,
+        "new": True,
+    }
+    store.close()
 
 
 def race(db: str) -> None:

@@ -52,7 +52,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "turn, a stale version, a match not begun or over",
         413: "the request body is larger than the server's limit",
         422: "malformed JSON, a wrong type or a value out of range, naming the field",
-        429: "online: too many matches made from this address wait for their second player",
+        429: "online: too many matches made from this address wait for their second "
+        "player, or too many event streams are open of this match or from this address",
         503: "too many searches are waiting, or the server is stopping",
     }.items()
 }

@@ -6,6 +6,11 @@ A player token and an invite code are unguessable (``secrets.token_urlsafe``); o
 their SHA-256 is stored, and a token is matched against a seat in constant time. Every
 write names the version it was made against; the store accepts it only if the match is
 still there (:class:`buttonup.web.store.Stale` otherwise: 409, nothing changed).
+
+The event streams are capped per match and per client address (:class:`Broker`); the
+change that wakes them is read from the store once for all the streams of its match
+(:meth:`Online.newest`, :meth:`Online.once`), and who is online is the broker's own
+count, so that idle streams cost the server linear CPU and memory.
 """
 
 from __future__ import annotations
@@ -19,9 +24,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from buttonup._core import Match
 from buttonup.web import online_clock
@@ -43,6 +48,17 @@ COUNTED_CLIENTS = 10_000
 #: Seconds between two looks in the store at a full client's waiting matches (joined
 #: through another process, or expired, they no longer count).
 RECOUNT_SECONDS = 5.0
+#: Event streams of one match open at once in this process: its two players, each on
+#: a device or two, and a dozen spectators; one more is answered 429.
+STREAMS_PER_MATCH = 16
+#: Event streams open at once in this process from one client address (two browsers
+#: with a few tabs each watching matches); one more is answered 429.
+STREAMS_PER_CLIENT = 32
+#: Matches whose newest row this process keeps for their streams (the least recently
+#: changed forgotten first: a stream of one forgotten reads it again, once).
+KEPT_ROWS = 1024
+
+T = TypeVar("T")
 
 
 class Unauthorized(Exception):
@@ -54,7 +70,8 @@ class Forbidden(Exception):
 
 
 class TooMany(Exception):
-    """429: this client's matches already waiting for their second player are many."""
+    """429: this client's matches already waiting for their second player are many, or
+    the event streams open of this match or from this client."""
 
 
 def digest(secret: str) -> str:
@@ -75,23 +92,51 @@ def seat_of(row: MatchRow, token: str | None) -> str | None:
     return found
 
 
+class Listener(NamedTuple):
+    """One open event stream: where to wake it, the seat it says it listens for (``""``:
+    a spectator) and the client address it came from."""
+
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[Any]
+    seat: str
+    client: str
+
+
 class Broker:
-    """The open event streams of this process, by match; wakes them on every change
-    (safe from any thread: the PostgreSQL listener calls it from its own)."""
+    """The open event streams of this process, by match, capped per match and per
+    client address; wakes them on every change (safe from any thread: the PostgreSQL
+    listener calls it from its own)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.streams: dict[
-            str, list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Any], str]]
-        ] = {}
+        self.streams: dict[str, list[Listener]] = {}
+        self.clients: dict[str, int] = {}
+        """How many streams each client address holds open."""
         self.closed = False
 
-    def subscribe(self, match_id: str, seat: str) -> asyncio.Queue[Any]:
+    def subscribe(self, match_id: str, seat: str, client: str = "?") -> asyncio.Queue[Any]:
+        """A new stream's queue; :class:`TooMany` (nothing opened) past
+        :data:`STREAMS_PER_MATCH` or :data:`STREAMS_PER_CLIENT`."""
         queue: asyncio.Queue[Any] = asyncio.Queue()
         with self.lock:
+            streams = self.streams.get(match_id, [])
+            if len(streams) >= STREAMS_PER_MATCH:
+                raise TooMany(
+                    f"{STREAMS_PER_MATCH} event streams of this match are open: "
+                    "close one, or try again later"
+                )
+            if self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
+                raise TooMany(
+                    f"{STREAMS_PER_CLIENT} event streams are open from your address: "
+                    "close one first"
+                )
             if self.closed:
                 queue.put_nowait(None)
-            self.streams.setdefault(match_id, []).append((asyncio.get_running_loop(), queue, seat))
+            self.streams[match_id] = [
+                *streams,
+                Listener(asyncio.get_running_loop(), queue, seat, client),
+            ]
+            self.clients[client] = self.clients.get(client, 0) + 1
         if seat:
             self.publish(match_id, -1)  # who is online changed
         return queue
@@ -99,24 +144,33 @@ class Broker:
     def unsubscribe(self, match_id: str, queue: asyncio.Queue[Any]) -> None:
         with self.lock:
             streams = self.streams.get(match_id, [])
-            seat = next((s for _, q, s in streams if q is queue), "")
-            streams[:] = [entry for entry in streams if entry[1] is not queue]
-            if not streams:
+            gone = next((entry for entry in streams if entry.queue is queue), None)
+            if gone is None:
+                return
+            kept = [entry for entry in streams if entry.queue is not queue]
+            if kept:
+                self.streams[match_id] = kept
+            else:
                 self.streams.pop(match_id, None)
-        if seat:
+            left = self.clients[gone.client] - 1
+            if left:
+                self.clients[gone.client] = left
+            else:
+                del self.clients[gone.client]
+        if gone.seat:
             self.publish(match_id, -1)
 
     def online(self, match_id: str) -> dict[str, bool]:
         with self.lock:
-            seats = {seat for _, _, seat in self.streams.get(match_id, [])}
+            seats = {entry.seat for entry in self.streams.get(match_id, [])}
         return {side: side in seats for side in "rb"}
 
     def publish(self, match_id: str, version: int | None) -> None:
         """Wakes the streams of ``match_id``: ``version`` a new version, ``-1`` who is
         online changed, ``None`` the server stops."""
         with self.lock:
-            streams = list(self.streams.get(match_id, []))
-        for loop, queue, _ in streams:
+            streams = self.streams.get(match_id, [])  # replaced, never changed in place
+        for loop, queue, _, _ in streams:
             if not loop.is_closed():
                 loop.call_soon_threadsafe(queue.put_nowait, version)
 
@@ -141,6 +195,11 @@ class Online:
         self.states: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.events: OrderedDict[tuple[str, int, str, bool, bool], bytes] = OrderedDict()
         self.spent: OrderedDict[tuple[str, int], dict[str, float]] = OrderedDict()
+        self.rows: OrderedDict[str, MatchRow] = OrderedDict()
+        """The newest row of each match that this process has read or written: what its
+        streams show, so that a change is read once, however many streams it has."""
+        self.flights: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
+        """The reads under way, by what they read (see :meth:`once`)."""
         self.stop = threading.Event()
         self.swept = -SWEEP_SECONDS
         self.opened = False
@@ -189,7 +248,7 @@ class Online:
             raise Unauthorized("this needs your player token (Authorization: Bearer ...)")
         await self.ready()
         if not TOKEN.fullmatch(token) or not await self.db.call(
-            lambda store: store.has_player(digest(token))
+            lambda store: store.has_player(digest(token), time.time())
         ):
             raise Unauthorized("unknown player token: get one from POST /api/players")
         return token
@@ -200,7 +259,49 @@ class Online:
         row = await self.db.call(lambda store: store.load(match_id[:64]))
         if row is None:
             raise NotFound(f"no online match {match_id[:64]!r} (or it expired)")
+        self.remember(row)
         return row
+
+    def remember(self, row: MatchRow) -> None:
+        """Keeps ``row`` as its match's newest unless a newer one is known."""
+        known = self.rows.get(row.id)
+        if known is None or known.version < row.version:
+            self.rows[row.id] = row
+        self.rows.move_to_end(row.id)
+        while len(self.rows) > KEPT_ROWS:
+            self.rows.popitem(last=False)
+
+    async def once(self, key: tuple[Any, ...], work: Callable[[], Awaitable[T]]) -> T:
+        """``work()``, run once for all the callers asking for ``key`` while it runs
+        (the streams of one match woken by one change share one read); a caller that
+        goes away leaves it running for the others."""
+        loop = asyncio.get_running_loop()
+        key = (loop, *key)  # a future belongs to its loop (a test client runs several)
+        flight = self.flights.get(key)
+        if flight is None:
+            flight = asyncio.ensure_future(work())
+            self.flights[key] = flight
+
+            def landed(done: asyncio.Future[Any]) -> None:
+                if self.flights.get(key) is done:
+                    del self.flights[key]
+                if not done.cancelled():
+                    done.exception()  # seen: nobody left to ask is no warning
+
+            flight.add_done_callback(landed)
+        result: T = await asyncio.shield(flight)
+        return result
+
+    async def newest(self, match_id: str, version: int) -> MatchRow:
+        """The row of ``match_id`` at ``version`` or later: the newest one this process
+        knows, else read from the store once for all the streams that ask at once."""
+        row = self.rows.get(match_id)
+        for _ in range(3):  # a read begun before the change may answer the one before
+            if row is not None and row.version >= version:
+                return row
+            row = await self.once(("load", match_id), lambda: self.load(match_id))
+        assert row is not None
+        return row  # what the store has
 
     async def room_for(self, client: str) -> None:
         """Refuses (429) a client address whose matches waiting for their second
@@ -353,11 +454,16 @@ class Online:
         key = (row.id, row.version)
         found = self.spent.get(key)
         if found is None:
-            actions = await self.db.call(lambda store: store.actions(row.id))
-            found = online_clock.used([a for a in actions if a.version <= row.version])
-            self.spent[key] = found
-            while len(self.spent) > 1024:
-                self.spent.popitem(last=False)
+
+            async def sum_up() -> dict[str, float]:
+                actions = await self.db.call(lambda store: store.actions(row.id))
+                found = online_clock.used([a for a in actions if a.version <= row.version])
+                self.spent[key] = found  # before the callers resume: none reads it again
+                while len(self.spent) > 1024:
+                    self.spent.popitem(last=False)
+                return found
+
+            found = await self.once(("used", *key), sum_up)
         return found
 
     async def flag(self, row: MatchRow, now: float | None = None) -> MatchRow | None:
@@ -380,6 +486,28 @@ class Online:
             return await self.commit(row, after, "time", online_clock.tagged(side, side))
         except Conflict:  # another request or process ended it (or moved) first
             return None
+
+    async def due(self, match_id: str) -> MatchRow:
+        """The newest row of ``match_id`` once its running seat's deadline may have
+        passed, ended on time (committed) where that seat's time has run out; checked
+        once for all the streams of the match, the store read only when another change
+        (of another process, unannounced) came first."""
+
+        async def check() -> MatchRow:
+            row = self.rows.get(match_id) or await self.load(match_id)
+            if online_clock.limit_of(row) is None or online_clock.running(row) is None:
+                return row
+            if online_clock.flagged(row, await self.used(row), time.time()) is None:
+                return row
+            ended = await self.flag(row)
+            if ended is not None:
+                return ended
+            found = await self.load(match_id)
+            if found.version > row.version:
+                self.broker.publish(match_id, found.version)  # this process's streams
+            return found
+
+        return await self.once(("due", match_id), check)
 
     async def current(self, row: MatchRow) -> MatchRow:
         """``row``, ended on time first where the running seat's time has run out."""
@@ -406,6 +534,7 @@ class Online:
             await self.db.call(lambda store: store.commit(after, before.version, kind, value))
         except Stale:
             raise Conflict("another change of this match was accepted first: reload it") from None
+        self.remember(after)
         self.broker.publish(after.id, after.version)
         return after
 
@@ -416,20 +545,24 @@ class Online:
         to it was a move (looked up when not said); kept for the streams."""
         key = (row.id, row.version)
         found = self.states.get(key)
-        if found is None:
-            if played is None and row.version > 0:
-                version = row.version
-                last = await self.db.call(lambda store: store.action(row.id, version))
-                played = last is not None and last.kind == "play"
-            found = state_json(row, match or restore(row), played=bool(played))
-            self.states[key] = found
+        if found is not None:
+            return found
+
+        def keep(played: bool) -> dict[str, Any]:
+            found = state_json(row, match or restore(row), played=played)
+            self.states[key] = found  # before the callers resume: none makes it again
             while len(self.states) > 1024:
                 self.states.popitem(last=False)
-        return found
+            return found
 
-    def known(self, match_id: str, version: int) -> dict[str, Any] | None:
-        """The state of ``match_id`` at ``version`` if this process has it already."""
-        return self.states.get((match_id, version))
+        if played is not None or row.version == 0:
+            return keep(bool(played))
+
+        async def look_up() -> dict[str, Any]:
+            last = await self.db.call(lambda store: store.action(row.id, row.version))
+            return keep(last is not None and last.kind == "play")
+
+        return await self.once(("state", *key), look_up)
 
     def event(self, state: dict[str, Any], kind: str, clock: dict[str, Any] | None = None) -> bytes:
         """``state`` as a server-sent event for everyone (``you`` null), its ``id`` the

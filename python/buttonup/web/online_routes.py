@@ -215,12 +215,19 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         response_class=StreamingResponse,
         responses=answers("text/event-stream", "the match's changes, as they come"),
     )
-    async def events(match_id: str, seat: Optional[str] = None) -> StreamingResponse:  # noqa: UP045
+    async def events(
+        match_id: str,
+        request: Request,
+        seat: Optional[str] = None,  # noqa: UP045
+    ) -> StreamingResponse:
         """Server-sent events: the state now, then one `state` event per change (`id`
         its version), `presence` when a seat's stream opens or closes, a comment every
-        15 s. `seat` (r or b, optional) tells who listens (best effort, unchecked)."""
+        15 s. `seat` (r or b, optional) tells who listens (best effort, unchecked).
+        At most 16 streams of one match and 32 from one address are open at once on
+        this process (429 past them)."""
         listener = seat if seat in ("r", "b") else ""
-        queue = online.broker.subscribe(match_id[:64], listener)
+        client = request.client.host if request.client else "?"
+        queue = online.broker.subscribe(match_id[:64], listener, client)
         try:
             row = await online.load(match_id)
         except BaseException:
@@ -228,6 +235,10 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             raise
 
         clocked = online_clock.limit_of(row) is not None
+        # The row and state shown last. Every change is read once for all the streams
+        # of the match (online.newest, online.state); who is online is the broker's,
+        # and a clock's time left is counted from the row: neither reads the store.
+        latest = row
 
         async def wait() -> float:
             """Until the next keep-alive, or just past the running seat's deadline."""
@@ -236,21 +247,19 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
                 return KEEPALIVE
             return min(KEEPALIVE, float(clock["left"][clock["running"]]) + 0.05)
 
-        latest = row
-
         async def stream() -> AsyncIterator[bytes]:
             nonlocal latest
             sent = row.version
             try:
-                yield online.event(await online.state(row), "state", await online.clock(row))
+                state = await online.state(row)
+                yield online.event(state, "state", await online.clock(row))
                 while True:
                     try:
                         item = await asyncio.wait_for(queue.get(), await wait())
                     except asyncio.TimeoutError:
                         if clocked:  # the running seat's time may have run out
                             try:
-                                latest = await online.load(row.id)
-                                if await online.flag(latest) is not None:
+                                if (await online.due(row.id)).version > latest.version:
                                     continue  # its commit wakes this stream
                             except Exception:  # expired, or the store is gone
                                 return
@@ -260,11 +269,11 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
                         return
                     if 0 <= item <= sent:
                         continue
-                    state = online.known(row.id, item) if item > 0 and not clocked else None
-                    if state is None:  # made by another process, presence, or a clock
+                    if item > 0:  # a new version, of this process or another
                         try:
-                            latest = await online.load(row.id)
-                            state = await online.state(latest)
+                            found = await online.newest(row.id, item)
+                            if found.version > latest.version:
+                                latest, state = found, await online.state(found)
                         except Exception:  # expired, or the store is gone
                             return
                     clock = await online.clock(latest) if clocked else None

@@ -11,6 +11,9 @@ from typing import Any
 
 #: Unfinished matches left without a move this long are deleted (never by count).
 EXPIRE_SECONDS = 30 * 24 * 3600.0
+#: A player's last sighting is written again once it is this old (a day: far finer
+#: than the expiry, and at most one write a day per player).
+SEEN_SECONDS = 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,9 @@ class Store(ABC):
     def add_player(self, token_hash: str, now: float) -> None: ...
 
     @abstractmethod
-    def has_player(self, token_hash: str) -> bool: ...
+    def has_player(self, token_hash: str, now: float | None = None) -> bool:
+        """Whether ``token_hash`` is a player's; with ``now``, he is seen at ``now``
+        (written at most once per :data:`SEEN_SECONDS`, so that a check is a read)."""
 
     @abstractmethod
     def add_match(self, row: MatchRow) -> None: ...
@@ -107,7 +112,8 @@ class Store(ABC):
 
     @abstractmethod
     def expire(self, before: float) -> int:
-        """Deletes the unfinished matches not changed since ``before``; how many."""
+        """Deletes the unfinished matches not changed since ``before``, then the players
+        seated in no match and not seen since ``before``; how many matches."""
 
     @abstractmethod
     def schema_version(self) -> int: ...

@@ -63,6 +63,12 @@ MIGRATIONS: list[list[str]] = [
         # it read, so that a stale write from another process is refused
         "ALTER TABLE ai_matches ADD COLUMN version BIGINT NOT NULL DEFAULT 1",
     ],
+    [
+        # when each player was last seen, so that players without a match expire
+        "ALTER TABLE players ADD COLUMN seen DOUBLE PRECISION",
+        "UPDATE players SET seen = created",
+        "CREATE INDEX players_seen ON players (seen)",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"

@@ -7,7 +7,7 @@ from abc import abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from buttonup.web.store.base import Action, AiMatchRow, MatchRow, Stale, Store
+from buttonup.web.store.base import SEEN_SECONDS, Action, AiMatchRow, MatchRow, Stale, Store
 from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
@@ -87,11 +87,21 @@ class SqlStore(Store):
     def add_player(self, token_hash: str, now: float) -> None:
         with self.transaction() as cursor:
             self.run(
-                cursor, "INSERT INTO players (token_hash, created) VALUES (?, ?)", (token_hash, now)
+                cursor,
+                "INSERT INTO players (token_hash, created, seen) VALUES (?, ?, ?)",
+                (token_hash, now, now),
             )
 
-    def has_player(self, token_hash: str) -> bool:
-        return self.one("SELECT 1 FROM players WHERE token_hash = ?", token_hash) is not None
+    def has_player(self, token_hash: str, now: float | None = None) -> bool:
+        with self.transaction() as cursor:
+            if now is not None:
+                self.run(
+                    cursor,
+                    "UPDATE players SET seen = ? WHERE token_hash = ? AND seen < ?",
+                    (now, token_hash, now - SEEN_SECONDS),
+                )
+            sql = "SELECT 1 FROM players WHERE token_hash = ?"
+            return self.run(cursor, sql, (token_hash,)).fetchone() is not None
 
     def add_match(self, row: MatchRow) -> None:
         with self.transaction() as cursor:
@@ -195,6 +205,13 @@ class SqlStore(Store):
             gone = self.run(
                 cursor, "DELETE FROM matches WHERE finished = 0 AND updated < ?", (before,)
             ).rowcount
+            # after the matches: one whose matches all expired goes in the same sweep
+            self.run(
+                cursor,
+                "DELETE FROM players WHERE seen < ? AND NOT EXISTS (SELECT 1 FROM matches "
+                "WHERE matches.red = players.token_hash OR matches.black = players.token_hash)",
+                (before,),
+            )
         return int(gone)
 
     # --- the page's matches against the AI ------------------------------------------
