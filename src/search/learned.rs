@@ -116,6 +116,12 @@ pub fn learned_margin(position: &Position) -> i32 {
     sum.round() as i32
 }
 
+/// The largest games (buttons in all) whose limited searches use the learned estimate:
+/// at 10 of each colour it gave away more than the projection in `benches/big_ai.py`
+/// (one 21-pile position lost 55 points there, its true value about 100: the linear
+/// model shrinks big margins towards 0, which lowers its mean error but hides big wins).
+pub const LEARNED_UP_TO_BUTTONS: usize = 27;
+
 /// Whether limited searches use the learned estimate: yes, unless the environment's
 /// `BUTTONUP_EVAL` is `projection` (read once; for benchmarks that compare the two in one
 /// build, as `benches/big_ai.py --compare` does).
