@@ -1,13 +1,14 @@
 """The learned horizon estimate of limited searches: the shipped weights are the fit of
 the stored exact labels (scripts/train_eval.py), the labels are the solver's, the core
 evaluates with those weights, and a limited search chooses by them through the library,
-both UGI engines and WebAssembly (the server plays the library's bot)."""
+both UGI engines, the C library and WebAssembly (the server plays the library's bot)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import random
+import tempfile
 import re
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,7 @@ import pytest
 from buttonup import Player, Position, _core, search, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.testing import processes
+from c_driver import compiled
 from ugi_engines import NAMES, command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,3 +142,15 @@ def test_webassembly_chooses_by_the_learned_estimate() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [m for _, m in cases]
+
+
+def test_the_c_library_chooses_by_the_learned_estimate() -> None:
+    cases = learned_choices()
+    with tempfile.TemporaryDirectory(prefix="search_depth_") as folder:
+        driver = compiled("search_depth", Path(folder))
+        given = "1\n" + "".join(f"{n}\n" for n, _ in cases)
+        done = processes.run(
+            [str(driver)], input=given, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{m} 1 0" for _, m in cases]

@@ -122,6 +122,20 @@ typedef struct {
   int32_t value;
 } ButtonupMoveValue;
 
+// What `buttonup_search` found.
+typedef struct {
+  // The best move found: the pile to lift.
+  uint32_t pile;
+  // Its value for the side to move: exact when `exact`, else estimated at the horizon.
+  double value;
+  // Whether the search reached the end of the battle on every line.
+  bool exact;
+  // The deepest iteration completed, in moves.
+  uint32_t depth;
+  // Positions visited.
+  uint64_t nodes;
+} ButtonupSearchResult;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -317,6 +331,21 @@ ButtonupStatus buttonup_analyze(const ButtonupPosition *position,
                                 ButtonupMoveValue *values,
                                 size_t capacity,
                                 size_t *count);
+
+// One search of `position` within the limits, on the calling thread, into `*result`:
+// `depth` moves, `nodes` positions, `time_limit_ms` (each 0: no such limit; with none
+// the search is exact). The core's limited search, as Python's `buttonup.search`,
+// WebAssembly's `search` and an engine's `go` run it (docs/ai.md: a limited search's
+// horizon is the learned estimate up to 27 buttons). `BUTTONUP_STATUS_ILLEGAL_MOVE`
+// when the battle is over.
+//
+// # Safety
+// `position` is NULL or valid; `result` is NULL or writable.
+ButtonupStatus buttonup_search(const ButtonupPosition *position,
+                               uint32_t depth,
+                               uint64_t nodes,
+                               uint64_t time_limit_ms,
+                               ButtonupSearchResult *result);
 
 // A bot of `level` (1 to 10) whose random choices follow `seed`, in `*out`.
 //

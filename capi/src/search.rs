@@ -99,6 +99,64 @@ pub unsafe extern "C" fn buttonup_analyze(
     })
 }
 
+/// What `buttonup_search` found.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ButtonupSearchResult {
+    /// The best move found: the pile to lift.
+    pub pile: u32,
+    /// Its value for the side to move: exact when `exact`, else estimated at the horizon.
+    pub value: f64,
+    /// Whether the search reached the end of the battle on every line.
+    pub exact: bool,
+    /// The deepest iteration completed, in moves.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// One search of `position` within the limits, on the calling thread, into `*result`:
+/// `depth` moves, `nodes` positions, `time_limit_ms` (each 0: no such limit; with none
+/// the search is exact). The core's limited search, as Python's `buttonup.search`,
+/// WebAssembly's `search` and an engine's `go` run it (docs/ai.md: a limited search's
+/// horizon is the learned estimate up to 27 buttons). `BUTTONUP_STATUS_ILLEGAL_MOVE`
+/// when the battle is over.
+///
+/// # Safety
+/// `position` is NULL or valid; `result` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_search(
+    position: *const ButtonupPosition,
+    depth: u32,
+    nodes: u64,
+    time_limit_ms: u64,
+    result: *mut ButtonupSearchResult,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        let p = *self::position(position)?;
+        if result.is_null() {
+            return Err(null("result"));
+        }
+        let limits = Limits {
+            depth: (depth > 0).then_some(depth),
+            nodes: (nodes > 0).then_some(nodes),
+            time: (time_limit_ms > 0).then(|| Duration::from_millis(time_limit_ms)),
+        };
+        let found = search::with_thread_searcher(|s| s.search(&p, &limits));
+        let pile = found
+            .best_move
+            .ok_or(Failure::of(BattleError::NoMoveToChoose))?;
+        let answer = ButtonupSearchResult {
+            pile: pile as u32,
+            value: found.value,
+            exact: found.exact,
+            depth: found.depth,
+            nodes: found.nodes,
+        };
+        put(result, "result", answer)
+    })
+}
+
 /// An AI player of the level scale (opaque; see docs/ai.md): level 1 plays random
 /// moves, 9 perfectly for the battle margin, 10 perfectly for the match. One bot may be
 /// used from several threads: its calls take turns, and `buttonup_bot_stop` works from

@@ -270,3 +270,39 @@ fn any_thread_count_is_held_to_the_core_s_maximum() {
     assert_eq!(count, 3);
     unsafe { buttonup_position_free(position) };
 }
+
+#[test]
+fn a_search_refuses_null_and_a_finished_battle_and_writes_nothing() {
+    let start = parse("W/R/B/W/B/R/R/W/B r");
+    let over = parse("RBWWBRWBR b");
+    let untouched = ButtonupSearchResult {
+        pile: 99,
+        value: 0.5,
+        exact: false,
+        depth: 99,
+        nodes: 99,
+    };
+    let mut result = untouched;
+    unsafe {
+        let status = buttonup_search(null(), 1, 0, 0, &mut result);
+        assert_eq!(answered(status), ButtonupStatus::NullArgument);
+        let status = buttonup_search(start, 1, 0, 0, null_mut());
+        assert_eq!(answered(status), ButtonupStatus::NullArgument);
+        let status = buttonup_search(over, 0, 0, 0, &mut result);
+        assert_eq!(answered(status), ButtonupStatus::IllegalMove);
+        assert_eq!(last_error(), "the battle is over: there is no move to choose");
+        assert_eq!((result.pile, result.depth), (untouched.pile, untouched.depth));
+        // Unlimited: exact, the standard start's best move and value (docs/rules.md).
+        let status = buttonup_search(start, 0, 0, 0, &mut result);
+        assert_eq!(answered(status), ButtonupStatus::Ok, "{}", last_error());
+        assert!(result.exact);
+        assert_eq!((result.pile, result.value), (3, 1.0));
+        // Every limit past its range is no error.
+        for (depth, nodes, ms) in [(u32::MAX, 0, 0), (0, u64::MAX, 0), (0, 0, u64::MAX)] {
+            let status = buttonup_search(start, depth, nodes, ms, &mut result);
+            assert_eq!(answered(status), ButtonupStatus::Ok, "{}", last_error());
+        }
+        buttonup_position_free(start);
+        buttonup_position_free(over);
+    }
+}
