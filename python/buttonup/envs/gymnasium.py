@@ -39,6 +39,7 @@ import numpy as np
 from gymnasium import spaces
 
 from buttonup._core import Position, max_margin
+from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
@@ -62,14 +63,10 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward: str = "margin",
         render_mode: str | None = None,
     ) -> None:
-        if colour not in ("red", "black"):
-            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.agent = agent_player(colour)
+        one_of("reward", reward, ("margin", "win"))
+        one_of("render_mode", render_mode, (None, "ansi"))
         self.position = Position.random(0, per_colour=per_colour)  # checks per_colour
-        self.agent = Player.RED if colour == "red" else Player.BLACK
         self.per_colour = per_colour
         self.reward_kind = reward
         self.render_mode = render_mode

@@ -47,6 +47,7 @@ from gymnasium import spaces
 
 from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
+from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
 from buttonup.envs.gymnasium import BattleEnv  # noqa: F401 (registers buttonup/Match-v0)
 from buttonup.envs.opponents import Chooser, chooser
@@ -71,14 +72,10 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward: str = "win",
         render_mode: str | None = None,
     ) -> None:
-        if colour not in ("red", "black"):
-            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
-        if reward not in ("win", "points"):
-            raise ValueError(f"reward must be 'win' or 'points', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.agent = agent_player(colour)
+        one_of("reward", reward, ("win", "points"))
+        one_of("render_mode", render_mode, (None, "ansi"))
         self.match = Match(target=target, per_colour=per_colour, seed=0)  # checks both
-        self.agent = Player.RED if colour == "red" else Player.BLACK
         self.target = target
         self.per_colour = per_colour
         self.reward_kind = reward
