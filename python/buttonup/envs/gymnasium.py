@@ -80,13 +80,7 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
 
     def _own_spec(self, **kwargs: Any) -> gymnasium.envs.registration.EnvSpec:
-        """A spec that makes this environment again (``gymnasium.make`` replaces it with
-        its own), so that Gymnasium's checker can try each render mode on one made
-        directly too."""
-        spec = gymnasium.spec("buttonup/Battle-v0")
-        return dataclasses.replace(
-            spec, entry_point=functools.partial(_made, type(self)), kwargs=kwargs
-        )
+        return own_spec(self, "buttonup/Battle-v0", **kwargs)
 
     def set_opponent(self, opponent: Any, *, seed: int | None = None) -> None:
         """Plays against ``opponent`` (any form of :mod:`buttonup.envs.opponents`) from
@@ -140,7 +134,18 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return f"{self.position}\n{draw_piles(self.position)}"
 
 
-def _made(kind: type[BattleEnv], **kwargs: Any) -> BattleEnv:
+def own_spec(
+    env: gymnasium.Env[Any, Any], env_id: str, **kwargs: Any
+) -> gymnasium.envs.registration.EnvSpec:
+    """The spec of ``env_id`` that makes ``env``'s class again with ``kwargs``
+    (``gymnasium.make`` replaces it with its own), so that Gymnasium's checker can try
+    each render mode on one made directly too."""
+    return dataclasses.replace(
+        gymnasium.spec(env_id), entry_point=functools.partial(_made, type(env)), kwargs=kwargs
+    )
+
+
+def _made(kind: type[gymnasium.Env[Any, Any]], **kwargs: Any) -> gymnasium.Env[Any, Any]:
     return kind(**kwargs)
 
 

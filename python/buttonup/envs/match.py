@@ -37,8 +37,6 @@ asks) and ``battle``, the number of the battle being played, from 1.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -49,7 +47,7 @@ from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
 from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
-from buttonup.envs.gymnasium import BattleEnv  # noqa: F401 (registers buttonup/Match-v0)
+from buttonup.envs.gymnasium import own_spec  # and registers buttonup/Match-v0
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
@@ -93,17 +91,14 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(n)
-        spec = gymnasium.spec("buttonup/Match-v0")
-        self.spec = dataclasses.replace(
-            spec,
-            entry_point=functools.partial(_made, type(self)),
-            kwargs={
-                "opponent": opponent,
-                "colour": colour,
-                "target": target,
-                "per_colour": per_colour,
-                "reward": reward,
-            },
+        self.spec = own_spec(
+            self,
+            "buttonup/Match-v0",
+            opponent=opponent,
+            colour=colour,
+            target=target,
+            per_colour=per_colour,
+            reward=reward,
         )
 
     def _set_opponent(self, opponent: Any, *, seed: int | None) -> None:
@@ -209,7 +204,3 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         mine, theirs = self._scores()
         position: Position = self.match.position
         return f"{mine}-{theirs} to {self.target}\n{position}\n{draw_piles(position)}"
-
-
-def _made(kind: type[MatchEnv], **kwargs: Any) -> MatchEnv:
-    return kind(**kwargs)
