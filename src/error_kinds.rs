@@ -20,22 +20,24 @@ one_kind! {
     Panicked => Internal,
 }
 
-impl HasKind for ExactError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            ExactError::Memory(error) => error.kind(),
-            ExactError::Interrupted => ErrorKind::Interrupted,
+/// The kind of an error that is either another error (its kind) or an interruption.
+macro_rules! wrapped_or_interrupted {
+    ($($error:ident :: $wrapped:ident),* $(,)?) => {$(
+        impl HasKind for $error {
+            fn kind(&self) -> ErrorKind {
+                match self {
+                    $error::$wrapped(error) => error.kind(),
+                    $error::Interrupted => ErrorKind::Interrupted,
+                }
+            }
         }
-    }
+    )*};
 }
 
-impl HasKind for BatchError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            BatchError::Table(error) => error.kind(),
-            BatchError::Interrupted => ErrorKind::Interrupted,
-        }
-    }
+wrapped_or_interrupted! {
+    ExactError::Memory,
+    BatchError::Table,
+    MakeError::Variant,
 }
 
 impl HasKind for DrawError {
@@ -43,15 +45,6 @@ impl HasKind for DrawError {
         match self {
             DrawError::NotOver => ErrorKind::BattleNotOver,
             _ => ErrorKind::InvalidArgument,
-        }
-    }
-}
-
-impl HasKind for MakeError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            MakeError::Variant(error) => error.kind(),
-            MakeError::Interrupted => ErrorKind::Interrupted,
         }
     }
 }

@@ -1,11 +1,13 @@
 """What the online tests share (tests/test_online_*.py): a player of the JSON API, a
-`buttonup serve` subprocess on a free loopback port with a database of its own, and a
+`buttonup serve` subprocess on a free loopback port with a database of its own, an app
+on uvicorn in a thread of the test, and a
 throwaway PostgreSQL cluster (Debian's postgresql, started as the ``postgres`` user when
 the tests run as root), skipped with a one-line reason where it cannot start, unless
 ``BUTTONUP_REQUIRE_POSTGRES`` (CI) makes that a failure."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import itertools
 import json
@@ -16,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +33,28 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def in_a_thread(app: Any, *, patience: float, **options: Any) -> Iterator[int]:
+    """``app`` on uvicorn (with ``options`` for its config) in a thread of the test, on a
+    free loopback port: its port once it listens. Told to exit at the end, whatever the
+    outcome; each wait, its start and its end, is ``patience`` seconds at the most."""
+    import uvicorn  # the web extra: test_policies imports this module without it
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", **options))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + patience
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.01)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=patience)
 
 
 class Server:

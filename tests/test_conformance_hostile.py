@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,13 +154,12 @@ def lingering(token: str) -> list[str]:
     return found.stdout.split()
 
 
-def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path: Path) -> None:
-    token = f"grandchild-of-the-kit-{time.monotonic_ns()}"
+@contextmanager
+def none_outlive(token: str) -> Iterator[None]:
+    """Asserts that no process with ``token`` in its command line is left once the block
+    is done, and kills any that is, whatever the outcome."""
     try:
-        status, data = kit(
-            tmp_path, "--limit", "20", "--examples", "0", "--", *HOSTILE, "grandchild", token
-        )
-        assert status == 0 and data["agrees"] is True
+        yield
         for _ in range(50):  # SIGKILL is prompt; its delivery is not instant
             if not lingering(token):
                 break
@@ -169,6 +170,15 @@ def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path
             subprocess.run(["kill", "-9", pid], check=False)
 
 
+def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path: Path) -> None:
+    token = f"grandchild-of-the-kit-{time.monotonic_ns()}"
+    with none_outlive(token):
+        status, data = kit(
+            tmp_path, "--limit", "20", "--examples", "0", "--", *HOSTILE, "grandchild", token
+        )
+        assert status == 0 and data["agrees"] is True
+
+
 def test_the_group_is_ended_even_after_the_implementation_exited() -> None:
     token = f"orphan-of-the-kit-{time.monotonic_ns()}"
     leaves = (
@@ -176,21 +186,13 @@ def test_the_group_is_ended_even_after_the_implementation_exited() -> None:
         f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)', '{token}'])"
     )
     process = Process([sys.executable, "-c", leaves], timeout=30)
-    try:
+    with none_outlive(token):
         for _ in range(100):  # until the child has started its own and exited
             if lingering(token):
                 break
             time.sleep(0.05)
         time.sleep(0.3)
         process.close()
-        for _ in range(50):
-            if not lingering(token):
-                break
-            time.sleep(0.1)
-        assert lingering(token) == []
-    finally:
-        for pid in lingering(token):
-            subprocess.run(["kill", "-9", pid], check=False)
 
 
 def test_a_crash_is_charged_to_the_request_that_causes_it(tmp_path: Path) -> None:

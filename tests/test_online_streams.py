@@ -25,11 +25,10 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 import httpx
-import uvicorn
 from buttonup.web.app import create_app
 from buttonup.web.online import STREAMS_PER_CLIENT, STREAMS_PER_MATCH, Online
 from buttonup.web.store.sql import SqlStore
-from online_helpers import Player, events
+from online_helpers import Player, events, in_a_thread
 
 #: Seconds any one wait of these tests may take before it is a failure.
 PATIENCE = 30.0
@@ -38,24 +37,13 @@ PATIENCE = 30.0
 @contextlib.contextmanager
 def serving(path: Path) -> Iterator[tuple[str, Online]]:
     """The app on a SQLite file, on uvicorn in a thread: its URL and its online matches."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     app = create_app(db=f"sqlite://{path}")
-    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + PATIENCE
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.01)
     online: Online = app.state.online
-    try:
-        yield f"http://127.0.0.1:{port}", online
-    finally:
-        online.close()  # the streams end, so that uvicorn need not wait for them
-        server.should_exit = True
-        thread.join(timeout=PATIENCE)
+    with in_a_thread(app, patience=PATIENCE) as port:
+        try:
+            yield f"http://127.0.0.1:{port}", online
+        finally:
+            online.close()  # the streams end, so that uvicorn need not wait for them
 
 
 class Stream:

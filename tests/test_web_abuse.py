@@ -27,7 +27,6 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 import httpx
-import uvicorn
 from buttonup import Player, Position
 from buttonup.testing.processes import end, started
 from buttonup.web.app import create_app
@@ -37,6 +36,7 @@ from buttonup.web.online import WAITING_PER_CLIENT
 from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
+from online_helpers import in_a_thread
 
 from benches.http_load import serve
 
@@ -253,21 +253,9 @@ class Quick(DeadlineProtocol):
 def in_thread(app: Any = None, **options: Any) -> Iterator[int]:
     """The app (by default a new one) on uvicorn in a thread, with :class:`Quick`'s
     deadline and ``options`` for uvicorn: its port."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     app = create_app() if app is None else app
-    config = uvicorn.Config(app, port=port, log_level="warning", http=Quick, **options)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    try:
+    with in_a_thread(app, patience=20, http=Quick, **options) as port:
         yield port
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from buttonup.web import service as service_module
 from buttonup.web.app import create_app
 from buttonup.web.store import AiMatchRow, Stale, open_store
 from buttonup.web.store.schema import MIGRATIONS
-from online_helpers import new_database, postgres_server  # noqa: F401
+from online_helpers import database, postgres_server  # noqa: F401
 
 
 def url(path: Path) -> str:
@@ -39,18 +39,8 @@ def ok(answer: Any) -> dict[str, Any]:
     return data
 
 
-def test_a_match_against_the_ai_goes_on_after_a_restart(tmp_path: Path) -> None:
-    goes_on_after_a_restart(url(tmp_path / "m.sqlite3"))
-
-
-def test_a_match_against_the_ai_goes_on_after_a_restart_postgres(
-    postgres_server: tuple[str, int, list[str]],  # noqa: F811
-) -> None:
-    goes_on_after_a_restart(new_database(postgres_server, "aimatch"))
-
-
-def goes_on_after_a_restart(db: str) -> None:
-    first = TestClient(create_app(db=db))
+def test_a_match_against_the_ai_goes_on_after_a_restart(database: str) -> None:  # noqa: F811
+    first = TestClient(create_app(db=database))
     data = ok(first.post("/api/matches", json={"human": "r", "level": 2, "seed": 7}))
     key = data["id"]
     for _ in range(2):  # the human's move and the AI's answers, twice
@@ -61,7 +51,7 @@ def goes_on_after_a_restart(db: str) -> None:
     before = ok(first.get(f"/api/matches/{key}"))
     record = first.get(f"/api/matches/{key}/record").text
 
-    again = TestClient(create_app(db=db))  # a new process's app: nothing in memory
+    again = TestClient(create_app(db=database))  # a new process's app: nothing in memory
     after = ok(again.get(f"/api/matches/{key}"))
     assert after == before
     assert again.get(f"/api/matches/{key}/record").text == record
@@ -147,18 +137,10 @@ def test_the_store_keeps_a_finished_match_past_its_age(tmp_path: Path) -> None:
         store.close()
 
 
-def test_two_processes_go_on_where_the_last_answer_left_a_match(tmp_path: Path) -> None:
-    two_processes_share_a_match(url(tmp_path / "m.sqlite3"))
-
-
-def test_two_processes_go_on_where_the_last_answer_left_a_match_postgres(
-    postgres_server: tuple[str, int, list[str]],  # noqa: F811
+def test_two_processes_go_on_where_the_last_answer_left_a_match(
+    database: str,  # noqa: F811
 ) -> None:
-    two_processes_share_a_match(new_database(postgres_server, "twoprocs"))
-
-
-def two_processes_share_a_match(db: str) -> None:
-    first_app, second_app = create_app(db=db), create_app(db=db)
+    first_app, second_app = create_app(db=database), create_app(db=database)
     first, second = TestClient(first_app), TestClient(second_app)
     data = ok(first.post("/api/matches", json={"human": "r", "players": 2, "seed": 3}))
     key = data["id"]

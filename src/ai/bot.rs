@@ -319,16 +319,7 @@ impl Bot {
     fn best(&mut self, position: &Position, progress: &mut dyn FnMut(&Iteration) -> bool) -> usize {
         if self.limits.are_none() && !self.searching {
             if let Ok(values) = self.exact_values(position) {
-                let top = values
-                    .iter()
-                    .map(|&(_, v)| v)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                let best: Vec<usize> = values
-                    .iter()
-                    .filter(|&&(_, v)| v == top)
-                    .map(|&(mv, _)| mv)
-                    .collect();
-                return self.pick(&best);
+                return self.pick(&best_of(&values));
             }
         }
         let limits = self.limits;
@@ -378,15 +369,7 @@ impl Bot {
             move_chances(&payoff, position, threads, searcher)
         }
         .map_err(|_| ())?;
-        let top = chances
-            .iter()
-            .map(|&(_, p)| p)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let candidates: Vec<usize> = chances
-            .iter()
-            .filter(|&&(_, p)| p == top)
-            .map(|&(mv, _)| mv)
-            .collect();
+        let candidates = best_of(&chances);
         if candidates.len() == 1 {
             return Ok(candidates[0]);
         }
@@ -397,16 +380,22 @@ impl Bot {
                 .find(|&&(m, _)| m == mv)
                 .map_or(f64::MIN, |p| p.1)
         };
-        let best = candidates
-            .iter()
-            .map(|&mv| margin(mv))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let best: Vec<usize> = candidates
-            .into_iter()
-            .filter(|&mv| margin(mv) == best)
-            .collect();
-        Ok(self.pick(&best))
+        let scored: Vec<(usize, f64)> = candidates.into_iter().map(|mv| (mv, margin(mv))).collect();
+        Ok(self.pick(&best_of(&scored)))
     }
+}
+
+/// The moves of `values` (moves and their values) whose value is the greatest, in order.
+fn best_of(values: &[(usize, f64)]) -> Vec<usize> {
+    let top = values
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    values
+        .iter()
+        .filter(|&&(_, v)| v == top)
+        .map(|&(mv, _)| mv)
+        .collect()
 }
 
 /// Whether the match odds can be used for `game` at `position`.

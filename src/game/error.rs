@@ -3,6 +3,21 @@
 
 use std::fmt;
 
+/// `From` for errors that wrap others: `wraps! { Error::Variant(Wrapped), ... }` makes
+/// each `Wrapped` error the `Error::Variant` that holds it.
+macro_rules! wraps {
+    ($($error:ident :: $variant:ident ( $wrapped:ty )),+ $(,)?) => {
+        $(
+            impl From<$wrapped> for $error {
+                fn from(error: $wrapped) -> Self {
+                    $error::$variant(error)
+                }
+            }
+        )+
+    };
+}
+pub(crate) use wraps;
+
 /// Why a list of piles is not a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PositionError {
@@ -156,11 +171,7 @@ impl fmt::Display for NotationError {
     }
 }
 
-impl From<PositionError> for NotationError {
-    fn from(error: PositionError) -> Self {
-        NotationError::Position(error)
-    }
-}
+wraps! { NotationError::Position(PositionError) }
 
 /// Why a move cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::error::{IllegalMove, NotationError};
+use crate::game::error::{wraps, IllegalMove, NotationError};
 use crate::game::notation::parse_start;
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Player, Position, Sowing};
@@ -90,16 +90,9 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
-impl From<IllegalMove> for MatchError {
-    fn from(error: IllegalMove) -> Self {
-        MatchError::Illegal(error)
-    }
-}
-
-impl From<StandingError> for MatchError {
-    fn from(error: StandingError) -> Self {
-        MatchError::Standing(error)
-    }
+wraps! {
+    MatchError::Illegal(IllegalMove),
+    MatchError::Standing(StandingError),
 }
 
 /// A match to `target` victory points (rules 7 to 9).

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use super::shared_table::SHARED_ENTRY_BYTES;
 use super::{with_thread_searcher, Searcher, SharedTable, TableAllocError};
+use crate::game::error::wraps;
 use crate::game::perft::perft_with_stop;
 use crate::game::rules::Position;
 use crate::run::clock::Instant;
@@ -31,11 +32,7 @@ impl From<Interrupted> for BatchError {
     }
 }
 
-impl From<TableAllocError> for BatchError {
-    fn from(error: TableAllocError) -> Self {
-        BatchError::Table(error)
-    }
-}
+wraps! { BatchError::Table(TableAllocError) }
 
 impl fmt::Display for BatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -150,17 +150,8 @@ impl Children {
                 end = start;
             }
         } else {
-            let (mut rest, mut pile) = (bottoms, 0);
-            while rest != 0 {
-                let start = rest.trailing_zeros();
-                rest &= rest - 1;
-                let end = if rest == 0 {
-                    len
-                } else {
-                    rest.trailing_zeros()
-                };
+            for (pile, (start, end)) in position.pile_spans().enumerate() {
                 add(pile, start, end);
-                pile += 1;
             }
         }
     }

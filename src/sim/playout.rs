@@ -2,7 +2,7 @@
 //! learning user makes many times. The Python reference runs the same steps with the
 //! same generator, so a seed gives the same games in both.
 
-use crate::game::error::PositionError;
+use crate::game::error::{wraps, PositionError};
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Player, Position};
 use crate::game::scoring::max_margin;
@@ -19,11 +19,7 @@ pub enum PlayoutError {
     Interrupted,
 }
 
-impl From<PositionError> for PlayoutError {
-    fn from(error: PositionError) -> Self {
-        PlayoutError::Position(error)
-    }
-}
+wraps! { PlayoutError::Position(PositionError) }
 
 impl From<Interrupted> for PlayoutError {
     fn from(_: Interrupted) -> Self {

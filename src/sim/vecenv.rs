@@ -12,6 +12,7 @@
 
 use std::sync::Mutex;
 
+use crate::game::error::wraps;
 use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
 use crate::game::variant::{Capability, VariantError};
@@ -62,16 +63,9 @@ impl std::fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-impl From<StepError> for Failure {
-    fn from(error: StepError) -> Self {
-        Failure::Illegal(error)
-    }
-}
-
-impl From<Panicked> for Failure {
-    fn from(error: Panicked) -> Self {
-        Failure::Panicked(error)
-    }
+wraps! {
+    Failure::Illegal(StepError),
+    Failure::Panicked(Panicked),
 }
 
 /// The fewest games a thread of its own steps (handing a part to a waiting worker costs

@@ -39,6 +39,7 @@ import numpy as np
 from gymnasium import spaces
 
 from buttonup._core import Position, max_margin
+from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
@@ -62,14 +63,10 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward: str = "margin",
         render_mode: str | None = None,
     ) -> None:
-        if colour not in ("red", "black"):
-            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.agent = agent_player(colour)
+        one_of("reward", reward, ("margin", "win"))
+        one_of("render_mode", render_mode, (None, "ansi"))
         self.position = Position.random(0, per_colour=per_colour)  # checks per_colour
-        self.agent = Player.RED if colour == "red" else Player.BLACK
         self.per_colour = per_colour
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -83,13 +80,7 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
 
     def _own_spec(self, **kwargs: Any) -> gymnasium.envs.registration.EnvSpec:
-        """A spec that makes this environment again (``gymnasium.make`` replaces it with
-        its own), so that Gymnasium's checker can try each render mode on one made
-        directly too."""
-        spec = gymnasium.spec("buttonup/Battle-v0")
-        return dataclasses.replace(
-            spec, entry_point=functools.partial(_made, type(self)), kwargs=kwargs
-        )
+        return own_spec(self, "buttonup/Battle-v0", **kwargs)
 
     def set_opponent(self, opponent: Any, *, seed: int | None = None) -> None:
         """Plays against ``opponent`` (any form of :mod:`buttonup.envs.opponents`) from
@@ -143,7 +134,18 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return f"{self.position}\n{draw_piles(self.position)}"
 
 
-def _made(kind: type[BattleEnv], **kwargs: Any) -> BattleEnv:
+def own_spec(
+    env: gymnasium.Env[Any, Any], env_id: str, **kwargs: Any
+) -> gymnasium.envs.registration.EnvSpec:
+    """The spec of ``env_id`` that makes ``env``'s class again with ``kwargs``
+    (``gymnasium.make`` replaces it with its own), so that Gymnasium's checker can try
+    each render mode on one made directly too."""
+    return dataclasses.replace(
+        gymnasium.spec(env_id), entry_point=functools.partial(_made, type(env)), kwargs=kwargs
+    )
+
+
+def _made(kind: type[gymnasium.Env[Any, Any]], **kwargs: Any) -> gymnasium.Env[Any, Any]:
     return kind(**kwargs)
 
 

@@ -38,6 +38,7 @@ import jax
 import jax.numpy as jnp
 
 from buttonup._core import max_margin
+from buttonup.envs.arguments import one_of
 
 __all__ = ["EMPTY", "Battle", "State"]
 
@@ -72,8 +73,7 @@ class Battle:
     def __init__(self, per_colour: int = 3, reward: str = "margin") -> None:
         if not 1 <= per_colour <= 5:
             raise ValueError(f"per_colour must be 1 to 5 in the JAX environment, not {per_colour}")
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
+        one_of("reward", reward, ("margin", "win"))
         self.per_colour = per_colour
         self.reward = reward
         self.num_actions = self.buttons = 3 * per_colour

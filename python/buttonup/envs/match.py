@@ -37,8 +37,6 @@ asks) and ``battle``, the number of the battle being played, from 1.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -47,8 +45,9 @@ from gymnasium import spaces
 
 from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
+from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
-from buttonup.envs.gymnasium import BattleEnv  # noqa: F401 (registers buttonup/Match-v0)
+from buttonup.envs.gymnasium import own_spec  # and registers buttonup/Match-v0
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
@@ -71,14 +70,10 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward: str = "win",
         render_mode: str | None = None,
     ) -> None:
-        if colour not in ("red", "black"):
-            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
-        if reward not in ("win", "points"):
-            raise ValueError(f"reward must be 'win' or 'points', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.agent = agent_player(colour)
+        one_of("reward", reward, ("win", "points"))
+        one_of("render_mode", render_mode, (None, "ansi"))
         self.match = Match(target=target, per_colour=per_colour, seed=0)  # checks both
-        self.agent = Player.RED if colour == "red" else Player.BLACK
         self.target = target
         self.per_colour = per_colour
         self.reward_kind = reward
@@ -96,17 +91,14 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(n)
-        spec = gymnasium.spec("buttonup/Match-v0")
-        self.spec = dataclasses.replace(
-            spec,
-            entry_point=functools.partial(_made, type(self)),
-            kwargs={
-                "opponent": opponent,
-                "colour": colour,
-                "target": target,
-                "per_colour": per_colour,
-                "reward": reward,
-            },
+        self.spec = own_spec(
+            self,
+            "buttonup/Match-v0",
+            opponent=opponent,
+            colour=colour,
+            target=target,
+            per_colour=per_colour,
+            reward=reward,
         )
 
     def _set_opponent(self, opponent: Any, *, seed: int | None) -> None:
@@ -212,7 +204,3 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         mine, theirs = self._scores()
         position: Position = self.match.position
         return f"{mine}-{theirs} to {self.target}\n{position}\n{draw_piles(position)}"
-
-
-def _made(kind: type[MatchEnv], **kwargs: Any) -> MatchEnv:
-    return kind(**kwargs)

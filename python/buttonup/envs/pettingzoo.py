@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from buttonup._core import Position
+from buttonup.envs.arguments import one_of
 from buttonup.envs.encoding import action_mask, observation
 from buttonup.player import Player
 from buttonup.text import draw_piles
@@ -60,10 +61,8 @@ class raw_env(AECEnv):
         seed: int | None = None,
     ) -> None:
         super().__init__()
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        one_of("reward", reward, ("margin", "win"))
+        one_of("render_mode", render_mode, (None, "human", "ansi"))
         start = Position.random(0, per_colour=per_colour)  # checks per_colour
         self.per_colour = per_colour
         self.reward_kind = reward

@@ -43,6 +43,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from buttonup import VecEnv
+from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
 from buttonup.text import draw_piles
@@ -78,14 +79,9 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         threads: int | None,
         batch: dict[str, Any],
     ) -> None:
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {reward!r}")
-        if autoreset_mode not in _MODES:
-            raise ValueError(
-                f"autoreset_mode must be 'next_step' or 'same_step', not {autoreset_mode!r}"
-            )
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        one_of("reward", reward, ("margin", "win"))
+        one_of("autoreset_mode", autoreset_mode, _MODES)
+        one_of("render_mode", render_mode, (None, "ansi"))
         self.render_mode = render_mode
         self._batch_kwargs = {"per_colour": per_colour, "threads": threads, **batch}
         self.env = VecEnv(num_envs, seed=0, **self._batch_kwargs)
@@ -201,8 +197,8 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             values = values[0]
         if name in _FIXED:
             raise ValueError(f"set_attr: {name!r} is fixed when the batch is made")
-        if name == "reward_kind" and values not in ("margin", "win"):
-            raise ValueError(f"reward must be 'margin' or 'win', not {values!r}")
+        if name == "reward_kind":
+            one_of("reward", values, ("margin", "win"))
         setattr(self, name, values)
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
@@ -242,15 +238,13 @@ class BattleVectorEnv(_Batched):
         threads: int | None = None,
         autoreset_mode: str = "next_step",
     ) -> None:
-        if colour not in ("red", "black"):
-            raise ValueError(f"colour must be 'red' or 'black', not {colour!r}")
+        self.agent = agent_player(colour)
         if isinstance(opponent, bool) or not isinstance(opponent, int):
             raise ValueError(
                 "the vector environment's opponent is a built-in level that Rust plays "
                 f"(an int), not {opponent!r}; for any other opponent use "
                 "gymnasium.make_vec(..., vectorization_mode='sync')"
             )
-        self.agent = Player.RED if colour == "red" else Player.BLACK
         self.opponent = opponent
         super().__init__(
             num_envs,
