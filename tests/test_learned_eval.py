@@ -8,8 +8,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-import tempfile
 import re
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -149,8 +149,6 @@ def test_the_c_library_chooses_by_the_learned_estimate() -> None:
     with tempfile.TemporaryDirectory(prefix="search_depth_") as folder:
         driver = compiled("search_depth", Path(folder))
         given = "1\n" + "".join(f"{n}\n" for n, _ in cases)
-        done = processes.run(
-            [str(driver)], input=given, capture_output=True, text=True, timeout=60
-        )
+        done = processes.run([str(driver)], input=given, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [f"{m} 1 0" for _, m in cases]

@@ -290,8 +290,14 @@ fn a_search_refuses_null_and_a_finished_battle_and_writes_nothing() {
         assert_eq!(answered(status), ButtonupStatus::NullArgument);
         let status = buttonup_search(over, 0, 0, 0, &mut result);
         assert_eq!(answered(status), ButtonupStatus::IllegalMove);
-        assert_eq!(last_error(), "the battle is over: there is no move to choose");
-        assert_eq!((result.pile, result.depth), (untouched.pile, untouched.depth));
+        assert_eq!(
+            last_error(),
+            "the battle is over: there is no move to choose"
+        );
+        assert_eq!(
+            (result.pile, result.depth),
+            (untouched.pile, untouched.depth)
+        );
         // Unlimited: exact, the standard start's best move and value (docs/rules.md).
         let status = buttonup_search(start, 0, 0, 0, &mut result);
         assert_eq!(answered(status), ButtonupStatus::Ok, "{}", last_error());
