@@ -272,8 +272,8 @@ def test_ctrl_c_cancels_the_tasks_and_keeps_the_rows(cluster: str, tmp_path: Pat
             raise AssertionError("no rows written in 120 s")
         run.send_signal(signal.SIGINT)
         _, err = run.communicate(timeout=30)
-    assert run.returncode == 130
-    assert err.strip().splitlines() == ["buttonup: interrupted"]
+    assert run.returncode == 130, err
+    assert err.strip().splitlines() == ["buttonup: interrupted"], err
     # The rows kept are the right ones (checked against plain solves) ...
     lines = target.read_text().splitlines()
     assert lines[0] == "start,to_move,value" and len(lines) > 1000
@@ -292,3 +292,27 @@ def test_ctrl_c_cancels_the_tasks_and_keeps_the_rows(cluster: str, tmp_path: Pat
     finally:
         ray.shutdown()
     assert re.fullmatch(r"[BRW]{15},[rb],-?\d+", lines[-1])
+
+
+def test_closing_the_run_stops_the_long_solves_in_flight(cluster: str) -> None:
+    """A run given up (Ctrl-C, a failure, a reader that stops) cancels its tasks, and a
+    task in the middle of a minute-long solve stops within seconds: the cluster's CPUs
+    are free again long before the solves could have ended."""
+    from buttonup.cli.solve_all import orders_from
+    from buttonup.cli.solve_all_ray import solve_on_ray
+
+    long = list(orders_from(6, 0))[:1024]  # about a minute on one core
+    batches = [(0, list(orders_from(3, 0))[:8])] + [(1 + i, long) for i in range(8)]
+    ray.init(address=cluster, log_to_driver=False)
+    try:
+        run = solve_on_ray(cluster)(batches)
+        assert next(run)[0] == 0
+        time.sleep(1)  # the long ones are running
+        assert ray.available_resources().get("CPU", 0) == 0
+        given_up = time.monotonic()
+        run.close()
+        while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() - given_up < 20:
+            time.sleep(0.1)
+        assert ray.available_resources().get("CPU", 0) == 2
+    finally:
+        ray.shutdown()

@@ -95,9 +95,12 @@ def solve_on_ray(
                             ) from None
                         yield first, values
             finally:
-                # Interrupted, failed or closed early: nothing more is wanted.
+                # Interrupted, failed or closed early: nothing more is wanted. Not
+                # force=True: a killed worker whose reply was already on its way made
+                # Ray's driver abort ("Tried to complete task that was not pending"); a
+                # plain cancel interrupts the task's solve, which stops within seconds.
                 for ref in in_flight:
-                    ray.cancel(ref, force=True)
+                    ray.cancel(ref)
         finally:
             restore()
             if started:
