@@ -24,8 +24,9 @@ def need(condition: bool, reason: str, required: str = "BUTTONUP_REQUIRE_NATIVE"
         pytest.skip(reason)
 
 
-def compiled(name: str, folder: Path) -> Path:
-    """tests/c/NAME.c compiled into ``folder``, linked to the C library: its path."""
+def compiled(name: str, folder: Path, extra: tuple[str, ...] = ()) -> Path:
+    """tests/c/NAME.c compiled into ``folder`` (with the ``extra`` flags of the compiler),
+    linked to the C library: its path."""
     need(shutil.which("cc") is not None, "no C compiler (cc)")
     need(
         (LIBRARY / "libbuttonup_c.so").is_file(),
@@ -33,7 +34,7 @@ def compiled(name: str, folder: Path) -> Path:
     )
     driver = folder / name
     source, include = ROOT / "tests" / "c" / f"{name}.c", ROOT / "capi" / "include"
-    flags = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(driver), str(source)]
+    flags = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", *extra, "-o", str(driver), str(source)]
     link = ["-I", str(include), f"-L{LIBRARY}", "-lbuttonup_c", f"-Wl,-rpath,{LIBRARY}"]
     built = processes.run([*flags, *link], capture_output=True, text=True, timeout=120)
     assert built.returncode == 0, built.stderr

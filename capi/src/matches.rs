@@ -146,6 +146,12 @@ pub unsafe extern "C" fn buttonup_match_scores(
 ) -> crate::ButtonupStatus {
     guard(|| {
         let standing = *self::game(game)?.standing();
+        // Both checked before either is written: a failed call writes nothing.
+        for (out, name) in [(red, "red"), (black, "black")] {
+            if out.is_null() {
+                return Err(null(name));
+            }
+        }
         put(red, "red", standing.red)?;
         put(black, "black", standing.black)
     })
