@@ -1,7 +1,7 @@
 """Type stubs of the Rust extension module ``buttonup._core``."""
 
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, Literal, TypeAlias, final
 
 import numpy as np
@@ -197,6 +197,9 @@ def solve_many(
 def analyze(
     position: Position, *, threads: int | None = None, time_limit: float | None = None
 ) -> dict[int, int]: ...
+def review(
+    start: Position, moves: Sequence[int], *, time_limit: float, budget: float
+) -> list[tuple[int | None, int | None, list[int], list[int]]]: ...
 def search(
     position: Position,
     *,

@@ -81,6 +81,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::review, m)?)?;
     m.add_function(wrap_pyfunction!(search::eval_features, m)?)?;
     m.add_function(wrap_pyfunction!(search::horizon_estimates, m)?)?;
     m.add_function(wrap_pyfunction!(odds::win_probability, m)?)?;

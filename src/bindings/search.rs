@@ -46,20 +46,23 @@ pub(crate) fn limits(
         .map(|d| d.within("depth", 1, i64::from(u32::MAX)))
         .transpose()?;
     let nodes = nodes.map(|n| n.within("nodes", 1, i64::MAX)).transpose()?;
-    let time = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(out_of_range(format!(
-                "time_limit must be a number of seconds, at least 0, not {t}"
-            )))
-        }
-    };
+    let time = time_limit.map(|t| seconds(t, "time_limit")).transpose()?;
     Ok(Limits {
         depth: depth.map(|d| d as u32),
         nodes: nodes.map(|n| n as u64),
         time,
     })
+}
+
+/// A number of seconds given as `name`, as a duration.
+fn seconds(value: f64, name: &str) -> PyResult<Duration> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(Duration::from_secs_f64(value.min(1e9)))
+    } else {
+        Err(out_of_range(format!(
+            "{name} must be a number of seconds, at least 0, not {value}"
+        )))
+    }
 }
 
 /// The Python callback of a search's iterations: `false` (end the search) when it
@@ -171,6 +174,42 @@ pub fn analyze<'py>(
     }
     Ok(dict)
 }
+
+/// Each of `moves` played from a battle's `start` judged against perfect play:
+/// `(best, played, best_moves, best_line)`, the mover's best margin and the played
+/// move's (exact, or `None` where not solved in time), the moves of the best value and
+/// the best line. Each analysis and each line takes at most `time_limit` seconds and the
+/// whole review `budget` seconds; the last moves are judged first, so a short budget
+/// leaves unknown the first moves of a big battle. An illegal move raises
+/// `IllegalMoveError` before any search.
+#[pyfunction]
+#[pyo3(signature = (start, moves, *, time_limit, budget))]
+pub fn review(
+    py: Python<'_>,
+    start: &PyPosition,
+    moves: Vec<Int>,
+    time_limit: f64,
+    budget: f64,
+) -> PyResult<Vec<ReviewTuple>> {
+    let per_position = seconds(time_limit, "time_limit")?;
+    let budget = seconds(budget, "budget")?;
+    let moves = moves
+        .iter()
+        .map(|mv| Ok(mv.within("move", 0, 63)? as usize))
+        .collect::<PyResult<Vec<_>>>()?;
+    let start = start.inner;
+    let judged = run(py, || {
+        with_thread_searcher(|s| crate::search::review(s, &start, &moves, per_position, budget))
+    })?
+    .map_err(super::errors::raised)?;
+    Ok(judged
+        .into_iter()
+        .map(|m| (m.best, m.played, m.best_moves, m.best_line))
+        .collect())
+}
+
+/// What [`review`] gives for one move.
+type ReviewTuple = (Option<i32>, Option<i32>, Vec<usize>, Vec<usize>);
 
 /// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
 /// `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called

@@ -20,6 +20,7 @@ mod negamax;
 mod ordering;
 mod parallel;
 mod payoff;
+mod review;
 mod searcher;
 mod shared_table;
 mod table;
@@ -34,6 +35,7 @@ pub use parallel::{
     analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,
 };
 pub use payoff::Payoff;
+pub use review::{review, MoveReview};
 pub use searcher::Searcher;
 pub use shared_table::{SharedTable, SHARED_ENTRY_BYTES};
 pub use table::Table;

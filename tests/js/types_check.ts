@@ -11,6 +11,8 @@ const value: number = bu.solve(start);
 const values: Map<number, number> = bu.analyze(start, { timeLimitMs: 10 });
 const best: number | null = bu.bestMove(start, { level: 5 });
 const result: bu.SearchResult = bu.search(start, { depth: 3 });
+const judged: bu.MoveReview[] = bu.review(start, [moves[0]], { timeLimitMs: 10, budgetMs: 40 });
+const lost: number | null = judged[0].best === null || judged[0].played === null ? null : judged[0].best - judged[0].played;
 const searcher = new bu.Searcher({ ttMb: 1 });
 const game = new bu.Match({ seed: 1, target: 5 });
 const bot = new bu.Bot({ level: 10 });
@@ -26,4 +28,4 @@ const scoring: bu.Scoring = bu.walk(start, [3, 0, 0, 1, 3, 3, 2, 0]).position.sc
 // @ts-expect-error: a move is a number
 start.play("3");
 console.log(extra, shuffled, value, values, best, result, searcher, reply, chances, board);
-console.log(scores, side, again, summary, scoring);
+console.log(scores, side, again, summary, scoring, lost);

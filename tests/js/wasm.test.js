@@ -115,6 +115,44 @@ test("a search without limits is exact: the solved value and a best move", () =>
   }
 });
 
+test("a review judges each move by the Python engine's values, within its budget", () => {
+  const judgedCases = cases.positions.filter((c) => c.analyze && !c.isOver).slice(0, 100);
+  for (const c of judgedCases) {
+    const move = c.legalMoves[c.legalMoves.length - 1];
+    const [judged] = engine.review(new engine.Position(c.notation), [move], { timeLimitMs: 1000 });
+    assert.equal(judged.best, c.solve, c.notation);
+    assert.equal(judged.played, c.analyze[String(move)], c.notation);
+    const best = Object.keys(c.analyze).filter((m) => c.analyze[m] === c.solve).map(Number);
+    assert.deepEqual(judged.bestMoves, best.sort((a, b) => a - b), c.notation);
+    assert.ok(best.includes(judged.bestLine[0]), c.notation);
+  }
+  // A whole battle: one answer a move, each the values of the position before it.
+  let position = new engine.Position(judgedCases[0].notation);
+  const start = position;
+  const moves = [];
+  while (!position.isOver) {
+    const move = position.legalMoves()[0];
+    moves.push(move);
+    position = position.play(move).position;
+  }
+  const judged = engine.review(start, moves);
+  assert.equal(judged.length, moves.length);
+  position = start;
+  moves.forEach((move, i) => {
+    const values = engine.analyze(position);
+    assert.equal(judged[i].best, Math.max(...values.values()));
+    assert.equal(judged[i].played, values.get(move));
+    position = position.play(move).position;
+  });
+  // No budget: nothing judged; an illegal move and bad options are refused.
+  assert.deepEqual(engine.review(start, moves.slice(0, 1), { budgetMs: 0 }), [
+    { best: null, played: null, bestMoves: [], bestLine: [] },
+  ]);
+  assert.equal(thrown(() => engine.review(start, [99])).name, "IllegalMoveError");
+  assert.equal(thrown(() => engine.review(start, [0], { budgetMs: -1 })).name, "RangeError");
+  assert.equal(thrown(() => engine.review(start, "0")).name, "TypeError");
+});
+
 test("the AI: level 9 plays a best move, level 1 a legal one", () => {
   for (const c of cases.positions.filter((c) => c.analyze && !c.isOver).slice(0, 200)) {
     const p = new engine.Position(c.notation);

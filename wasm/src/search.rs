@@ -7,8 +7,8 @@ use buttonup::run::clock::Instant;
 use buttonup::search::{Limits, Payoff, SearchResult, Searcher};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{field, millis, numbers, object, within};
-use crate::errors::search_stopped;
+use crate::convert::{as_array, field, millis, numbers, object, within};
+use crate::errors::{search_stopped, wrong_type, OrThrow};
 use crate::position::JsPosition;
 
 /// The table of the searcher behind the module's functions: 2 MiB (the Python engine's
@@ -38,6 +38,16 @@ export interface SearchResult {
   pv: number[];
   /** Milliseconds the search took. */
   elapsedMs: number;
+}
+
+/** One move judged by `review`: the mover's best margin and the played move's
+ * (exact; `null` where not solved in time), the moves of the best value, the best line
+ * from the position before the move (empty when no time was left). */
+export interface MoveReview {
+  best: number | null;
+  played: number | null;
+  bestMoves: number[];
+  bestLine: number[];
 }
 
 /** Limits of a search; none given: exact. */
@@ -102,6 +112,49 @@ pub fn analyze(
         map.set(&JsValue::from(mv as u32), &JsValue::from_f64(value + 0.0));
     }
     Ok(map.into())
+}
+
+/// Each of `moves` played from a battle's `start` judged against perfect play, the
+/// core's review: each analysis and line within `timeLimitMs`, the whole within
+/// `budgetMs` (each absent: no limit), the last moves judged first. An illegal move
+/// throws its `IllegalMoveError` before any search.
+#[wasm_bindgen(unchecked_return_type = "MoveReview[]")]
+pub fn review(
+    start: &JsPosition,
+    #[wasm_bindgen(unchecked_param_type = "number[]")] moves: JsValue,
+    options: Option<crate::types::ReviewOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options = crate::types::given(options);
+    let per_position = millis(&field(&options, "timeLimitMs")?, "timeLimitMs")?;
+    let budget = millis(&field(&options, "budgetMs")?, "budgetMs")?;
+    let list = as_array(&moves)?.ok_or_else(|| wrong_type("moves", "an array of moves", &moves))?;
+    let moves = list
+        .iter()
+        .map(|item| Ok(within(item, "a move", 0, i64::from(u32::MAX))? as usize))
+        .collect::<Result<Vec<_>, JsValue>>()?;
+    let unlimited = Duration::from_secs(1 << 30);
+    let (per_position, budget) = (
+        per_position.map_or(unlimited, duration),
+        budget.map_or(unlimited, duration),
+    );
+    let start = start.inner;
+    let judged =
+        with_searcher(|s| buttonup::search::review(s, &start, &moves, per_position, budget))
+            .or_throw()?;
+    let optional =
+        |value: Option<i32>| value.map_or(JsValue::NULL, |v| JsValue::from_f64(f64::from(v) + 0.0));
+    Ok(judged
+        .iter()
+        .map(|m| {
+            object(&[
+                ("best", optional(m.best)),
+                ("played", optional(m.played)),
+                ("bestMoves", numbers(m.best_moves.iter().map(|&v| v as u32))),
+                ("bestLine", numbers(m.best_line.iter().map(|&v| v as u32))),
+            ])
+        })
+        .collect::<js_sys::Array>()
+        .into())
 }
 
 /// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,

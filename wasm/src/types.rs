@@ -24,6 +24,9 @@ extern "C" {
     /// `SearchLimits`.
     #[wasm_bindgen(typescript_type = "SearchLimits")]
     pub type SearchLimitsArg;
+    /// The options of `review`.
+    #[wasm_bindgen(typescript_type = "{ timeLimitMs?: number; budgetMs?: number }")]
+    pub type ReviewOptionsArg;
     /// The options of `analyze`.
     #[wasm_bindgen(typescript_type = "{ timeLimitMs?: number }")]
     pub type AnalyzeOptionsArg;

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buttonup._core import Position, analyze
+from buttonup._core import Position
+from buttonup._core import review as core_review
 from buttonup.player import Player
 from buttonup.results import Battle
+
+#: Seconds that are no limit (a terminal battle is solved in well under one).
+UNLIMITED = 1e9
 
 #: A loss of this many points or more is a blunder (``??``); any loss is a mistake (``?``).
 BLUNDER = 4
@@ -40,12 +44,13 @@ class Reviewed:
 
 
 def review(battle: Battle[Position]) -> list[Reviewed]:
-    """Every move of ``battle`` with its value and the best value at its position."""
+    """Every move of ``battle`` with its value and the best value at its position (the
+    core's review, without a time limit: every value is exact)."""
+    judged = core_review(battle.start, list(battle.moves), time_limit=UNLIMITED, budget=UNLIMITED)
     position = battle.start
     out = []
-    for number, move in enumerate(battle.moves, 1):
-        values = analyze(position)
-        best_move = max(values, key=lambda m: (values[m], -m))
+    for number, (move, (best, played, best_moves, _)) in enumerate(zip(battle.moves, judged), 1):
+        assert best is not None and played is not None  # no time limit: solved
         outcome = position.outcome(move)
         out.append(
             Reviewed(
@@ -53,9 +58,9 @@ def review(battle: Battle[Position]) -> list[Reviewed]:
                 mover=position.to_move,
                 move=move,
                 extra_move=outcome.extra_move,
-                value=values[move],
-                best=values[best_move],
-                best_move=best_move,
+                value=played,
+                best=best,
+                best_move=best_moves[0],
             )
         )
         position = outcome.position

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from buttonup import svg
-from buttonup._core import VARIANT_LIMITS, Match, Position, analyze, search, win_probability
+from buttonup._core import VARIANT_LIMITS, Match, Position, analyze, win_probability
+from buttonup._core import review as core_review
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
 
@@ -94,21 +95,19 @@ def replay(start: Position, moves: Sequence[int]) -> list[Ply]:
     return plies
 
 
-def review(plies: Sequence[Ply], seconds: float) -> list[dict[str, Any]]:
+def review(
+    start: Position, plies: Sequence[Ply], seconds: float, budget: float
+) -> list[dict[str, Any]]:
     """Each move's loss against perfect play: the mover's best margin minus the margin
     of the move played (both the engine's exact values, for the mover), and the best
-    line from the position before it. A loss of at least 1 is marked a mistake. When a
-    position cannot be solved within ``seconds``, its loss is ``None``."""
+    line from the position before it. A loss of at least 1 is marked a mistake. Each
+    position has ``seconds`` and the whole review ``budget`` (the core's review: the
+    last moves are judged first); a move not judged in time has its loss ``None``."""
+    moves = [ply.move for ply in plies]
+    judged = core_review(start, moves, time_limit=seconds, budget=budget)
     out: list[dict[str, Any]] = []
-    for ply in plies:
-        try:
-            values = analyze(ply.before, time_limit=seconds)
-        except SearchStoppedError:
-            values = {}
-        best = max(values.values()) if values else None
-        played = values.get(ply.move)
+    for ply, (best, played, best_moves, best_line) in zip(plies, judged):
         loss = None if best is None or played is None else best - played
-        line = search(ply.before, time_limit=seconds)
         out.append(
             {
                 **ply.json(),
@@ -116,8 +115,8 @@ def review(plies: Sequence[Ply], seconds: float) -> list[dict[str, Any]]:
                 "played_value": played,
                 "loss": loss,
                 "mistake": bool(loss),
-                "best_moves": sorted(m for m, v in values.items() if v == best),
-                "best_line": list(line.pv),
+                "best_moves": best_moves,
+                "best_line": best_line,
             }
         )
     return out

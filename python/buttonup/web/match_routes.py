@@ -213,8 +213,9 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         least 1), the best moves and the best line from the position before it."""
         start, moves = (await service.fetch(key)).battle(number)
         plies = replay(start, moves)
-        seconds = service.search_seconds / 4
-        moves_out = await service.run(lambda: review(plies, seconds), start)
+        # A look at one position has a quarter of the cap, the whole review the cap.
+        seconds, budget = service.search_seconds / 4, service.search_seconds
+        moves_out = await service.run(lambda: review(start, plies, seconds, budget), start)
         return {"number": number, "start": str(start), "moves": moves_out}
 
     @app.get(

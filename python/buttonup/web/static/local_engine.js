@@ -318,7 +318,7 @@ export class LocalEngine {
     return engineCall(() => {
       const [start, moves] = this.entry(id).battle(number);
       const plies = replay(this.wasm, start, moves);
-      return { number, start: start.toString(), moves: review(this.wasm, plies, this.searchSeconds / 4) };
+      return { number, start: start.toString(), moves: review(this.wasm, start, plies, this.searchSeconds) };
     });
   }
 

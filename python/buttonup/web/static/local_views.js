@@ -101,23 +101,22 @@ export function analysis(wasm, position, seconds) {
   };
 }
 
-// Each move's loss against perfect play, and the best line before it.
-export function review(wasm, plies, seconds) {
-  return plies.map((ply) => {
-    const values = valuesWithin(wasm, ply.before, seconds * 1000);
-    const best = values.size ? Math.max(...values.values()) : null;
-    const played = values.has(ply.move) ? values.get(ply.move) : null;
+// Each move's loss against perfect play and the best line before it: the core's
+// review, a quarter of the cap a position and the cap in all, as the server does.
+export function review(wasm, start, plies, seconds) {
+  const moves = plies.map((ply) => ply.move);
+  const judged = wasm.review(start, moves, { timeLimitMs: seconds * 250, budgetMs: seconds * 1000 });
+  return plies.map((ply, i) => {
+    const { best, played, bestMoves, bestLine } = judged[i];
     const loss = best === null || played === null ? null : best - played;
-    const line = wasm.search(ply.before, { timeLimitMs: seconds * 1000 });
-    const bestMoves = [...values].filter(([, v]) => v === best).map(([m]) => m);
     return {
       ...ply.json,
       best_value: best,
       played_value: played,
       loss,
       mistake: Boolean(loss),
-      best_moves: bestMoves.sort((a, b) => a - b),
-      best_line: line.pv,
+      best_moves: bestMoves,
+      best_line: bestLine,
     };
   });
 }
