@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from buttonup.testing.processes import carrying
 from harness import ENGINES
 from hypothesis import HealthCheck, settings
 from ugi_engines import NAMES as UGI_NAMES
@@ -75,17 +76,6 @@ def _processes() -> dict[int, tuple[int, str, str]]:
 INTERPRETERS_OWN = ("multiprocessing.resource_tracker", "multiprocessing.forkserver")
 
 
-def _marked(pid: int) -> bool:
-    try:
-        environ = (Path("/proc") / str(pid) / "environ").read_bytes()
-    except OSError:
-        return False  # ended, or another user's (a cluster run as ``postgres``)
-    for variable in environ.split(b"\0"):
-        if variable.startswith(RUNS.encode() + b"="):
-            return MARK in variable.decode(errors="replace").split("=", 1)[1].split()
-    return False
-
-
 def left_behind() -> dict[int, str]:
     """The live processes this run started and that still run: the descendants of this
     process, and those that left it (a daemon, an orphan) but carry its mark. Zombies
@@ -94,6 +84,7 @@ def left_behind() -> dict[int, str]:
     children: dict[int, list[int]] = {}
     for pid, (parent, _, _) in processes.items():
         children.setdefault(parent, []).append(pid)
+    marked = set(carrying(RUNS, MARK))
     descendants: set[int] = set()
     todo = [os.getpid()]
     while todo:
@@ -106,7 +97,7 @@ def left_behind() -> dict[int, str]:
         for pid, (_, state, command) in processes.items()
         if pid != os.getpid()
         and state != "Z"
-        and (pid in descendants or _marked(pid))
+        and (pid in descendants or pid in marked)
         and not any(own in command for own in INTERPRETERS_OWN)
     }
 

@@ -179,6 +179,17 @@ def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path
         assert status == 0 and data["agrees"] is True
 
 
+def test_what_left_the_group_ends_with_the_run_too(tmp_path: Path) -> None:
+    """Issue 34 item 8: a grandchild started with setsid (a session and group of its
+    own) outlived the run; it carries the kit's mark and is ended by it."""
+    token = f"setsid-grandchild-of-the-kit-{time.monotonic_ns()}"
+    with none_outlive(token):
+        status, data = kit(
+            tmp_path, "--limit", "20", "--examples", "0", "--", *HOSTILE, "setsid-grandchild", token
+        )
+        assert status == 0 and data["agrees"] is True
+
+
 def test_the_group_is_ended_even_after_the_implementation_exited() -> None:
     token = f"orphan-of-the-kit-{time.monotonic_ns()}"
     leaves = (

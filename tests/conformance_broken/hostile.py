@@ -9,7 +9,8 @@ writes 16 MiB to standard error without a line end, then ``END-OF-STDERR``, and 
 ``chunky-crash``: answers whole chunks of input at once, flushing once a chunk (as a
 Node.js program does), and dies lifting RRRW from four piles (``buttons.py crash``'s
 mistake), losing the answers of its chunk. ``grandchild TOKEN``: starts a process of its
-own (in its process group, ``TOKEN`` among its arguments) and answers correctly.
+own (in its process group, ``TOKEN`` among its arguments) and answers correctly;
+``setsid-grandchild TOKEN`` the same, the process in a session of its own.
 ``slow``: answers correctly, 20 ms an answer. ``stderr-spew``: writes standard error
 all the time and dies at its third request.
 """
@@ -61,9 +62,10 @@ def main():
         return 3
     elif way == "chunky-crash":
         chunky()
-    elif way == "grandchild":
+    elif way in ("grandchild", "setsid-grandchild"):
         sleeper = [sys.executable, "-c", "import time; time.sleep(300)", sys.argv[2]]
-        subprocess.Popen(sleeper, stdin=subprocess.DEVNULL)
+        alone = way == "setsid-grandchild"  # out of the kit's group, as setsid(1) does
+        subprocess.Popen(sleeper, stdin=subprocess.DEVNULL, start_new_session=alone)
         serve_lines("none")
     elif way == "slow":
         serve_lines("none", delay=0.02)

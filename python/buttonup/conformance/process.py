@@ -11,7 +11,9 @@ read and not yet asked for, past which the process is flooding the kit (a ``malf
 failure, and the process is ended); of its standard error the last ``STDERR_TAIL``
 bytes, line ends or not. The process runs in a session and process group of its own,
 which is killed whenever the process is ended, even after it exited by itself: what it
-started is ended with it, unless it left the group.
+started is ended with it. What left the group (``setsid``, a daemon) is found by the
+mark every process it started inherits in its environment (``RUNS``) and killed too
+(Linux); only a process that also cleared its environment escapes.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ import subprocess
 import threading
 import time
 from collections import deque
+from itertools import count
 from collections.abc import Iterator, Sequence
 from typing import IO
+
+from buttonup.testing.processes import carrying
 
 #: A line longer than this is cut (and is no answer of the protocol).
 MAX_LINE = 1 << 20
@@ -34,6 +39,10 @@ MAX_UNREAD_LINES = 1 << 16
 MAX_UNREAD_BYTES = 16 << 20
 #: The end of the process's standard error that is kept, and shown with a crash.
 STDERR_TAIL = 4 * 1024
+#: The variable that marks every process an implementation started (words: one mark
+#: for each kit's process whose descendant it is).
+RUNS = "BUTTONUP_CONFORMANCE_RUNS"
+_MARKS = count()
 
 
 class Failure(Exception):
@@ -143,6 +152,7 @@ class Process:
         self.deadline = deadline
         """When the run must end (``time.monotonic()``), or ``None``."""
         self.name = shlex.join(self.command)
+        self.mark = f"kit-{os.getpid()}-{next(_MARKS)}"
         self.lines_read = 0
         self._popen: subprocess.Popen[bytes] | None = None
         self._output = Output()
@@ -159,6 +169,7 @@ class Process:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,  # its own group: killed with its children
+                env={**os.environ, RUNS: f"{os.environ.get(RUNS, '')} {self.mark}".strip()},
             )
         except OSError as error:
             raise StartError(f"cannot start '{self.name}': {error.strerror}") from None
@@ -256,6 +267,11 @@ class Process:
         if popen is None:
             return
         _kill_group(popen)
+        for pid in carrying(RUNS, self.mark):  # what left the group
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
         popen.wait()
         try:
             if popen.stdin is not None:
