@@ -1,6 +1,7 @@
 // Caller objects that throw while the engine reads them (issue 34): a getter, a Proxy
-// trap (get, ownKeys, getPrototypeOf), a revoked Proxy. Every entry point that reads a
-// caller's object is called 100,000 times with one; each call must throw the caller's
+// trap (get, ownKeys, getPrototypeOf), a revoked Proxy, an options object whose one
+// field throws. The entry points that read a caller's object (arrays, options, tags)
+// are called 100,000 times in all, one of these each time; each call must throw the caller's
 // own error or the engine's TypeError, and the module must then answer normally (the
 // throws used to unwind through the WebAssembly frames, leaking its shadow stack until
 // every call trapped, and to leave a Match borrowed for good).
@@ -26,6 +27,11 @@ const hostile = [
   () => Object.defineProperty([0], "0", { get: boom }),
   () => Object.defineProperty({}, "deals", { get: boom, enumerable: true }),
   () => Object.defineProperty({}, "Event", { get: boom, enumerable: true }),
+  // Options objects whose one field throws.
+  ...["level", "seed", "timeLimitMs", "budgetMs", "depth", "nodes", "ttMb", "slots", "labels"].map(
+    (key) => () => Object.defineProperty({}, key, { get: boom, enumerable: true }),
+  ),
+  () => ({ slots: new Proxy([0], { get: boom }) }),
   revoked,
 ];
 
@@ -41,11 +47,24 @@ function expectThrow(call) {
 test("100,000 throwing caller objects leave the module usable", () => {
   const start = new e.Position(START);
   const game = new e.Match({ seed: 1 });
+  const searcher = new e.Searcher({ ttMb: 1 });
   const entries = [
     (value) => e.walk(start, value),
     (value) => new e.Match(value),
     (value) => new e.Match({ deals: value }),
     (value) => game.record(value),
+    // Every other entry point that reads a caller's options or array.
+    (value) => e.drawPosition(start, value),
+    (value) => e.analyze(start, value),
+    (value) => e.search(start, value),
+    (value) => e.bestMove(start, value),
+    (value) => e.review(start, value),
+    (value) => e.review(start, [3], value),
+    (value) => e.winProbability(value),
+    // What is made is freed at once: WebAssembly memory is not the garbage collector's.
+    (value) => new e.Bot(value).free(),
+    (value) => new e.Searcher(value).free(),
+    (value) => searcher.search(start, value),
   ];
   for (let i = 0; i < CALLS; i++) {
     const entry = entries[i % entries.length];
