@@ -6,12 +6,12 @@ same API, the same deals for a seed, the same errors.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Mapping
 
 from buttonup.constants import MAX_TARGET, STANDARD_PER_COLOUR, STANDARD_TARGET
 from buttonup.errors import IllegalMoveError, MatchStateError
 from buttonup.player import Player, PlayerLike
+from buttonup.reference.arguments import int_arg, seed_arg
 from buttonup.reference.record import read
 from buttonup.reference.record_notes import record_of, record_text
 from buttonup.reference.rules import Position
@@ -21,14 +21,6 @@ from buttonup.results import Battle, MoveOutcome, Standing
 __all__ = ["Battle", "Match"]
 
 MAX_PER_COLOUR = 10
-
-
-def _int_arg(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be from {low} to {high}, not {value}")
-    return value
 
 
 def _check_deal(number: int, order: object, per_colour: int) -> Position:
@@ -62,19 +54,16 @@ class Match:
         deals: Iterable[str] | None = None,
     ) -> None:
         starter = Player.RED if starter is None else Player.of(starter, "starter")
-        self.target = _int_arg(
+        self.target = int_arg(
             "target", STANDARD_TARGET if target is None else target, 1, MAX_TARGET
         )
-        self.per_colour = _int_arg(
+        self.per_colour = int_arg(
             "per_colour",
             STANDARD_PER_COLOUR if per_colour is None else per_colour,
             1,
             MAX_PER_COLOUR,
         )
-        if seed is None:
-            seed = secrets.randbits(64)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
+        seed = seed_arg(seed)
         if isinstance(deals, str):
             raise TypeError("deals must be an iterable of start orders, not one str")
         self._deals = [

@@ -7,6 +7,7 @@ from collections import Counter
 
 from buttonup.constants import STANDARD_PER_COLOUR
 from buttonup.player import Player
+from buttonup.reference.arguments import I64_MAX, int_arg
 from buttonup.reference.rules import Position
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import PlayoutSummary
@@ -26,14 +27,13 @@ def random_playouts(
     generator seeded with ``seed``: first its shuffle, then for each move a choice among
     the legal moves in clockwise order. ``threads`` is accepted for the core's signature
     and ignored (the reference plays on one thread)."""
+    battles = int_arg("battles", battles, 0, I64_MAX)
     if seed is None:
         import secrets
 
         seed = secrets.randbits(64)
-    Position.random(0, per_colour=per_colour)  # checks per_colour
+    Position.random(seed, per_colour=per_colour)  # checks the seed and per_colour
     seeds = SplitMix64(seed)
-    if isinstance(battles, bool) or not isinstance(battles, int) or battles < 0:
-        raise ValueError(f"battles must be an int, at least 0, not {battles!r}")
     moves = 0
     margins: Counter[int] = Counter()
     for i in range(battles):

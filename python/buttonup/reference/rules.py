@@ -14,6 +14,7 @@ from buttonup.constants import STANDARD_PER_COLOUR
 from buttonup.errors import BattleNotOverError, IllegalMoveError
 from buttonup.player import Player, PlayerLike
 from buttonup.reference import notation
+from buttonup.reference.arguments import I64_MAX, U32_MAX, int_arg, seed_arg
 from buttonup.reference.shuffle import SplitMix64, shuffled_buttons
 from buttonup.results import MoveOutcome, Scoring
 
@@ -24,8 +25,7 @@ def max_margin(per_colour: int) -> int:
     """The largest final margin with ``per_colour`` buttons of each colour (rule 6): one
     player's buttons on top (strengths ``2k+1`` to ``3k``), the other's at the bottom
     (``1`` to ``k``), which is ``2k*k``."""
-    if isinstance(per_colour, bool) or not isinstance(per_colour, int) or per_colour < 1:
-        raise ValueError(f"per_colour must be an int, at least 1, not {per_colour!r}")
+    int_arg("per_colour", per_colour, 1, I64_MAX)
     top = sum(range(2 * per_colour + 1, 3 * per_colour + 1))
     bottom = sum(range(1, per_colour + 1))
     return top - bottom
@@ -144,19 +144,9 @@ class Position:
         per_colour: int = STANDARD_PER_COLOUR,
     ) -> Position:
         """A uniformly shuffled start (the same one as the Rust engine for a seed)."""
-        most = notation.MAX_BUTTONS // 3
-        if not 1 <= per_colour <= most:
-            raise ValueError(f"per_colour must be from 1 to {most}, not {per_colour}")
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbits(64)
-        elif isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
-            kind = type(seed).__name__
-            raise TypeError(f"seed must be an int from 0 to 2**64 - 1 or None, not {kind}")
-        elif not 0 <= operator.index(seed) < 1 << 64:
-            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed}")
-        order = shuffled_buttons(per_colour, SplitMix64(operator.index(seed)))
+        seed = seed_arg(seed)
+        per_colour = int_arg("per_colour", per_colour, 1, notation.MAX_BUTTONS // 3)
+        order = shuffled_buttons(per_colour, SplitMix64(seed))
         return cls._make(list(order), check_player(to_move))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -267,12 +257,7 @@ def perft(position: Position, depth: int) -> int:
     # Checked before recursing so a negative depth is refused, as the Rust core does.
     if not isinstance(position, Position):
         raise TypeError(f"a position must be a Position, not {type(position).__name__}")
-    if isinstance(depth, bool) or not hasattr(type(depth), "__index__"):
-        raise TypeError(f"depth must be an int, not {type(depth).__name__}")
-    depth = operator.index(depth)  # NumPy's integers too, as the Rust core takes them
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, not {depth}")
-    return _perft(position, depth)
+    return _perft(position, int_arg("depth", depth, 0, U32_MAX))
 
 
 def _perft(position: Position, depth: int) -> int:

@@ -17,7 +17,7 @@ from buttonup.reference.rules import Position
 def solve(position: Position, *, threads: int | None = None) -> int:
     """The exact value of ``position`` for the side to move under perfect play
     (``threads`` is taken for the core's signature; the reference uses one)."""
-    return _value(str(position))
+    return _value(str(_position(position)))
 
 
 def analyze(
@@ -30,13 +30,19 @@ def analyze(
         raise ValueError(f"time_limit must be a number of seconds, at least 0, not {time_limit}")
     started = time.monotonic()
     values = {}
-    for move in position.legal_moves():
+    for move in _position(position).legal_moves():
         if time_limit is not None and time.monotonic() - started > time_limit:
             raise SearchStoppedError(
                 f"the analysis was not done within its time limit of {time_limit} s"
             )
         values[move] = _child_value(position, move)
     return values
+
+
+def _position(value: object) -> Position:
+    if not isinstance(value, Position):
+        raise TypeError(f"a position must be a Position, not {type(value).__name__}")
+    return value
 
 
 def clear_cache() -> None:

@@ -1,0 +1,56 @@
+"""Issue 34 item 12: the reference engine raised raw interpreter errors ("'<=' not
+supported ...", an ``AttributeError``) where the core raises ``TypeError`` or
+``ValueError``. Every public call of both engines is given values of the wrong type or
+out of range, and both must answer alike: the same exception class (the message may be
+worded otherwise), or the same value. ``harness.outcome`` lets any other exception
+through, which fails the test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from harness import ENGINES, outcome
+
+START = "W/R/B/W/B/R/R/W/B r"
+ORDER = "RBWRBWRBW"
+WRONG: list[Any] = [None, "x", "3", 1.5, -1, 2**70, [], (), {}, True, object(), b"W/R r"]
+
+CALLS: dict[str, Callable[[Any, Any], Any]] = {
+    "Position(v)": lambda e, v: e.Position(v),
+    "Position.start(v)": lambda e, v: e.Position.start(v),
+    "Position.start(order, to_move=v)": lambda e, v: e.Position.start(ORDER, to_move=v),
+    "Position.random(v)": lambda e, v: e.Position.random(v),
+    "Position.random(1, to_move=v)": lambda e, v: e.Position.random(1, to_move=v),
+    "Position.random(1, per_colour=v)": lambda e, v: e.Position.random(1, per_colour=v),
+    "p.play(v)": lambda e, v: e.Position(START).play(v),
+    "p.outcome(v)": lambda e, v: e.Position(START).outcome(v),
+    "p.is_legal(v)": lambda e, v: e.Position(START).is_legal(v),
+    "p.gives_extra_move(v)": lambda e, v: e.Position(START).gives_extra_move(v),
+    "perft(p, v)": lambda e, v: e.perft(e.Position(START), v),
+    "perft(v, 1)": lambda e, v: e.perft(v, 1),
+    "solve(v)": lambda e, v: e.solve(v),
+    "analyze(v)": lambda e, v: e.analyze(v),
+    "max_margin(v)": lambda e, v: e.max_margin(v),
+    "Match(v)": lambda e, v: e.Match(v),
+    "Match(target=v)": lambda e, v: e.Match(target=v),
+    "Match(per_colour=v)": lambda e, v: e.Match(per_colour=v),
+    "Match(seed=v)": lambda e, v: e.Match(seed=v),
+    "m.play(v)": lambda e, v: e.Match(seed=1).play(v),
+    "m.choose_starter(v)": lambda e, v: e.Match(seed=1).choose_starter(v),
+    "Match.from_record(v)": lambda e, v: e.Match.from_record(v),
+    "random_playouts(v)": lambda e, v: e.random_playouts(v),
+    "random_playouts(1, seed=v)": lambda e, v: e.random_playouts(1, seed=v),
+}
+
+
+@pytest.mark.parametrize("call", CALLS)
+def test_both_engines_refuse_wrong_arguments_alike(call: str) -> None:
+    differ = []
+    for value in WRONG:
+        rust = outcome(lambda: CALLS[call](ENGINES["rust"], value))
+        reference = outcome(lambda: CALLS[call](ENGINES["reference"], value))
+        if rust[0] != reference[0]:  # (values are other tests' work: None seeds differ)
+            differ.append(f"{value!r}: rust {rust}, reference {reference}")
+    assert not differ, f"{call}:\n" + "\n".join(differ)
