@@ -60,7 +60,7 @@ def main() -> None:
         print(json.dumps(timings()))
         return
     # Here, not at the top: the child imports this file on build A, which may not have it.
-    from buttonup.testing.processes import run
+    from buttonup.testing import processes
 
     runs: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
     for _ in range(args.rounds):
@@ -71,7 +71,7 @@ def main() -> None:
             else:
                 env.pop("PYTHONPATH", None)
             command = [sys.executable, __file__, "--child", "--a", args.a]
-            done = run(command, env=env, capture_output=True, text=True, check=True)
+            done = processes.run(command, env=env, capture_output=True, text=True, check=True)
             runs[side].append(json.loads(done.stdout))
     print("| work | A (min) | B (min) | B / A |")
     print("|---|---:|---:|---:|")
