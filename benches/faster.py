@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ import buttonup
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
 from buttonup.cli.bench import timed
 from buttonup.matches import tournament
+from buttonup.testing import processes
 
 
 def spread(values: list[float], fmt: str = "{:,.1f}") -> str:
@@ -67,7 +67,7 @@ def bitpacked_standard_rate(threads: int) -> float | None:
     (``cargo build --release --examples``)."""
     if not EXAMPLE.exists():
         return None
-    done = subprocess.run(
+    done = processes.run(
         [str(EXAMPLE), "2000000", "3", str(threads), "bitpacked"],
         capture_output=True,
         text=True,
@@ -115,7 +115,7 @@ def playouts(rounds: int, seconds: float) -> list[str]:
             f"OpenSpiel mancala, C++ uniform random bots through evaluate_bots: "
             f"{spread([r / 1e6 for r in rates[('os', 0)]])} M moves/s"
         )
-    graph = subprocess.run(
+    graph = processes.run(
         [
             sys.executable,
             "-c",

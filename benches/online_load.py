@@ -38,7 +38,7 @@ from typing import Any
 
 import httpx
 from buttonup import Match
-from buttonup.testing.processes import end, popen
+from buttonup.testing.processes import end, popen, run
 from buttonup.web.store import MatchRow, open_store
 
 
@@ -58,18 +58,18 @@ def throwaway_postgres() -> Iterator[str]:
     if owner:
         shutil.chown(folder, "postgres")
     port, data = free_port(), folder / "data"
-    run = {"check": True, "capture_output": True}
-    subprocess.run([*owner, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"], **run)
+    quiet = {"check": True, "capture_output": True}
+    run([*owner, initdb, "-D", str(data), "-A", "trust", "-U", "postgres"], **quiet)
     options = f"-k {folder} -p {port} -c listen_addresses='' -c max_connections=200"
     pg_ctl = str(tools / "pg_ctl")
-    subprocess.run([*owner, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"),
-                    "-w", "start"], **run)  # fmt: skip
+    run([*owner, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"),
+         "-w", "start"], **quiet)  # fmt: skip
     try:
-        subprocess.run([*owner, str(tools / "createdb"), "-h", str(folder), "-p", str(port),
-                        "-U", "postgres", "bench"], **run)  # fmt: skip
+        run([*owner, str(tools / "createdb"), "-h", str(folder), "-p", str(port),
+             "-U", "postgres", "bench"], **quiet)  # fmt: skip
         yield f"postgresql://postgres@/bench?host={folder}&port={port}"
     finally:
-        subprocess.run([*owner, pg_ctl, "-D", str(data), "-m", "fast", "stop"], **run)
+        run([*owner, pg_ctl, "-D", str(data), "-m", "fast", "stop"], **quiet)
         shutil.rmtree(folder, ignore_errors=True)
 
 

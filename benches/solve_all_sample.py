@@ -18,7 +18,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -56,6 +55,7 @@ def main() -> None:
         child(args.child[0], int(args.child[1]))
         return
     from buttonup._core import start_classes
+    from buttonup.testing import processes
 
     representatives, rows = start_classes(args.per_colour)
     picked = random.Random(args.seed).sample(range(len(representatives)), args.sample)
@@ -72,7 +72,7 @@ def main() -> None:
         # Alternated: 1 then 2 threads in even rounds, 2 then 1 in odd ones.
         for threads in args.threads if round_ % 2 == 0 else args.threads[::-1]:
             script = os.path.abspath(__file__)
-            out = subprocess.run(
+            out = processes.run(
                 [sys.executable, script, "--child", path, str(threads)],
                 check=True,
                 capture_output=True,

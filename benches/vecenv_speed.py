@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -119,13 +118,16 @@ def vecenv_round(seconds: float) -> dict[str, float]:
 
 def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
     """The VecEnv rows in a child Python on another build."""
+    # Here: the child imports this file on the other build, which may not have it.
+    from buttonup.testing.processes import run
+
     env = dict(os.environ, PYTHONPATH=pythonpath)
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); import vecenv_speed as v; "
         "print(json.dumps(v.vecenv_round(float(sys.argv[2]))))"
     )
     here = os.path.dirname(os.path.abspath(__file__))
-    out = subprocess.run(
+    out = run(
         [sys.executable, "-c", code, here, str(seconds)],
         env=env,
         check=True,

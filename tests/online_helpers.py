@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 import pytest
-from buttonup.testing.processes import end, popen
+from buttonup.testing.processes import end, popen, run
 
 
 def free_port() -> int:
@@ -175,14 +175,14 @@ def postgres_server() -> Iterator[tuple[str, int, list[str]]]:
     port = free_port()
     data = folder / "data"
     try:
-        subprocess.run(
+        run(
             [*as_owner, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
             check=True,
             capture_output=True,
             timeout=120,
         )
         options = f"-k {folder} -p {port} -c listen_addresses='' -c max_connections=200"
-        subprocess.run(
+        run(
             [
                 *as_owner,
                 str(bin_dir / "pg_ctl"),
@@ -205,7 +205,7 @@ def postgres_server() -> Iterator[tuple[str, int, list[str]]]:
     try:
         yield str(folder), port, [*as_owner, str(bin_dir)]
     finally:
-        subprocess.run(
+        run(
             [*as_owner, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
             capture_output=True,
             timeout=120,
@@ -217,7 +217,7 @@ def new_database(server: tuple[str, int, list[str]], name: str) -> str:
     """A new empty database on the throwaway cluster; its URL."""
     folder, port, tools = server
     *as_owner, bin_dir = tools
-    subprocess.run(
+    run(
         [*as_owner, f"{bin_dir}/createdb", "-h", folder, "-p", str(port), "-U", "postgres", name],
         check=True,
         capture_output=True,

@@ -15,6 +15,7 @@ from types import ModuleType
 import buttonup
 import pytest
 from buttonup import Position, Searcher
+from buttonup.testing import processes
 
 BINDINGS = Path(__file__).parent.parent / "src" / "bindings"
 START = Position("W/R/B/W/B/R/R/W/B r")
@@ -29,7 +30,7 @@ PANICKING = re.compile(
 
 
 def child(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return processes.run(
         [sys.executable, "-c", textwrap.dedent(code)],
         capture_output=True,
         text=True,

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from buttonup import Match, Player, Position, solve, win_probability
+from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "capi" / "include" / "buttonup.h"
@@ -44,12 +45,12 @@ def battle(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         flags += [f"-L{LIBRARY}", "-lbuttonup_c", f"-Wl,-rpath,{LIBRARY}"]
     else:
         flags += [str(library), "-lpthread", "-ldl", "-lm"]
-    subprocess.run(flags, check=True, capture_output=True, text=True)
+    processes.run(flags, check=True, capture_output=True, text=True)
     return out
 
 
 def run(command: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+    return processes.run(command, capture_output=True, text=True, timeout=120)
 
 
 MOVE = re.compile(
@@ -134,7 +135,7 @@ def test_installed_with_pkg_config_the_example_builds_and_plays(tmp_path: Path) 
     installed = run(["bash", str(ROOT / "capi" / "install.sh"), str(prefix)])
     assert installed.returncode == 0, installed.stderr
     env = {**os.environ, "PKG_CONFIG_PATH": str(prefix / "lib" / "pkgconfig")}
-    flags = subprocess.run(
+    flags = processes.run(
         ["pkg-config", "--cflags", "--libs", "buttonup"],
         capture_output=True,
         text=True,
@@ -142,7 +143,7 @@ def test_installed_with_pkg_config_the_example_builds_and_plays(tmp_path: Path) 
         check=True,
     ).stdout.split()
     program = tmp_path / "battle"
-    subprocess.run(
+    processes.run(
         ["cc", "-O2", "-o", str(program), str(EXAMPLE), *flags, f"-Wl,-rpath,{prefix / 'lib'}"],
         check=True,
         capture_output=True,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -68,7 +67,7 @@ def test_demo_is_reproducible_and_scored(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_console_script_runs() -> None:
-    done = subprocess.run(
+    done = run(
         [sys.executable, "-m", "buttonup", "demo", "--seed", "1", "--per-colour", "4"],
         capture_output=True,
         text=True,

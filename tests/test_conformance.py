@@ -42,7 +42,7 @@ def kit(tmp_path: Path, *options: str) -> tuple[int, dict[str, Any]]:
 
 def test_our_adapter_passes_the_whole_standard_sweep(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    done = subprocess.run(
+    done = run(
         [*KIT, "--examples", "300", "--json", str(report), "--", *ADAPTER],
         capture_output=True,
         text=True,
@@ -168,9 +168,7 @@ def test_ctrl_c_ends_the_kit_with_one_line_and_its_implementation() -> None:
         time.sleep(3)  # in the sweep by now, or in the hang (the final piles come first)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
-        lingering = subprocess.run(
-            ["pgrep", "-f", token], capture_output=True, text=True, check=False
-        )
+        lingering = run(["pgrep", "-f", token], capture_output=True, text=True, check=False)
     assert process.returncode == 130
     assert err.strip() == "buttonup: interrupted"
     assert lingering.stdout == ""

@@ -150,7 +150,7 @@ def test_a_crash_report_shows_the_whole_end_of_standard_error(tmp_path: Path) ->
 
 
 def lingering(token: str) -> list[str]:
-    found = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True, check=False)
+    found = run(["pgrep", "-f", token], capture_output=True, text=True, check=False)
     return found.stdout.split()
 
 
@@ -167,7 +167,7 @@ def none_outlive(token: str) -> Iterator[None]:
         assert lingering(token) == []
     finally:
         for pid in lingering(token):
-            subprocess.run(["kill", "-9", pid], check=False)
+            run(["kill", "-9", pid], check=False)
 
 
 def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shlex
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 
@@ -13,6 +12,7 @@ import ugi_engines
 from buttonup import Position, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
+from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 
@@ -169,7 +169,7 @@ def test_quit_during_a_search_and_eof_end_cleanly(ugi_command: list[str]) -> Non
         assert process.process.wait(timeout=10) == 0
     finally:
         process.close()  # kills it if it is still running
-    done = subprocess.run(ugi_command, input=b"isready\n", capture_output=True, timeout=10)
+    done = processes.run(ugi_command, input=b"isready\n", capture_output=True, timeout=10)
     assert done.returncode == 0 and done.stdout == b"readyok\n"
 
 
@@ -206,7 +206,7 @@ def test_every_level_keeps_the_go_limits_on_a_big_position(ugi_command: list[str
         "isready\nstop\nisready\nquit\n"
     )
     started = time.perf_counter()
-    done = subprocess.run(ugi_command, input=script.encode(), capture_output=True, timeout=20)
+    done = processes.run(ugi_command, input=script.encode(), capture_output=True, timeout=20)
     assert time.perf_counter() - started < 10
     lines = done.stdout.decode().splitlines()
     assert lines.count("readyok") == 2 and sum(x.startswith("bestmove ") for x in lines) == 1
@@ -236,7 +236,7 @@ def test_movetime_holds_at_every_level(ugi: EngineProcess, level: int) -> None:
 def test_a_hash_too_large_for_the_machine_keeps_the_old_table(ugi_command: list[str]) -> None:
     script = "setoption name Hash value 4096\nisready\nposition fen " + START + "\ngo\nquit\n"
     started = time.perf_counter()
-    done = subprocess.run(
+    done = processes.run(
         ["bash", "-c", 'ulimit -v 3000000; exec "$0" "$@"', *ugi_command],
         input=script.encode(),
         capture_output=True,

@@ -7,8 +7,7 @@ reports an internal error (a panic caught at the boundary) and exits cleanly on
 
 from __future__ import annotations
 
-import subprocess
-
+from buttonup.testing import processes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,7 +94,7 @@ line = st.one_of(position, go, setoption, other, garbage).map(" ".join)
 )
 @given(lines=st.lists(line, min_size=1, max_size=12))
 def test_random_sessions_never_break_the_engine(ugi_command: list[str], lines: list[str]) -> None:
-    done = subprocess.run(
+    done = processes.run(
         ugi_command,
         input="\n".join([*lines, "stop", "isready", "quit", ""]),
         capture_output=True,

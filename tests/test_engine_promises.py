@@ -4,18 +4,17 @@ search), numbers are ASCII digits, and a closed output ends it quietly."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 import ugi_engines
 from buttonup import Position
+from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 
 
 def session(engine: list[str], *commands: str) -> list[str]:
     """The answers of ``engine`` to ``commands`` (then ``quit``)."""
-    done = subprocess.run(
+    done = processes.run(
         engine,
         input="\n".join([*commands, "isready", "quit", ""]),
         capture_output=True,

@@ -4,7 +4,6 @@ wait for its search."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import threading
 
@@ -12,6 +11,7 @@ import buttonup
 import pytest
 from buttonup import Player, Position, Searcher, Standing
 from buttonup.errors import SearchStoppedError
+from buttonup.testing import processes
 
 from benches.interrupt_latency import BIG, CALLS, interrupt
 
@@ -109,7 +109,7 @@ def test_huge_tables_are_an_error_not_an_abort() -> None:
         "try:\n    buttonup.Searcher(tt_mb=65536)\n"
         "except MemoryError as e:\n    print('MemoryError', e)\n"
     )
-    done = subprocess.run(
+    done = processes.run(
         ["bash", "-c", f'ulimit -v 4000000; {sys.executable} -c "$0"', program],
         capture_output=True,
         text=True,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import queue
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -22,6 +21,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 import httpx
+from buttonup.testing import processes
 from buttonup.web.store import MatchRow, Stale, open_store
 from online_helpers import (  # noqa: F401
     Player,
@@ -216,7 +216,7 @@ def test_a_database_that_cannot_be_opened_is_one_line_before_serving(tmp_path: P
     }
     (tmp_path / "a-file").write_text("")
     for db, words in cases.items():
-        ended = subprocess.run(
+        ended = processes.run(
             [sys.executable, "-m", "buttonup", "serve", "--port", "1", "--db", db],
             capture_output=True,
             text=True,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import ast
-import subprocess
 import sys
 from pathlib import Path
 
 import buttonup
 import buttonup._core as core
 import pytest
+from buttonup.testing import processes
 
 PACKAGE = Path(buttonup.__file__).parent
 
@@ -21,7 +21,7 @@ def test_reference_never_imports_the_extension() -> None:
         "r.Match(seed=1);"
         "print('buttonup._core' in sys.modules)"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    done = processes.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 
 
@@ -82,7 +82,7 @@ def test_one_version() -> None:
     cargo = Path(__file__).parents[1] / "Cargo.toml"
     if cargo.exists():  # in a checkout; the installed-package runs have no Cargo.toml
         assert f'version = "{buttonup.__version__}"' in cargo.read_text()
-    done = subprocess.run(
+    done = processes.run(
         [sys.executable, "-m", "buttonup", "--version"], capture_output=True, text=True
     )
     assert done.stdout == f"buttonup {buttonup.__version__}\n"

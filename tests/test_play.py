@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 from collections.abc import Callable
 
 import pytest
 from buttonup import Match, Player
 from buttonup.cli.play import Game, Settings
+from buttonup.testing import processes
 from rich.console import Console
 from test_match import line_with_margin
 
@@ -112,7 +112,7 @@ def test_the_human_chooses_the_starter_under_the_tie_rule() -> None:
 
 
 def test_play_through_stdin_in_a_subprocess() -> None:
-    done = subprocess.run(
+    done = processes.run(
         [sys.executable, "-m", "buttonup", "play", "--seed", "2", "--no-color", "--level", "3"],
         input="hint\n42\n",
         capture_output=True,

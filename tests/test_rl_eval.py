@@ -157,14 +157,15 @@ def test_openspiel_states_serialise_compactly() -> None:
 
 
 def test_the_evaluation_table_script_runs() -> None:
-    import subprocess
     import sys
     from pathlib import Path
+
+    from buttonup.testing import processes
 
     script = Path(__file__).resolve().parent.parent / "benches" / "rl_eval.py"
     if not script.exists():
         pytest.skip("benches/ is not beside tests/ here")
-    done = subprocess.run(
+    done = processes.run(
         [sys.executable, str(script), "--episodes", "4"],
         capture_output=True,
         text=True,

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from buttonup.testing import processes
 from test_solve_all_classes import brute_force_csv
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "solve_all_facts.py"
@@ -16,7 +17,7 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "solve_all_facts.p
 def facts(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     if not SCRIPT.exists():
         pytest.skip("benches/ is not beside tests/ here")
-    return subprocess.run(
+    return processes.run(
         [sys.executable, str(SCRIPT), str(path), "--per-colour", "3", *extra],
         capture_output=True,
         text=True,

@@ -72,7 +72,7 @@ def cluster() -> Iterator[str]:
         ray_command = Path(shutil.which("ray") or "ray")
     port = free_port()
     temp = tempfile.mkdtemp(prefix="bu-ray-", dir="/tmp")  # short: Ray's socket paths
-    head = subprocess.Popen(
+    head = processes.popen(
         [
             str(ray_command),
             "start",
@@ -95,7 +95,6 @@ def cluster() -> Iterator[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        start_new_session=True,
     )
     address = f"127.0.0.1:{port}"
     lines: list[str] = []
@@ -120,7 +119,7 @@ def cluster() -> Iterator[str]:
             head.wait(60)
         except subprocess.TimeoutExpired:
             pass
-        processes.end(head)  # what is left of its group (its session: start_new_session)
+        processes.end(head)  # what is left of its group (a session of its own: popen)
         shutil.rmtree(temp, ignore_errors=True)
 
 
@@ -171,7 +170,7 @@ def test_the_command_in_another_process_joins_the_cluster(
     cluster: str, local_files: dict[int, bytes], tmp_path: Path
 ) -> None:
     target = tmp_path / "values.csv"
-    done = subprocess.run(
+    done = processes.run(
         [
             sys.executable,
             "-m",

@@ -115,8 +115,9 @@ def test_memory_stays_flat() -> None:
 
 
 def test_a_huge_table_takes_memory_only_as_it_is_used() -> None:
-    import subprocess
     import sys
+
+    from buttonup.testing import processes
 
     # In a fresh process, so that the high-water mark is this table's alone.
     if not os.path.exists("/proc/self/status"):
@@ -130,6 +131,6 @@ def test_a_huge_table_takes_memory_only_as_it_is_used() -> None:
         "status = open('/proc/self/status').read()\n"
         "print(int(status.split('VmHWM:')[1].split()[0]) // 1024)\n"
     )
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    done = processes.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) < 300  # MiB: the interpreter and the pages touched, not 2 GiB

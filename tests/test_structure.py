@@ -1,12 +1,15 @@
 """The tree shows the architecture: no import cycle among the Python modules, no
-library module importing an application, and no cycle among the files of each Rust
-crate. Read from the sources alone (ast for Python, a small scanner for Rust): nothing
-is imported or built."""
+library module importing an application, no cycle among the files of each Rust crate,
+and no test or bench starting a process but through ``buttonup.testing.processes``.
+Read from the sources alone (ast for Python, a small scanner for Rust): nothing is
+imported or built."""
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -205,6 +208,82 @@ def test_tests_import_their_helpers_by_bare_name() -> None:
             )
             wrong += [f"{path.name}: {n}" for n in names if n == "tests" or n.startswith("tests.")]
     assert not wrong, "tests importing through a `tests` package:\n" + "\n".join(wrong)
+
+
+# --- processes ------------------------------------------------------------------------
+
+#: The calls of the ``subprocess`` module that start a process.
+STARTERS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
+#: The comment that keeps a direct call on purpose, saying why (``# raw: <why>``).
+RAW = "# raw:"
+
+
+def direct_starts(source: str) -> list[int]:
+    """The lines where a call of ``subprocess`` itself starts a process, not marked
+    ``# raw:``: ``subprocess.run(...)``, ``sp.Popen(...)`` after ``import subprocess as
+    sp``, ``call(...)`` after ``from subprocess import call``. A call's mark is a comment
+    on its first line; a program in a string (one that a child runs) is no call here."""
+    tree = ast.parse(source)
+    modules, names = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {a.asname or a.name for a in node.names if a.name == "subprocess"}
+        elif isinstance(node, ast.ImportFrom) and node.module == "subprocess" and not node.level:
+            names |= {a.asname or a.name for a in node.names if a.name in STARTERS}
+    marked = {
+        token.start[0]
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT and token.string.startswith(RAW)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        call = node.func
+        direct = (
+            isinstance(call, ast.Attribute)
+            and call.attr in STARTERS
+            and isinstance(call.value, ast.Name)
+            and call.value.id in modules
+        ) or (isinstance(call, ast.Name) and call.id in names)
+        if direct and node.lineno not in marked:
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_tests_and_benches_start_processes_through_the_helper() -> None:
+    # Issue 34: every process a test or bench starts is ended with its group on every
+    # outcome, which buttonup.testing.processes does (run, started, popen and end).
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in ("tests", "benches")
+        for path in sorted((ROOT / folder).glob("*.py"))
+        for line in direct_starts(path.read_text(encoding="utf-8"))
+    ]
+    assert not wrong, (
+        "processes started with subprocess directly (use buttonup.testing.processes, "
+        f"or mark the line '{RAW} <why>'):\n" + "\n".join(wrong)
+    )
+
+
+def test_the_process_start_finder() -> None:
+    source = (
+        "import subprocess\n"
+        "import subprocess as sp\n"
+        "from subprocess import PIPE, check_output as out\n"
+        "from buttonup.testing import processes\n"
+        "subprocess.run(['true'])\n"  # 5
+        "sp.Popen(\n    ['true'], stdout=PIPE\n)\n"  # 6
+        "out(['true'])\n"  # 9
+        "subprocess.check_call(['true'])  # raw: the helper's own test\n"
+        "subprocess.call(  # raw: in the caller's group, for its signal\n    ['true']\n)\n"
+        "processes.run(['true'])\n"
+        "code = \"subprocess.Popen(['sleep', '1'])\"  # a child's program\n"
+        "subprocess.CompletedProcess(['true'], 0)\n"
+        "x = subprocess.run  # raw: no call here\n"
+        "subprocess.run(['true'])  # not raw: a mark is a comment that starts so\n"  # 18
+    )
+    assert direct_starts(source) == [5, 6, 9, 18]
 
 
 # --- Rust -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from buttonup.testing import processes
 
 ROOT = Path(__file__).parents[1]
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.skipif(
 def run_pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (folder / "conftest.py").write_text((ROOT / "conftest.py").read_text())
     (folder / "pytest.ini").write_text("[pytest]\n")
-    return subprocess.run(
+    return processes.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
         cwd=folder,
         capture_output=True,

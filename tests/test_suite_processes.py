@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -82,11 +81,11 @@ def test_a_process_left_behind_fails_the_run_and_is_ended(tmp_path: Path) -> Non
             timeout=120,
         )
         # ... and ended: none of them is still running.
-        left = subprocess.run(["pgrep", "-f", "^sleep 6[12]$"], capture_output=True, text=True)
+        left = run(["pgrep", "-f", "^sleep 6[12]$"], capture_output=True, text=True)
     finally:
         # Whatever the run did, the two sleeps it was given end here (the daemon has left
         # every process group this test could kill).
-        subprocess.run(["pkill", "-f", "^sleep 6[12]$"], capture_output=True)
+        run(["pkill", "-f", "^sleep 6[12]$"], capture_output=True)
     out = done.stdout
     assert done.returncode == 1, out + done.stderr
     assert "2 passed, 1 error" in out, out

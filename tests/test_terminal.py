@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from buttonup.testing import processes
 
 # CI installs tmux and sets BUTTONUP_REQUIRE_TMUX, so that these tests cannot be skipped there.
 pytestmark = pytest.mark.skipif(
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def screen(session: str) -> str:
-    done = subprocess.run(
+    done = processes.run(
         ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
     )
     return done.stdout
@@ -43,7 +43,7 @@ def test_solve_all_shows_its_progress_then_the_table(tmp_path: Path) -> None:
         f"'{sys.executable}' -m buttonup solve-all --per-colour 4 --threads 1 --no-color "
         f"--csv '{target}'; sleep 60"
     )
-    subprocess.run(
+    processes.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
         check=True,
     )
@@ -57,5 +57,5 @@ def test_solve_all_shows_its_progress_then_the_table(tmp_path: Path) -> None:
         assert "Perfect-play value of 69,300 start positions" in table
         assert "34,650 start orders, either side to move" in table
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        processes.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert len(target.read_text().splitlines()) == 1 + 69_300

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from buttonup import Match
+from buttonup.testing import processes
 from test_terminal import screen, wait_for
 
 # CI installs tmux and sets BUTTONUP_REQUIRE_TMUX, so that these tests cannot be skipped there.
@@ -33,7 +33,7 @@ NEARLY_DONE = """\
 def pane() -> Iterator[str]:
     session = f"buttonup-play-{os.getpid()}"
     yield session
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    processes.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
 def start(session: str, arguments: str) -> None:
@@ -42,20 +42,20 @@ def start(session: str, arguments: str) -> None:
         f"env -u COLUMNS -u LINES '{sys.executable}' -m buttonup play --no-color {arguments}; "
         'echo "exit status $?"; sleep 60'
     )
-    subprocess.run(
+    processes.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "130", "-y", "50", command],
         check=True,
     )
 
 
 def type_line(session: str, text: str) -> None:
-    subprocess.run(["tmux", "send-keys", "-t", session, "-l", text], check=True)
-    subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+    processes.run(["tmux", "send-keys", "-t", session, "-l", text], check=True)
+    processes.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
 
 
 def clear(session: str) -> None:
-    subprocess.run(["tmux", "clear-history", "-t", session], check=True)
-    subprocess.run(["tmux", "send-keys", "-t", session, "C-l"], check=True)
+    processes.run(["tmux", "clear-history", "-t", session], check=True)
+    processes.run(["tmux", "send-keys", "-t", session, "C-l"], check=True)
 
 
 def test_hint_moves_save_load_and_ctrl_c(pane: str, tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_hint_moves_save_load_and_ctrl_c(pane: str, tmp_path: Path) -> None:
     assert Match.from_record(saved.read_text()).position == Match(seed=2).position
     type_line(pane, f"load {saved}")
     wait_for(pane, f"Loaded {saved}: battle 1", 10)
-    subprocess.run(["tmux", "send-keys", "-t", pane, "C-c"], check=True)
+    processes.run(["tmux", "send-keys", "-t", pane, "C-c"], check=True)
     shown = wait_for(pane, "exit status 130", 10)
     assert "buttonup: interrupted" in shown
     assert "Traceback" not in shown

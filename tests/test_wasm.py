@@ -13,11 +13,11 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from buttonup import Match
+from buttonup.testing import processes
 from wasm_cases import all_cases
 from wasm_package import unavailable, wasm_package
 
@@ -30,7 +30,7 @@ def node() -> str:
     if found is None:
         unavailable("node is not installed")
     assert found is not None
-    version = subprocess.run([found, "--version"], capture_output=True, text=True).stdout
+    version = processes.run([found, "--version"], capture_output=True, text=True).stdout
     if int(version.strip().lstrip("v").split(".")[0]) < 18:
         unavailable(f"node {version.strip()} is older than 18 (no node --test)")
     return found
@@ -40,7 +40,7 @@ def test_the_wasm_engine_agrees_with_the_python_engines(node: str, tmp_path: Pat
     pkg = wasm_package()
     cases = tmp_path / "cases.json"
     cases.write_text(json.dumps(all_cases()))
-    run = subprocess.run(
+    run = processes.run(
         [node, "--test", str(ROOT / "tests" / "js" / "wasm.test.js")],
         capture_output=True,
         text=True,
@@ -87,7 +87,7 @@ def test_the_pages_local_engine_plays_whole_matches(node: str, tmp_path: Path) -
         shutil.copyfile(static / name, modules / name)
     (modules / "package.json").write_text('{"type": "module"}')
     records = tmp_path / "records.json"
-    run = subprocess.run(
+    run = processes.run(
         [node, "--test", str(ROOT / "tests" / "js" / "local_engine.test.mjs")],
         capture_output=True,
         text=True,
@@ -125,7 +125,7 @@ def test_the_typescript_declarations_type_check(tmp_path: Path) -> None:
     shutil.copyfile(ROOT / "tests" / "js" / "types_check.ts", tmp_path / "types_check.ts")
     flags = ["--noEmit", "--strict", "--skipLibCheck", "--target", "es2020"]
     flags += ["--moduleResolution", "node", "--lib", "es2020,dom"]
-    run = subprocess.run(
+    run = processes.run(
         [tsc, *flags, "types_check.ts"], cwd=tmp_path, capture_output=True, text=True, timeout=300
     )
     assert run.returncode == 0, run.stdout + run.stderr

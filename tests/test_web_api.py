@@ -20,7 +20,7 @@ else:
     from fastapi.testclient import TestClient
 
 from buttonup import Player, Position, Standing, solve, win_probability
-from buttonup.testing.processes import end
+from buttonup.testing.processes import end, run
 from buttonup.web.app import create_app
 
 from benches.http_load import serve
@@ -182,7 +182,7 @@ def test_serve_refuses_a_taken_port() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run(
+        done = run(
             [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
             capture_output=True,
             text=True,

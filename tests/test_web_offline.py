@@ -14,7 +14,6 @@ import functools
 import http.server
 import os
 import re
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -72,7 +71,7 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     package = wasm_package()
     folder = tmp_path_factory.mktemp("site")
-    made = subprocess.run(
+    made = run(
         [sys.executable, "-m", "buttonup", "export-site", str(folder), "--wasm", str(package)],
         capture_output=True,
         text=True,

@@ -8,10 +8,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from buttonup.testing.processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = bool(os.environ.get("BUTTONUP_REQUIRE_WASM"))
@@ -39,7 +39,7 @@ def wasm_package() -> Path:
         return pkg
     if not (ROOT / "scripts" / "build-wasm.sh").exists():
         unavailable("scripts/build-wasm.sh is absent (not a source checkout)")
-    build = subprocess.run(
+    build = run(
         ["bash", str(ROOT / "scripts" / "build-wasm.sh"), "--no-install"],
         capture_output=True,
         text=True,
@@ -64,8 +64,6 @@ def node_and_package() -> tuple[str, Path]:
 def node_test(script: Path, **env: str) -> int:
     """Runs ``script`` with ``node --test`` on the package (``BUTTONUP_WASM_PKG``, and
     ``env``), asserts that it passed, and returns how many of its tests passed."""
-    from buttonup.testing.processes import run
-
     node, pkg = node_and_package()
     done = run(
         [node, "--test", str(script)],

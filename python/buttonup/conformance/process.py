@@ -25,8 +25,8 @@ import subprocess
 import threading
 import time
 from collections import deque
-from itertools import count
 from collections.abc import Iterator, Sequence
+from itertools import count
 from typing import IO
 
 from buttonup.testing.processes import carrying
