@@ -49,8 +49,8 @@ CALLS: dict[str, Callable[[Any, Any], Any]] = {
 def test_both_engines_refuse_wrong_arguments_alike(call: str) -> None:
     differ = []
     for value in WRONG:
-        rust = outcome(lambda: CALLS[call](ENGINES["rust"], value))
-        reference = outcome(lambda: CALLS[call](ENGINES["reference"], value))
+        rust = outcome(lambda v=value: CALLS[call](ENGINES["rust"], v))
+        reference = outcome(lambda v=value: CALLS[call](ENGINES["reference"], v))
         if rust[0] != reference[0]:  # (values are other tests' work: None seeds differ)
             differ.append(f"{value!r}: rust {rust}, reference {reference}")
     assert not differ, f"{call}:\n" + "\n".join(differ)
