@@ -161,3 +161,22 @@ fn a_stop_ends_an_exact_move_solved_on_several_threads() {
         "{late:?} after the stop"
     );
 }
+
+#[test]
+fn a_bot_keeps_its_exact_table_from_move_to_move_and_still_plays_perfectly() {
+    // 18 piles: the moves are solved on two threads, in the table the bot keeps; each
+    // must be a best move by a fresh exact analysis on one thread.
+    let mut position = random_start(6, Player::Red, &mut SplitMix64::new(11)).unwrap();
+    let mut bot = Bot::new(9, 4).unwrap();
+    bot.set_threads(2);
+    while !position.is_over() {
+        let mv = bot.choose(&position, None).unwrap();
+        let values = buttonup::search::analyze(&position, 1).unwrap();
+        let best = values.iter().map(|&(_, v)| v).max().unwrap();
+        assert!(
+            values.contains(&(mv, best)),
+            "{position}: {mv} of {values:?}"
+        );
+        position = position.play(mv).unwrap().position;
+    }
+}

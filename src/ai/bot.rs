@@ -42,6 +42,9 @@ pub struct Bot {
     thread_table: bool,
     stop: Arc<AtomicBool>,
     match_searcher: Option<Searcher>,
+    /// The table its parallel exact analyses share, kept from move to move: the next
+    /// move's positions are mostly solved already (12 or 32 MiB; `clear` empties it).
+    exact_table: Option<Arc<SharedTable>>,
     last_random: bool,
     last_search: Option<SearchResult>,
 }
@@ -67,6 +70,7 @@ impl Bot {
             thread_table: false,
             stop: Arc::new(AtomicBool::new(false)),
             match_searcher: None,
+            exact_table: None,
             last_random: false,
             last_search: None,
         }
@@ -179,6 +183,9 @@ impl Bot {
     pub fn clear(&mut self) {
         if let Some(searcher) = self.searcher.as_mut() {
             searcher.clear();
+        }
+        if let Some(table) = &self.exact_table {
+            table.clear();
         }
     }
 
@@ -334,10 +341,14 @@ impl Bot {
 
     fn exact_values(&mut self, position: &Position) -> Result<Vec<(usize, f64)>, Interrupted> {
         if worth_threads(position, self.threads) {
-            let shared = Arc::new(
-                SharedTable::try_with_bytes(crate::search::parallel_table_bytes(position))
-                    .map_err(|_| Interrupted)?,
-            );
+            let bytes = crate::search::parallel_table_bytes(position);
+            let shared = match &self.exact_table {
+                Some(kept) if kept.bytes() >= SharedTable::bytes_for(bytes) => Arc::clone(kept),
+                _ => {
+                    let made = SharedTable::try_with_bytes(bytes).map_err(|_| Interrupted)?;
+                    Arc::clone(self.exact_table.insert(Arc::new(made)))
+                }
+            };
             // Each lane answers the bot's stop flag too, so that a stop ends the solve.
             return analyze_parallel::<Interrupted>(position, self.threads, |lane| {
                 let mut searcher = Searcher::sharing(Arc::clone(&shared), lane);
