@@ -36,7 +36,7 @@ from buttonup.web.online import WAITING_PER_CLIENT
 from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
-from online_helpers import in_a_thread
+from online_helpers import database, in_a_thread, postgres_server  # noqa: F401
 
 from benches.http_load import serve
 
@@ -549,19 +549,20 @@ def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None
     assert host.post("/api/online").status_code == 429
 
 
-def test_matches_joined_through_another_process_wait_no_more(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from buttonup.web import online
-
-    monkeypatch.setattr(online, "RECOUNT_SECONDS", 0.0)
-    url = f"sqlite:///{tmp_path / 'matches.db'}"
-    here, there = create_app(db=url), create_app(db=url)  # two processes, one database
-    host = Person(TestClient(here, client=("10.0.0.1", 5000)))
-    made = [host.post("/api/online").json() for _ in range(WAITING_PER_CLIENT)]
-    assert host.post("/api/online").status_code == 429
+def test_the_waiting_cap_holds_across_processes(database: str) -> None:  # noqa: F811
+    """issue 34: the cap counted per process (two processes let one address keep twice
+    as many); it is counted in the store now, SQLite and PostgreSQL, and a match joined
+    through either process waits no more."""
+    here, there = create_app(db=database), create_app(db=database)  # two processes
+    host_here = Person(TestClient(here, client=("10.0.0.1", 5000)))
+    host_there = Person(TestClient(there, client=("10.0.0.1", 5000)))  # another token
+    made = [host_here.post("/api/online").json() for _ in range(WAITING_PER_CLIENT - 10)]
+    made += [host_there.post("/api/online").json() for _ in range(10)]
+    assert all("id" in answer for answer in made)
+    assert host_here.post("/api/online").status_code == 429
+    assert host_there.post("/api/online").status_code == 429
     friend = Person(TestClient(there, client=("10.0.0.2", 5000)))
     joined = friend.post(f"/api/online/{made[7]['id']}/join", {"invite": made[7]["invite"]})
     assert joined.status_code == 200, joined.text
-    assert host.post("/api/online").status_code == 200  # the store was looked at again
-    assert host.post("/api/online").status_code == 429
+    assert host_here.post("/api/online").status_code == 200
+    assert host_there.post("/api/online").status_code == 429

@@ -32,7 +32,7 @@ from buttonup._core import Match
 from buttonup.web import online_clock
 from buttonup.web.online_views import for_seat, restore, state_json
 from buttonup.web.service import Conflict, NotFound, Service, Stopping
-from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, MatchRow, Stale
+from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, Full, MatchRow, Stale
 
 #: What a player token or an invite code looks like (``secrets.token_urlsafe``).
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -41,13 +41,8 @@ MINE_LIMIT = 200
 #: Seconds between two sweeps of the expired matches.
 SWEEP_SECONDS = 3600.0
 #: Online matches made from one client address that may wait for their second player
-#: at once; one more is answered 429.
+#: at once, counted in the store (whatever process made them); one more is answered 429.
 WAITING_PER_CLIENT = 50
-#: Client addresses whose waiting matches are counted (the longest unheard of forgotten).
-COUNTED_CLIENTS = 10_000
-#: Seconds between two looks in the store at a full client's waiting matches (joined
-#: through another process, or expired, they no longer count).
-RECOUNT_SECONDS = 5.0
 #: Event streams of one match open at once in this process: its two players, each on
 #: a device or two, and a dozen spectators; one more is answered 429.
 STREAMS_PER_MATCH = 16
@@ -203,11 +198,6 @@ class Online:
         self.stop = threading.Event()
         self.swept = -SWEEP_SECONDS
         self.opened = False
-        self.waiting: OrderedDict[str, dict[str, None]] = OrderedDict()
-        """The matches made here from each client address and not yet joined here."""
-        self.maker: dict[str, str] = {}
-        """The client address that made each match of :attr:`waiting`."""
-        self.recounted: dict[str, float] = {}
 
     async def ready(self) -> None:
         """Opens the store on first use, sweeps the expired matches now and then, and
@@ -303,54 +293,13 @@ class Online:
         assert row is not None
         return row  # what the store has
 
-    async def room_for(self, client: str) -> None:
-        """Refuses (429) a client address whose matches waiting for their second
-        player are :data:`WAITING_PER_CLIENT` (those joined through another process,
-        or expired, are looked for in the store now and then)."""
-        ids = self.waiting.get(client, {})
-        now = time.monotonic()
-        if len(ids) >= WAITING_PER_CLIENT and now - self.recounted.get(client, -1e9) >= (
-            RECOUNT_SECONDS
-        ):
-            self.recounted[client] = now
-            looked = list(ids)
-            rows = await self.db.call(lambda store: [store.load(key) for key in looked])
-            for key, row in zip(looked, rows):
-                if row is None or (row.red is not None and row.black is not None):
-                    self.joined(key)
-        if len(self.waiting.get(client, {})) >= WAITING_PER_CLIENT:
-            raise TooMany(
-                f"{WAITING_PER_CLIENT} matches made from your address wait for their "
-                "second player: send their invites, or wait for them to expire"
-            )
-
-    def joined(self, match_id: str) -> None:
-        """``match_id`` waits for nobody any more."""
-        client = self.maker.pop(match_id, None)
-        if client is not None:
-            self.waiting[client].pop(match_id, None)
-            if not self.waiting[client]:
-                del self.waiting[client]
-                self.recounted.pop(client, None)
-
     async def create(
         self, token: str, host: str, settings: dict[str, Any], client: str = "?"
     ) -> tuple[MatchRow, str]:
         """A new match with ``token`` seated at ``host``, made from the address
         ``client``; the row and the invite code."""
         match = Match(settings["starter"], target=settings["target"], seed=settings["seed"])
-        await self.room_for(client)
-        # Counted before the write, with no wait between the check (the end of
-        # room_for) and the count, so that requests at once cannot all pass the check.
         key = secrets.token_urlsafe(12)
-        self.waiting.setdefault(client, {})[key] = None
-        self.waiting.move_to_end(client)
-        self.maker[key] = client
-        while len(self.waiting) > COUNTED_CLIENTS:
-            address, forgotten = self.waiting.popitem(last=False)
-            self.recounted.pop(address, None)
-            for old in forgotten:
-                self.maker.pop(old, None)
         invite = secrets.token_urlsafe(16)
         now = time.time()
         mine = digest(token)
@@ -368,11 +317,14 @@ class Online:
             created=now,
             updated=now,
         )
+        maker = digest(f"maker {client}")  # the address itself is not stored
         try:
-            await self.db.call(lambda store: store.add_match(row))
-        except BaseException:
-            self.joined(key)  # never made
-            raise
+            await self.db.call(lambda store: store.add_match(row, maker, WAITING_PER_CLIENT))
+        except Full:
+            raise TooMany(
+                f"{WAITING_PER_CLIENT} matches made from your address wait for their "
+                "second player: send their invites, or wait for them to expire"
+            ) from None
         return row, invite
 
     async def join(self, match_id: str, token: str, invite: str) -> tuple[MatchRow, str]:
@@ -396,7 +348,6 @@ class Online:
             updated=time.time(),
         )
         committed = await self.commit(row, seated, "join", guest)
-        self.joined(match_id)
         return committed, guest
 
     async def act(

@@ -73,6 +73,10 @@ class Stale(Exception):
     """The match is no longer at the version the write started from."""
 
 
+class Full(Exception):
+    """The maker has as many matches waiting for their second player as allowed."""
+
+
 class Store(ABC):
     """The storage of online matches (blocking calls; one transaction each)."""
 
@@ -88,7 +92,11 @@ class Store(ABC):
         (written at most once per :data:`SEEN_SECONDS`, so that a check is a read)."""
 
     @abstractmethod
-    def add_match(self, row: MatchRow) -> None: ...
+    def add_match(self, row: MatchRow, maker: str | None = None, cap: int | None = None) -> None:
+        """Stores a new match made by ``maker`` (a digest of the client's address);
+        with ``cap``, :class:`Full` instead when that many of the maker's matches wait
+        for their second player already (counted and written in one transaction, so
+        that requests at once, from any process, cannot all pass)."""
 
     @abstractmethod
     def load(self, match_id: str) -> MatchRow | None: ...

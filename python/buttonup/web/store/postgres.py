@@ -18,6 +18,8 @@ from buttonup.web.store.sql import Cursor, SqlStore
 CHANNEL = "buttonup_online"
 #: The key of the advisory lock the migrations hold.
 SCHEMA_LOCK = 0x42_75_74_74
+#: The first key of the makers' locks (two-key locks: a space apart from the schema's).
+MAKER_LOCKS = 0x4D_61_6B_65
 
 
 class PostgresStore(SqlStore):
@@ -57,6 +59,9 @@ class PostgresStore(SqlStore):
 
     def lock_schema(self, cursor: Cursor) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+
+    def lock_maker(self, cursor: Cursor, maker: str) -> None:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (MAKER_LOCKS, maker))
 
     def announce(self, cursor: Cursor, match_id: str, version: int) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{match_id} {version}"))

@@ -69,6 +69,13 @@ MIGRATIONS: list[list[str]] = [
         "UPDATE players SET seen = created",
         "CREATE INDEX players_seen ON players (seen)",
     ],
+    [
+        # who made each online match (a digest of the client's address), so that the
+        # matches waiting for their second player are capped per address in the store,
+        # whatever process made them
+        "ALTER TABLE matches ADD COLUMN maker TEXT",
+        "CREATE INDEX matches_maker ON matches (maker, finished)",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"

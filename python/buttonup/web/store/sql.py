@@ -7,7 +7,15 @@ from abc import abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from buttonup.web.store.base import SEEN_SECONDS, Action, AiMatchRow, MatchRow, Stale, Store
+from buttonup.web.store.base import (
+    SEEN_SECONDS,
+    Action,
+    AiMatchRow,
+    Full,
+    MatchRow,
+    Stale,
+    Store,
+)
 from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
@@ -48,6 +56,10 @@ class SqlStore(Store):
 
     def lock_schema(self, cursor: Cursor) -> None:
         """Keeps other processes out of the migration (the transaction's lock)."""
+
+    def lock_maker(self, cursor: Cursor, maker: str) -> None:
+        """Keeps other transactions making a match for ``maker`` out until this one
+        ends (SQLite's transactions, IMMEDIATE, already run one at a time)."""
 
     def announce(self, cursor: Cursor, match_id: str, version: int) -> None:
         """Tells other processes of a change, at commit."""
@@ -103,13 +115,23 @@ class SqlStore(Store):
             sql = "SELECT 1 FROM players WHERE token_hash = ?"
             return self.run(cursor, sql, (token_hash,)).fetchone() is not None
 
-    def add_match(self, row: MatchRow) -> None:
+    def add_match(self, row: MatchRow, maker: str | None = None, cap: int | None = None) -> None:
         with self.transaction() as cursor:
+            if maker is not None and cap is not None:
+                self.lock_maker(cursor, maker)
+                waiting = self.run(
+                    cursor,
+                    "SELECT COUNT(*) FROM matches WHERE maker = ? AND finished = 0 "
+                    "AND (red IS NULL OR black IS NULL)",
+                    (maker,),
+                ).fetchone()[0]
+                if waiting >= cap:
+                    raise Full(maker)
             self.run(
                 cursor,
-                f"INSERT INTO matches ({COLUMNS}, finished) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*self.values(row), int(row.ended is not None)),
+                f"INSERT INTO matches ({COLUMNS}, finished, maker) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*self.values(row), int(row.ended is not None), maker),
             )
             self.announce(cursor, row.id, row.version)
 
