@@ -19,6 +19,7 @@ def observe(match: Any) -> dict[str, object]:
     """Everything a user of a match can see, in engine-neutral form."""
     return {
         "position": str(match.position),
+        "battle_start": str(match.battle_start),
         "to_move": match.to_move,
         "legal_moves": match.legal_moves(),
         "starter": match.starter,

@@ -142,6 +142,7 @@ def match_case(seed: int, per_colour: int, target: int, rng: random.Random) -> d
         step.update(
             {
                 "position": str(match.position),
+                "battleStart": str(match.battle_start),
                 "scores": [red, black],
                 "chooser": match.chooser.letter if match.chooser else None,
                 "winner": match.winner.letter if match.winner else None,

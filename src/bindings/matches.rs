@@ -154,6 +154,13 @@ impl PyMatch {
         player_to_py(py, self.inner.position().to_move())
     }
 
+    /// The start of the current battle: with `moves`, the whole battle so far (the final
+    /// pile of the latest battle while a starter is chosen, or after the match).
+    #[getter]
+    fn battle_start(&self) -> PyPosition {
+        self.inner.start().into()
+    }
+
     /// Who started the current battle.
     #[getter]
     fn starter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -221,6 +221,7 @@ test("matches: the same shuffles, scores, choices and winners as the reference",
         assert.equal(outcome.position.toString(), step.after);
       }
       assert.equal(game.position.toString(), step.position, `match ${c.seed}`);
+      assert.equal(game.battleStart.toString(), step.battleStart, `match ${c.seed}`);
       assert.deepEqual(game.scores, step.scores);
       assert.equal(game.chooser, step.chooser);
       assert.equal(game.winner, step.winner);

@@ -82,6 +82,13 @@ impl JsMatch {
         self.inner.position().into()
     }
 
+    /// The start of the current battle: with `moves`, the whole battle so far (the final
+    /// pile of the latest battle while a starter is chosen, or after the match).
+    #[wasm_bindgen(getter, js_name = battleStart)]
+    pub fn battle_start(&self) -> JsPosition {
+        self.inner.start().into()
+    }
+
     /// The player to move in the current battle.
     #[wasm_bindgen(getter, js_name = toMove, unchecked_return_type = "\"r\" | \"b\"")]
     pub fn to_move(&self) -> JsValue {

@@ -96,6 +96,13 @@ class Match:
         return [] if self.is_over or self._chooser else self.position.legal_moves()
 
     @property
+    def battle_start(self) -> Position:
+        """The start of the current battle: with :attr:`moves`, the whole battle so far
+        (the final pile of the latest battle while a starter is chosen, or after the
+        match)."""
+        return self._positions[0]
+
+    @property
     def starter(self) -> Player:
         """Who started the current battle."""
         return self._starter

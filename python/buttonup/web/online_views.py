@@ -4,7 +4,6 @@ fields, with the seats, the version and how the match ended."""
 
 from __future__ import annotations
 
-import copy
 from datetime import datetime, timezone
 from typing import Any
 
@@ -26,17 +25,11 @@ def restore(row: MatchRow) -> Match:
 
 
 def entry_of(match: Match) -> Entry:
-    """``match`` as the views of the AI matches take it: the current battle's start
-    found by taking its moves back on a copy; no chart (its points are ``None``)."""
+    """``match`` as the views of the AI matches take it (no chart: its points are
+    ``None``)."""
     if not _NO_AI:
         _NO_AI.append(bot(1, 0))  # never asked for a move: the views need the field only
-    entry = Entry(match, Player.RED, 1, _NO_AI[0], "online")
-    if not match.is_over and match.chooser is None:
-        start = copy.copy(match)
-        while start.moves:
-            start.undo()
-        entry.starts[len(match.battles) + 1] = start.position
-    return entry
+    return Entry(match, Player.RED, 1, _NO_AI[0], "online")
 
 
 def state_json(row: MatchRow, match: Match, played: bool = False) -> dict[str, Any]:

@@ -79,8 +79,6 @@ class Entry:
     client: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
-    starts: dict[int, Position] = field(default_factory=dict)
-    """The start of every battle dealt, by number (the match keeps those it scored)."""
     points: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = field(default_factory=dict)
     """The chart's points: where the match stood after each sequence of moves of a
     battle, by colour (:func:`buttonup.web.history.margins`, :func:`~.chances`)."""
@@ -111,13 +109,13 @@ class Entry:
         if 1 <= number <= len(match.battles):
             done = match.battles[number - 1]
             return done.start, done.moves
-        if number == len(match.battles) + 1 and number in self.starts:
-            return self.starts[number], match.moves
+        if number == len(match.battles) + 1 == self.battle_number:
+            return match.battle_start, match.moves
         raise NotFound(f"no battle {number} in this match (it has {self.battle_number})")
 
     def note(self, seconds: float) -> None:
-        """Records the start of a battle just dealt and the chart's point for the
-        state the last change left (run after every change, off the event loop)."""
+        """Records the chart's point for the state the last change left (run after
+        every change, off the event loop)."""
         match = self.match
         done = len(match.battles)
         if done and (done, match.battles[-1].moves) not in self.points:
@@ -128,8 +126,6 @@ class Entry:
             }
         if match.is_over or match.chooser is not None:
             return
-        if not match.moves:
-            self.starts.setdefault(done + 1, match.position)
         key = (done + 1, match.moves)
         if key not in self.points:
             self.points[key] = {
@@ -139,9 +135,9 @@ class Entry:
 
     def backfill(self, seconds: float) -> None:
         """Records what :meth:`note` would have for a match made elsewhere (an imported
-        record): the current battle's start and a point for each of its moves so far
-        (on a copy of the match, its moves taken back one by one), and the final point
-        of each battle scored."""
+        record): a point for each move of the current battle so far (on a copy of the
+        match, its moves taken back one by one), and the final point of each battle
+        scored."""
         match = self.match
         done = len(match.battles)
         earlier = copy.copy(match)
@@ -154,7 +150,6 @@ class Entry:
                 if not earlier.moves:
                     break
                 earlier.undo()
-            self.starts[done + 1] = earlier.position
         for number, battle in enumerate(match.battles, 1):
             self.points[(number, battle.moves)] = {
                 "margin": margins(battle.final_position, seconds),

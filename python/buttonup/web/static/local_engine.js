@@ -36,7 +36,6 @@ class Entry {
     this.level = level;
     // The server's AI: a move searched within a second at most.
     this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
-    this.starts = new Map(); // battle number -> start (the match keeps those it scored)
     this.points = new Map(); // pointKey -> {margin, chance}
   }
 
@@ -53,8 +52,8 @@ class Entry {
       const done = battles[number - 1];
       return [done.start, done.moves];
     }
-    if (number === battles.length + 1 && this.starts.has(number)) {
-      return [this.starts.get(number), this.match.moves];
+    if (number === battles.length + 1 && number === this.battleNumber) {
+      return [this.match.battleStart, this.match.moves];
     }
     throw new EngineError(`no battle ${number} in this match (it has ${this.battleNumber})`, 404);
   }
@@ -74,7 +73,6 @@ class Entry {
       }
     }
     if (match.isOver || match.chooser !== null) return;
-    if (!match.moves.length && !this.starts.has(done + 1)) this.starts.set(done + 1, match.position);
     const key = pointKey(done + 1, match.moves);
     if (!this.points.has(key)) {
       this.points.set(key, { margin: margins(wasm, match.position, seconds), chance: chances(wasm, match) });
@@ -98,7 +96,6 @@ class Entry {
         if (!earlier.moves.length) break;
         earlier.undo();
       }
-      this.starts.set(done + 1, earlier.position);
     }
     battles.forEach((battle, i) => {
       this.points.set(pointKey(i + 1, battle.moves), {
