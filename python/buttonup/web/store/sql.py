@@ -7,15 +7,8 @@ from abc import abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
-from buttonup.web.store.base import (
-    SEEN_SECONDS,
-    Action,
-    AiMatchRow,
-    Full,
-    MatchRow,
-    Stale,
-    Store,
-)
+from buttonup.web.store import base
+from buttonup.web.store.base import SEEN_SECONDS, Action, AiMatchRow, MatchRow, Stale, Store
 from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
@@ -126,7 +119,7 @@ class SqlStore(Store):
                     (maker,),
                 ).fetchone()[0]
                 if waiting >= cap:
-                    raise Full(maker)
+                    raise base.Full(maker)
             self.run(
                 cursor,
                 f"INSERT INTO matches ({COLUMNS}, finished, maker) VALUES "
