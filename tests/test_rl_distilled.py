@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from buttonup import Position, solve, start_orders
+from buttonup import Player, Position, solve, start_orders
 from buttonup.envs import evaluate
 from buttonup.envs.policies import load_policy
 from buttonup.testing.processes import run
@@ -35,7 +35,8 @@ def perfect_share() -> float:
     """The share of ``evaluate``'s battles that perfect play wins against perfect play:
     over every start order with either starter, the policy Red or Black equally often,
     it wins exactly the starts whose value is not 0 for one of the two colours."""
-    values = [solve(Position.start(o, to_move=s)) for o in start_orders(3) for s in "rb"]
+    sides = (Player.RED, Player.BLACK)
+    values = [solve(Position.start(o, to_move=s)) for o in start_orders(3) for s in sides]
     return sum(1 for v in values if v != 0) / (2 * len(values))
 
 
@@ -72,7 +73,9 @@ def test_the_shipped_policy_is_near_perfect() -> None:
 
 def test_against_level_9_it_wins_what_perfect_play_wins_from_the_same_starts() -> None:
     pytest.importorskip("onnxruntime")
-    starts = [Position.random(seed, to_move="rb"[seed % 2]) for seed in range(100)]
+    starts = [
+        Position.random(seed, to_move=(Player.RED, Player.BLACK)[seed % 2]) for seed in range(100)
+    ]
     # Each start twice: the policy Red in the even battles, Black in the odd ones. Against
     # level 9, which gives nothing away, a side wins exactly the starts whose value is
     # positive for it, and never more: one of the two sides unless the value is 0.
@@ -82,4 +85,4 @@ def test_against_level_9_it_wins_what_perfect_play_wins_from_the_same_starts() -
     )
     won = round(report.win_rate["level 9"].mean * 200)
     assert won <= perfect
-    assert won >= perfect - 5
+    assert won >= perfect - 2  # at most two winnable battles given away
