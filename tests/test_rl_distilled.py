@@ -5,12 +5,17 @@ wins, the expectation computed by solving every start, not by the code under tes
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
 
 import pytest
 from buttonup import Player, Position, solve, start_orders
+
+if not os.environ.get("BUTTONUP_REQUIRE_RL"):
+    pytest.importorskip("numpy")  # the script and the RL package need it
+
 from buttonup.envs import evaluate
 from buttonup.envs.policies import load_policy
 from buttonup.testing.processes import run
