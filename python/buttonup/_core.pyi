@@ -48,6 +48,7 @@ __all__ = [
     "perft_many",
     "random_playouts",
     "read_records",
+    "review",
     "search",
     "solve",
     "solve_many",
