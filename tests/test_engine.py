@@ -149,6 +149,48 @@ def test_isready_and_stop_are_answered_during_an_infinite_search(ugi: EngineProc
     assert ugi.until("readyok", timeout=5)[1] == []
 
 
+def test_commands_behind_a_long_search_wait_but_isready_and_stop_are_answered(
+    ugi: EngineProcess,
+) -> None:
+    """CI, 2026-12-03: a `go` without limits on 10 a colour searches for hours; a
+    `position` sent meanwhile waited for it on the reading thread, so the engine no
+    longer read: `isready` and `stop` went unanswered."""
+    big = Position.random(seed=4, per_colour=10)
+    ugi.send(f"position fen {big}")
+    ugi.send("go")
+    ugi.until("info depth 1")
+    ugi.send(f"position fen {START}")
+    ugi.send("go depth 8")
+    ugi.send("query p1turn")
+    # The position, the go and the query wait for the search; isready does not.
+    ugi.send("isready")
+    _, before = ugi.until("readyok", timeout=5)
+    assert not any(line.startswith(("bestmove", "response")) for line in before)
+    # stop stops both searches, in order, and the lines before it are carried out (the
+    # query after the second search's answer), all before the isready after it.
+    ugi.send("stop")
+    ugi.send("isready")
+    _, lines = ugi.until("readyok", timeout=5)
+    bestmoves = [line for line in lines if line.startswith("bestmove")]
+    assert len(bestmoves) == 2, lines
+    assert int(bestmoves[0].split()[1]) in big.legal_moves()
+    assert int(bestmoves[1].split()[1]) in Position(START).legal_moves()
+    assert "response true" in lines
+    assert lines.index(bestmoves[1]) < lines.index("response true")
+
+
+def test_quit_behind_a_search_waits_for_it_in_its_turn(ugi: EngineProcess) -> None:
+    """`quit` is carried out in its turn, as a piped session's end: a finite search
+    before it answers first."""
+    ugi.send(f"position fen {Position.random(seed=5, per_colour=7)}")
+    ugi.send("go depth 12")
+    ugi.send("query gameover")
+    ugi.send("quit")
+    lines = ugi.until("response false", timeout=30)[1]
+    assert any(line.startswith("bestmove") for line in lines)
+    assert ugi.process.wait(timeout=10) == 0
+
+
 def test_infinite_search_waits_for_stop_even_when_solved(ugi: EngineProcess) -> None:
     ugi.send(f"position fen {START}")
     ugi.send("go infinite")

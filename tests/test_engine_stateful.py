@@ -1,15 +1,19 @@
 """The UGI engine under random interleavings of every command, junk included, on
-standard and big positions. Invariants: the process lives, every ``go`` gets exactly one
-``bestmove`` and it is legal, ``readyok`` comes while an infinite search runs (not after
-its ``bestmove``), ``stop`` is answered before the next ``readyok``, ``movetime``
+standard and big positions (a ``go`` without limits on 10 a colour searches until
+stopped, and the commands after it wait). Invariants: the process lives, every ``go``
+gets exactly one ``bestmove``, in order, and it is legal in the position its ``go``
+searched, ``readyok`` comes whatever runs or waits (an infinite search's ``bestmove``
+only after ``stop``), ``stop`` is answered before the next ``readyok``, ``movetime``
 holds (to a few seconds: the machine may be loaded)."""
 
 from __future__ import annotations
 
+import collections
 import queue
 import subprocess
 import threading
 import time
+from dataclasses import dataclass
 
 import ugi_engines
 from buttonup import Position
@@ -66,17 +70,37 @@ class Engine:
         self.process.stdin.flush()
         return time.monotonic()
 
-    def until(self, wanted: str, timeout: float = 10.0) -> tuple[float, list[str]]:
-        """Reads up to the line ``wanted``: its arrival time and every line read."""
+    def until(self, wanted: str, timeout: float = 10.0) -> list[tuple[float, str]]:
+        """Reads up to the line ``wanted``: every line read, stamped."""
         seen = []
         while True:
             stamp, line = self.lines.get(timeout=timeout)
-            seen.append(line)
+            seen.append((stamp, line))
             if line == wanted:
-                return stamp, seen
+                return seen
+
+
+@dataclass
+class Awaited:
+    """A ``go`` whose ``bestmove`` is still to come."""
+
+    #: The position it searches; ``None`` where it cannot search (``bestmove (none)``).
+    position: Position | None
+    #: When it was sent and its movetime, where it had one and started at once.
+    movetime: tuple[float, int] | None = None
+    infinite: bool = False
+    #: Whether a ``stop`` was sent since (an infinite search answers only then).
+    stopped: bool = False
 
 
 class EngineModel(RuleBasedStateMachine):
+    """The engine as docs/protocol.md describes it, predicted: commands apply in the
+    order they came (those after a finite search wait for it, while ``isready`` is
+    answered at once); during a ``go infinite``, ``position``, ``setoption``,
+    ``uginewgame`` and ``go`` are refused; ``stop`` stops every search before it, whose
+    ``bestmove`` lines come before the next ``readyok``. ``bestmove`` lines come in
+    the order of their ``go`` (a refused one's at once)."""
+
     #: The engine's name in tests/ugi_engines.py.
     engine_name = "python"
 
@@ -84,48 +108,46 @@ class EngineModel(RuleBasedStateMachine):
         super().__init__()
         self.engine = Engine(ugi_engines.command(self.engine_name))
         self.position: Position | None = None
-        self.search_from: Position | None = None
-        self.movetime: tuple[float, int] | None = None
-        # An infinite search accepted and not yet stopped: it cannot end by itself.
+        self.awaited: collections.deque[Awaited] = collections.deque()
+        # An infinite search asked for and not yet stopped: it cannot end by itself.
         self.infinite = False
+        # Refused gos whose bestmove (none) is still to come.
+        self.refused = 0
         self.gos = 0
         self.bestmoves: list[str] = []
 
-    def collect(self, lines: list[str], at: float | None = None) -> None:
-        for line in lines:
+    def collect(self, lines: list[tuple[float, str]]) -> None:
+        for at, line in lines:
             if line.startswith("bestmove"):
                 self.bestmoves.append(line)
                 self.check_bestmove(line, at)
 
-    def check_bestmove(self, line: str, at: float | None) -> None:
+    def check_bestmove(self, line: str, at: float) -> None:
         move = line.split()[1]
-        if move == "(none)":
-            return  # a go that could not search (its own, at once)
-        assert self.search_from is not None
-        assert int(move) in self.search_from.legal_moves(), (line, self.search_from)
-        if self.movetime is not None and at is not None:
-            sent, ms = self.movetime
+        first = self.awaited[0] if self.awaited else None
+        if move == "(none)" and (first is None or first.position is not None):
+            # A refused go's, at once.
+            assert self.refused > 0, (line, first)
+            self.refused -= 1
+            return
+        assert first is not None, line
+        self.awaited.popleft()
+        if first.position is None:
+            assert move == "(none)", line
+            return
+        assert not first.infinite or first.stopped, ("an infinite search answered", line)
+        assert move != "(none)" and int(move) in first.position.legal_moves(), (line, first)
+        if first.movetime is not None:
+            sent, ms = first.movetime
             assert at - sent < ms / 1000 + SLACK, (line, at - sent)
-        self.movetime = None
 
     def sync(self) -> list[str]:
-        """isready, answered whatever runs; reads (and returns) every line before it."""
+        """isready, answered whatever runs or waits; reads (and returns) every line
+        before it."""
         self.engine.send("isready")
-        stamp, lines = self.engine.until("readyok")
-        if self.infinite:
-            # Answered while the search runs, not after it.
-            searched = [b for b in lines if b.startswith("bestmove") and b != "bestmove (none)"]
-            assert not searched, lines
-        self.collect(lines[:-1], stamp)
-        return lines
-
-    def refused(self, lines: list[str], command: str) -> bool:
-        """Whether the engine refused ``command`` because a search runs (the model does
-        not know when a search ends, so it asks). Every rule reads its own answers, so
-        these lines are this command's."""
-        if command == "go":
-            return any("a search is already running" in line for line in lines)
-        return any(f"before '{command}'" in line for line in lines)
+        lines = self.engine.until("readyok")
+        self.collect(lines[:-1])
+        return [line for _, line in lines]
 
     @rule(text=st.sampled_from(POSITIONS), moves=st.integers(0, 3))
     def position(self, text: str, moves: int) -> None:
@@ -138,8 +160,9 @@ class EngineModel(RuleBasedStateMachine):
             position = position.play(move)
         line = f"position fen {text}" + (f" moves {' '.join(played)}" if played else "")
         self.engine.send(line)
-        if not self.refused(self.sync(), "position"):
+        if not self.infinite:
             self.position = position
+        self.sync()
 
     @rule(
         limit=st.sampled_from(
@@ -151,7 +174,7 @@ class EngineModel(RuleBasedStateMachine):
                 "movetime 60",
                 "infinite",
                 "wtime 500 btime 500",
-                "",
+                "",  # exact: on 10 a colour, it runs until stopped
                 "p1time 200 p2time 200",
                 "sideways",
                 "depth -1",
@@ -160,32 +183,30 @@ class EngineModel(RuleBasedStateMachine):
         )
     )
     def go(self, limit: str) -> None:
-        sent = self.engine.send(f"go {limit}".strip())
-        search_from = self.position
-        movetime = (sent, int(limit.split()[1])) if limit.startswith("movetime") else None
-        # The bestmove may come before the sync's readyok: set what it is checked
-        # against first, and take it back if the go was refused.
-        previous = (self.search_from, self.movetime)
-        self.search_from, self.movetime = search_from, movetime
-        lines = self.sync()
-        if self.refused(lines, "go"):
-            # An error line and its own bestmove (none), at once.
-            self.search_from, self.movetime = previous
-            assert "bestmove (none)" in lines, lines
-            self.gos += 1
+        self.gos += 1
+        bad = limit.split()[:1] == ["sideways"] or limit in ("depth -1", "nodes")
+        if self.infinite:
+            self.refused += 1
+        elif bad or self.position is None or self.position.is_over:
+            self.awaited.append(Awaited(None))
         else:
-            self.gos += 1
-            started = not any(line.startswith("bestmove") for line in lines)
-            self.infinite = limit == "infinite" and started
+            awaited = Awaited(self.position, infinite=limit == "infinite")
+            self.awaited.append(awaited)
+            self.infinite = awaited.infinite
+        sent = self.engine.send(f"go {limit}".strip())
+        if limit.startswith("movetime") and len(self.awaited) == 1 and not self.infinite:
+            self.awaited[0].movetime = (sent, int(limit.split()[1]))
+        self.sync()
 
     @rule()
     def stop(self) -> None:
+        for awaited in self.awaited:
+            awaited.stopped = True
+        self.infinite = False
         self.engine.send("stop")
-        if self.infinite:
-            # The bestmove of the stopped search comes before the next readyok.
-            self.infinite = False
-            lines = self.sync()
-            assert sum(line.startswith("bestmove") for line in lines) == 1, lines
+        self.sync()
+        # Every search before it answered before the readyok.
+        assert not self.awaited and self.refused == 0, (self.awaited, self.refused)
 
     @rule()
     def isready(self) -> None:
@@ -204,13 +225,14 @@ class EngineModel(RuleBasedStateMachine):
     @rule()
     def uginewgame(self) -> None:
         self.engine.send("uginewgame")
-        if not self.refused(self.sync(), "uginewgame"):
+        if not self.infinite:
             self.position = None
+        self.sync()
 
     @rule(junk=st.sampled_from(JUNK))
     def junk(self, junk: str) -> None:
-        self.engine.send(junk)
-        self.sync()  # its error lines are read here, not taken for a later command's
+        self.engine.send(junk)  # none of them changes the position
+        self.sync()
 
     @invariant()
     def alive(self) -> None:
@@ -218,9 +240,7 @@ class EngineModel(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         try:
-            self.engine.send("stop")
-            self.infinite = False
-            self.sync()
+            self.stop()
             # Every go, and only a go, got its one bestmove.
             assert len(self.bestmoves) == self.gos, (self.bestmoves, self.gos)
             self.engine.send("quit")

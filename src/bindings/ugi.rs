@@ -1,9 +1,10 @@
 //! `buttonup._core.UgiEngine`: the core's UGI protocol (`crate::ugi`) for the Python
 //! package's `buttonup engine`, which only reads lines and hands them over. Every call
-//! that may wait for a search waits without the GIL (the search thread takes it to
-//! write to a Python stream).
+//! that may wait for a search waits without the GIL (the engine's threads take it to
+//! write to a Python stream), a few milliseconds at a time, so that Ctrl-C is seen.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use pyo3::exceptions::PyBrokenPipeError;
 use pyo3::prelude::*;
@@ -47,6 +48,9 @@ fn python_output(write: Py<PyAny>) -> Output {
     )
 }
 
+/// How long a wait lasts between two looks at Python's signals.
+const SIGNAL_LOOK: Duration = Duration::from_millis(10);
+
 impl PyUgiEngine {
     /// Runs `work` on the engine without the GIL.
     fn with<T: Send>(
@@ -55,6 +59,19 @@ impl PyUgiEngine {
         work: impl FnOnce(&mut Engine) -> T + Send,
     ) -> PyResult<T> {
         py.detach(|| -> PyResult<T> { Ok(work(&mut *lock(&self.engine)?)) })
+    }
+
+    /// Repeats `wait` (a wait of at most the time it is given) without the GIL until
+    /// it answers `true`, raising what a signal handler raises (`KeyboardInterrupt`).
+    fn until(
+        &self,
+        py: Python<'_>,
+        wait: impl Fn(&mut Engine, Duration) -> bool + Send + Sync,
+    ) -> PyResult<()> {
+        while !self.with(py, |engine| wait(engine, SIGNAL_LOOK))? {
+            py.check_signals()?;
+        }
+        Ok(())
     }
 }
 
@@ -90,9 +107,11 @@ impl PyUgiEngine {
         self.with(py, |engine| engine.line_too_long())
     }
 
-    /// The end of input: a finite search answers first, then the engine quits.
+    /// The end of input: every line before it is carried out (a finite search answers
+    /// first), then the engine quits.
     fn end_of_input(&self, py: Python<'_>) -> PyResult<()> {
-        self.with(py, Engine::end_of_input)
+        self.with(py, Engine::begin_end)?;
+        self.until(py, Engine::end)
     }
 
     /// Ctrl-C: stops any search and waits for it, writing nothing more.
@@ -100,9 +119,11 @@ impl PyUgiEngine {
         self.with(py, Engine::interrupt)
     }
 
-    /// Stops any search and waits for it (the door ends).
+    /// The door ends: after `quit` or the end of input, waits for every line before
+    /// them to be carried out; otherwise stops any search and waits for it.
     fn finish(&self, py: Python<'_>) -> PyResult<()> {
-        self.with(py, Engine::finish)
+        self.with(py, Engine::begin_finish)?;
+        self.until(py, Engine::end)
     }
 
     /// Whether it reads on (not after `quit`).
@@ -111,12 +132,12 @@ impl PyUgiEngine {
         self.with(py, |engine| engine.running())
     }
 
-    /// The position that `go` searches: the last `position` command's, or `None`
-    /// (before one, and after `uginewgame`). `buttonup engine --policy` plays it.
+    /// The position that `go` searches once every line handed over is carried out
+    /// (it waits for them): the last `position` command's, or `None` (before one, and
+    /// after `uginewgame`). `buttonup engine --policy` plays it.
     #[getter]
     fn position(&self, py: Python<'_>) -> PyResult<Option<PyPosition>> {
-        self.with(py, |engine| {
-            engine.position().copied().map(PyPosition::from)
-        })
+        self.until(py, |engine, timeout| engine.settle(timeout))?;
+        self.with(py, |engine| engine.position().map(PyPosition::from))
     }
 }

@@ -1,464 +1,388 @@
-//! The protocol's state machine: options, the position, and the search thread.
-//! `handle` takes one line; every answer is a line on the shared [`Output`].
+//! The engine a door talks to: lines go into a queue that the engine's own thread
+//! carries out in order, so the door always reads on. That is what keeps `isready`,
+//! `stop` and `quit` answered while commands wait for a finite search (a `go` without
+//! limits on a big position can search for hours): they are taken on the door's thread.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use super::go::{parse_int, Go, OPTIONS};
-use super::lines::{shorten, words, MAX_LINE};
+use super::lines::words;
 use super::output::Output;
-use crate::ai::{Bot, Level};
-use crate::game::error_kind::BattleError;
-use crate::game::notation;
-use crate::game::rng::{random_start, SplitMix64};
-use crate::game::rules::{Player, Position};
-use crate::game::variant::STANDARD_PER_COLOUR;
-use crate::search::Iteration;
+use super::protocol::{Protocol, Stops};
+use crate::game::rules::Position;
 
-/// A flag a thread can wait on: set by `stop` or `quit`, awaited by `go infinite`.
-#[derive(Default)]
-struct Halt {
-    set: Mutex<bool>,
-    changed: Condvar,
+/// One thing for the engine's thread to carry out.
+enum Item {
+    /// A line of input.
+    Line(String),
+    /// An error line of the door's (a line that is not UTF-8).
+    Error(String),
+    /// A line over the length limit, which the door skipped.
+    TooLong,
+    /// The end of input: a finite search answers first, then the engine quits.
+    End,
 }
 
-impl Halt {
-    fn set(&self, value: bool) {
-        *self.set.lock().unwrap_or_else(|p| p.into_inner()) = value;
-        self.changed.notify_all();
-    }
-
-    fn wait(&self) {
-        let mut set = self.set.lock().unwrap_or_else(|p| p.into_inner());
-        while !*set {
-            set = self.changed.wait(set).unwrap_or_else(|p| p.into_inner());
+impl Item {
+    /// Whether it waits for a finite search to answer before it is carried out.
+    fn waits(&self) -> bool {
+        match self {
+            Item::Line(line) => words(line).first().is_some_and(|first| {
+                let command = first.to_lowercase();
+                ["go", "position", "setoption", "uginewgame", "query"].contains(&command.as_str())
+            }),
+            Item::End => true,
+            Item::Error(_) | Item::TooLong => false,
         }
     }
+
+    fn is_isready(&self) -> bool {
+        matches!(self, Item::Line(line) if words(line).first().is_some_and(|w| w.eq_ignore_ascii_case("isready")))
+    }
 }
 
-/// The engine: what the protocol has set, and the search running, if any.
-pub struct Engine {
-    out: Output,
-    /// What `id name` says, before the version.
-    name: String,
-    level: u64,
-    hash: u64,
-    seed: u64,
-    /// The bot of the Level option on the Hash table, made again (its table kept) when
-    /// options change, so that its random moves repeat from the Seed.
-    bot: Arc<Mutex<Bot>>,
-    /// The bot's stop flag, read without its lock.
-    stop: Arc<AtomicBool>,
+/// The queue between the door's thread and the engine's.
+#[derive(Default)]
+struct Queue {
+    items: VecDeque<(u64, Item)>,
+    /// The number of the last line handed over.
+    handed: u64,
+    /// Whether the engine's thread is carrying out an item it took.
+    carrying: bool,
+    /// The number of the last item carried out.
+    done: u64,
+    /// Whether the engine's thread waits for a finite search (`isready` is then
+    /// answered by the door's thread, at once).
+    waiting: bool,
+    /// The position of the last line carried out.
     position: Option<Position>,
-    /// True from `go` until its `bestmove` is written.
-    busy: Arc<AtomicBool>,
-    halt: Arc<Halt>,
-    thread: Option<JoinHandle<()>>,
-    /// Whether the last search was `go infinite` (answered only after `stop`).
-    infinite: bool,
-    running: bool,
+    /// Whether the engine's thread has ended (after `quit` or the end of input).
+    ended: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Told of every item handed over and every item carried out.
+    changed: Condvar,
+    stops: Arc<Stops>,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// A UGI engine (docs/protocol.md): the door hands it each line it reads, and every
+/// answer is a line on its [`Output`]. Commands are carried out in the order they came,
+/// on the engine's own thread, each search on a thread of its own: `isready`, `stop`
+/// and `quit` are answered whatever waits, and bad input never stops it.
+pub struct Engine {
+    shared: Arc<Shared>,
+    out: Output,
+    worker: Option<JoinHandle<()>>,
+    /// Whether the door reads on (not after `quit`, the end of input or Ctrl-C).
+    reading: bool,
 }
 
 impl Engine {
     /// An engine with the default options, writing to `out`, that calls itself `name`
     /// in its `id name` line.
     pub fn new(out: Output, name: &str) -> Engine {
-        let [level, hash, seed] = OPTIONS.map(|o| o.default);
-        let mut bot = Bot::of(Level::MATCH, seed);
-        bot.set_searching(true);
-        bot.set_threads(1);
-        let stop = bot.stop_flag();
+        let protocol = Protocol::new(out.clone(), name);
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue::default()),
+            changed: Condvar::new(),
+            stops: protocol.stops(),
+        });
+        let worker = {
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || carry_out(protocol, &shared))
+        };
         Engine {
+            shared,
             out,
-            name: name.to_string(),
-            level,
-            hash,
-            seed,
-            bot: Arc::new(Mutex::new(bot)),
-            stop,
-            position: None,
-            busy: Arc::new(AtomicBool::new(false)),
-            halt: Arc::new(Halt::default()),
-            thread: None,
-            infinite: false,
-            running: true,
+            worker: Some(worker),
+            reading: true,
         }
     }
 
     /// Whether it reads on (not after `quit`).
     pub fn running(&self) -> bool {
-        self.running
+        self.reading && !self.shared.lock().ended
     }
 
-    /// The position that `go` searches: the last `position` command's (none before
-    /// one, nor after `uginewgame`).
-    pub fn position(&self) -> Option<&Position> {
-        self.position.as_ref()
+    /// The position that `go` searches, as the lines carried out so far have set it:
+    /// the last `position` command's (none before one, nor after `uginewgame`). Call
+    /// [`settle`](Self::settle) first for the position after every line handed over.
+    pub fn position(&self) -> Option<Position> {
+        self.shared.lock().position
     }
 
-    /// Writes `info string error: MESSAGE`.
-    pub fn error(&self, message: &str) {
-        self.out.send(&format!("info string error: {message}"));
+    /// Waits up to `timeout` for every line handed over to be carried out (a line
+    /// behind a finite search waits for it); whether they are.
+    pub fn settle(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut queue = self.shared.lock();
+        while (queue.carrying || !queue.items.is_empty()) && !queue.ended {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            queue = self.wait(queue, left);
+        }
+        true
     }
 
-    /// Answers a line longer than [`MAX_LINE`] bytes, which the door skipped.
-    pub fn line_too_long(&self) {
-        self.error(&format!("line longer than {MAX_LINE} bytes ignored"));
-    }
-
-    /// Carries out one line: an answer, or an error line; never a crash.
+    /// Takes one line: `isready` is answered at once while commands wait for a search;
+    /// `stop` stops every search of a `go` before it, at once, and returns once they
+    /// have answered; the rest (`quit` included) waits its turn.
     pub fn handle(&mut self, line: &str) {
-        let words = words(line);
-        let Some((&first, arguments)) = words.split_first() else {
-            return;
-        };
-        let command = first.to_lowercase();
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            self.dispatch(&command, first, arguments)
-        }));
-        match outcome {
-            Ok(Ok(())) => {}
-            Ok(Err(message)) => self.error(&message),
-            Err(_) => self.error(&format!("internal error on '{}'", shorten(line.trim()))),
-        }
-    }
-
-    /// Stops any search and waits for it (the door ends).
-    pub fn finish(&mut self) {
-        self.halt_search();
-    }
-
-    /// The end of input: a finite search finishes and answers first (a session piped
-    /// at once gets every answer), then the engine quits as on `quit`.
-    pub fn end_of_input(&mut self) {
-        self.await_finite_search();
-        self.handle("quit");
-    }
-
-    /// Ctrl-C at the door: stops any search and waits for it, writing nothing more.
-    pub fn interrupt(&mut self) {
-        self.out.close();
-        self.running = false;
-        self.halt_search();
-    }
-
-    fn dispatch(&mut self, command: &str, first: &str, arguments: &[&str]) -> Result<(), String> {
-        match command {
-            "ugi" => self.ugi(),
-            "isready" => {
-                // Idle, the engine makes its table now (as UCI engines do), so that the
-                // first search does not pay for it; searching, it answers at once.
-                if !self.busy.load(Ordering::SeqCst) {
-                    self.lock_bot().prepare();
+        let first = words(line).first().map(|w| w.to_lowercase());
+        match first.as_deref() {
+            Some("isready") => {
+                let mut queue = self.shared.lock();
+                if queue.waiting {
+                    drop(queue);
+                    self.out.send("readyok");
+                    return;
                 }
-                self.out.send("readyok");
+                Self::push(&mut queue, Item::Line(line.to_string()));
+                drop(queue);
+                self.shared.changed.notify_all();
             }
-            "debug" => {}
-            "setoption" => self.setoption(arguments)?,
-            "uginewgame" => {
-                self.idle("uginewgame")?;
-                self.lock_bot().clear();
-                self.reset_bot();
-                self.position = None;
-            }
-            "position" => self.set_position(arguments)?,
-            "go" => self.go(arguments),
-            "stop" => self.halt_search(),
-            "query" => {
-                // Asked in order: about the position after any finite search answered.
-                self.await_finite_search();
-                self.query(arguments)?
-            }
-            "quit" => {
-                self.halt_search();
-                self.running = false;
-            }
-            _ => return Err(format!("unknown command '{}'", shorten(first))),
-        }
-        Ok(())
-    }
-
-    fn ugi(&self) {
-        let mut out = self.out.lock();
-        out.send(&format!(
-            "id name {} {}",
-            self.name,
-            env!("CARGO_PKG_VERSION")
-        ));
-        out.send("id author the buttonup developers");
-        for option in &OPTIONS {
-            out.send(&option.declaration());
-        }
-        out.send("ugiok");
-    }
-
-    fn lock_bot(&self) -> std::sync::MutexGuard<'_, Bot> {
-        self.bot.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn reset_bot(&mut self) {
-        let level = Level::new(self.level as i64).unwrap_or(Level::MATCH);
-        self.lock_bot().reset(level, self.seed);
-    }
-
-    /// Waits for a finite search to answer, so that commands apply in the order they
-    /// came; a `go infinite` is not waited for: it refuses `command`.
-    fn idle(&mut self, command: &str) -> Result<(), String> {
-        if self.busy.load(Ordering::SeqCst) && self.infinite {
-            return Err(format!(
-                "a search is running: send 'stop' before '{command}'"
-            ));
-        }
-        self.await_finite_search();
-        Ok(())
-    }
-
-    /// Waits for the search, if one runs and is not `go infinite`, to write its
-    /// `bestmove`.
-    fn await_finite_search(&mut self) {
-        if !self.infinite {
-            self.join_search();
-        }
-    }
-
-    fn setoption(&mut self, arguments: &[&str]) -> Result<(), String> {
-        self.idle("setoption")?;
-        let text = arguments.join(" ");
-        let lowered: Vec<String> = arguments.iter().map(|w| w.to_lowercase()).collect();
-        if arguments.len() != 4 || lowered[0] != "name" || lowered[2] != "value" {
-            return Err(format!(
-                "expected 'setoption name NAME value N', not '{}'",
-                shorten(&text)
-            ));
-        }
-        let Some(option) = OPTIONS.iter().find(|o| o.name.to_lowercase() == lowered[1]) else {
-            return Err(format!("unknown option '{}'", shorten(arguments[1])));
-        };
-        let value = parse_int(
-            option.name,
-            arguments[3],
-            i128::from(option.low),
-            i128::from(option.high),
-        )? as u64;
-        match option.name {
-            "Level" => self.level = value,
-            "Hash" => {
-                let bytes = (value as usize) << 20;
-                if let Err(error) = self.lock_bot().set_table_bytes(bytes) {
-                    return Err(format!("{error}; the table of {} MiB is kept", self.hash));
+            Some("stop") => {
+                // Every search before it answers before anything after it: the finite
+                // ones stop now, and the lines between them cannot wait long.
+                let number = self.hand(Item::Line(line.to_string()));
+                self.shared.stops.stop_before(number);
+                let mut queue = self.shared.lock();
+                while queue.done < number && !queue.ended {
+                    queue = self.wait(queue, Duration::from_secs(1));
                 }
-                self.hash = value;
             }
-            _ => self.seed = value,
-        }
-        self.reset_bot();
-        Ok(())
-    }
-
-    fn set_position(&mut self, arguments: &[&str]) -> Result<(), String> {
-        self.idle("position")?;
-        let Some(kind) = arguments.first() else {
-            return Err("expected 'position startpos' or 'position fen PILES SIDE'".into());
-        };
-        let (mut position, rest) = match kind.to_lowercase().as_str() {
-            "startpos" => {
-                let mut rng = SplitMix64::new(self.seed);
-                let start = random_start(STANDARD_PER_COLOUR, Player::Red, &mut rng)
-                    .map_err(|e| e.to_string())?;
-                (start, &arguments[1..])
-            }
-            "fen" => {
-                // The notation's own error names what is missing after the piles.
-                let text = match (arguments.get(1), arguments.get(2)) {
-                    (None, _) => return Err("expected 'position fen PILES SIDE'".into()),
-                    (Some(piles), None) => piles.to_string(),
-                    (Some(piles), Some(side)) => format!("{piles} {side}"),
-                };
-                (
-                    notation::parse(&text).map_err(|e| e.to_string())?,
-                    &arguments[3.min(arguments.len())..],
-                )
+            Some("quit") => {
+                // In its turn, as the end of input: a session piped at once ends as
+                // it would line by line.
+                self.hand(Item::Line(line.to_string()));
+                self.reading = false;
             }
             _ => {
-                return Err(format!(
-                    "expected 'startpos' or 'fen' after position, not '{}'",
-                    shorten(kind)
-                ))
-            }
-        };
-        if let Some((first, moves)) = rest.split_first() {
-            if first.to_lowercase() != "moves" {
-                return Err(format!(
-                    "expected 'moves' after the position, not '{}'",
-                    shorten(first)
-                ));
-            }
-            for (number, text) in (1..).zip(moves) {
-                let name = format!("move {number}");
-                let mv = parse_int(&name, text, -(1i128 << 63), 1i128 << 63)?;
-                let played = match usize::try_from(mv) {
-                    Ok(p) if p < position.pile_count() => position.play(p),
-                    _ => Err(position.no_such_pile(mv.to_string())),
-                };
-                position = match played {
-                    Ok(outcome) => outcome.position,
-                    Err(error) => return Err(format!("{name} ({}): {error}", shorten(text))),
-                };
+                self.hand(Item::Line(line.to_string()));
             }
         }
-        self.position = Some(position);
-        Ok(())
     }
 
-    fn query(&self, arguments: &[&str]) -> Result<(), String> {
-        let [question] = arguments else {
-            return Err("expected 'query gameover', 'query p1turn' or 'query result'".into());
-        };
-        let lowered = question.to_lowercase();
-        if !["gameover", "p1turn", "result"].contains(&lowered.as_str()) {
-            return Err(format!("unknown query '{}'", shorten(question)));
-        }
-        let Some(position) = self.position else {
-            return Err("no position: send 'position' first".into());
-        };
-        let answer = match lowered.as_str() {
-            "gameover" => position.is_over().to_string(),
-            "p1turn" => (position.to_move() == Player::Red).to_string(),
-            _ => match position.scoring() {
-                None => "none".into(),
-                Some(scoring) => match scoring.winner() {
-                    Some(Player::Red) => "p1win".into(),
-                    Some(Player::Black) => "p2win".into(),
-                    None => "draw".into(),
-                },
-            },
-        };
-        self.out.send(&format!("response {answer}"));
-        Ok(())
+    /// Writes `info string error: MESSAGE` in its turn.
+    pub fn error(&mut self, message: &str) {
+        self.hand(Item::Error(message.to_string()));
     }
 
-    fn go(&mut self, arguments: &[&str]) {
-        self.await_finite_search();
-        if self.busy.load(Ordering::SeqCst) {
-            // Every go gets its one bestmove, this one at once.
-            let mut out = self.out.lock();
-            out.send("info string error: a search is already running: send 'stop' first");
-            out.send("bestmove (none)");
-            return;
+    /// Answers, in its turn, a line longer than [`super::MAX_LINE`] bytes, which the
+    /// door skipped.
+    pub fn line_too_long(&mut self) {
+        self.hand(Item::TooLong);
+    }
+
+    /// The end of input: every line before it is carried out (a finite search answers
+    /// first: a session piped at once gets every answer), then the engine quits as on
+    /// `quit`. Returns once it has (see [`end`](Self::end) for a wait with a limit).
+    pub fn end_of_input(&mut self) {
+        self.begin_end();
+        while !self.end(Duration::from_secs(3600)) {}
+    }
+
+    /// [`end_of_input`](Self::end_of_input) without the wait: the door then calls
+    /// [`end`](Self::end) until it answers `true` (a door that must see Ctrl-C).
+    pub fn begin_end(&mut self) {
+        if self.reading {
+            self.hand(Item::End);
+            self.reading = false;
         }
-        let checked = Go::parse(arguments).and_then(|go| match self.position {
-            None => Err("no position: send 'position' before 'go'".to_string()),
-            Some(p) if p.is_over() => Err(BattleError::NoMove.to_string()),
-            Some(p) => Ok((go, p)),
+    }
+
+    /// Waits up to `timeout` for the engine's thread to end; whether it has.
+    pub fn end(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut queue = self.shared.lock();
+        while !queue.ended {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            queue = self.wait(queue, left);
+        }
+        drop(queue);
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+        true
+    }
+
+    /// Ctrl-C at the door: stops every search and waits for them, writing nothing more.
+    pub fn interrupt(&mut self) {
+        self.out.close();
+        self.shared.lock().items.clear();
+        self.quit();
+    }
+
+    /// The door ends: after `quit` or the end of input, waits for the engine to carry
+    /// out every line before them; otherwise stops every search and waits for them.
+    pub fn finish(&mut self) {
+        self.begin_finish();
+        while !self.end(Duration::from_secs(3600)) {}
+    }
+
+    /// [`finish`](Self::finish) without the wait (see [`begin_end`](Self::begin_end)).
+    pub fn begin_finish(&mut self) {
+        if self.reading {
+            self.shared.stops.stop_before(u64::MAX);
+            self.hand(Item::Line("quit".into()));
+            self.reading = false;
+        }
+    }
+
+    fn quit(&mut self) {
+        if !self.shared.lock().ended {
+            self.shared.stops.stop_before(u64::MAX);
+            self.hand(Item::Line("quit".into()));
+        }
+        self.reading = false;
+        while !self.end(Duration::from_secs(3600)) {}
+    }
+
+    fn push(queue: &mut Queue, item: Item) -> u64 {
+        queue.handed += 1;
+        let number = queue.handed;
+        queue.items.push_back((number, item));
+        number
+    }
+
+    /// Hands `item` over; its number.
+    fn hand(&self, item: Item) -> u64 {
+        let number = Self::push(&mut self.shared.lock(), item);
+        self.shared.changed.notify_all();
+        number
+    }
+
+    fn wait<'a>(
+        &'a self,
+        queue: MutexGuard<'a, Queue>,
+        timeout: Duration,
+    ) -> MutexGuard<'a, Queue> {
+        self.shared
+            .changed
+            .wait_timeout(queue, timeout)
+            .unwrap_or_else(|p| p.into_inner())
+            .0
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if self.worker.is_some() {
+            // Nobody waits for its answers any more.
+            self.quit();
+        }
+    }
+}
+
+/// The engine's thread: carries out the items in order until `quit` or the end.
+fn carry_out(mut protocol: Protocol, shared: &Shared) {
+    while protocol.running() {
+        let (number, item) = next(&mut protocol, shared);
+        match item {
+            Item::Line(line) => protocol.handle(number, &line),
+            Item::Error(message) => protocol.error(&message),
+            Item::TooLong => protocol.line_too_long(),
+            Item::End => protocol.handle(number, "quit"),
+        }
+        let mut queue = shared.lock();
+        queue.carrying = false;
+        queue.done = number;
+        queue.position = protocol.position();
+        drop(queue);
+        shared.changed.notify_all();
+    }
+    shared.lock().ended = true;
+    shared.changed.notify_all();
+}
+
+/// The next item, once it can be carried out: while the first waits for a finite
+/// search, the `isready` lines handed over are answered (and new ones at once, by the
+/// door's thread).
+fn next(protocol: &mut Protocol, shared: &Shared) -> (u64, Item) {
+    let mut queue = shared.lock();
+    loop {
+        match queue.items.front() {
+            None => {
+                queue = shared
+                    .changed
+                    .wait(queue)
+                    .unwrap_or_else(|p| p.into_inner());
+            }
+            Some((_, item)) if item.waits() && protocol.finite_search_running() => {
+                queue.waiting = true;
+                let before = queue.items.len();
+                queue.items.retain(|(_, item)| !item.is_isready());
+                let answered = before - queue.items.len();
+                drop(queue);
+                for _ in 0..answered {
+                    protocol.answer_ready();
+                }
+                protocol.await_finite_search();
+                queue = shared.lock();
+                queue.waiting = false;
+            }
+            Some(_) => {
+                queue.carrying = true;
+                return queue.items.pop_front().expect("an item is there");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn isready_and_stop_are_answered_while_commands_wait_for_a_search() {
+        let (send, lines) = mpsc::channel::<String>();
+        let sink = Mutex::new(send);
+        let out = Output::to_lines(move |line: &str| {
+            let _ = sink.lock().unwrap().send(line.to_string());
         });
-        let (go, position) = match checked {
-            Ok(pair) => pair,
-            Err(message) => {
-                let mut out = self.out.lock();
-                out.send(&format!("info string error: {message}"));
-                out.send("bestmove (none)");
-                return;
+        let mut engine = Engine::new(out, "test");
+        let big = Position::random(10, crate::game::rules::Player::Red, 4).expect("a start");
+        let next = |wanted: &str| -> Vec<String> {
+            let mut seen = Vec::new();
+            loop {
+                let line = lines
+                    .recv_timeout(Duration::from_secs(10))
+                    .unwrap_or_else(|_| panic!("no '{wanted}' after {seen:?}"));
+                let found = line.starts_with(wanted);
+                seen.push(line);
+                if found {
+                    return seen;
+                }
             }
         };
-        self.join_search();
-        self.halt.set(false);
-        self.stop.store(false, Ordering::SeqCst);
-        self.busy.store(true, Ordering::SeqCst);
-        self.infinite = go.infinite;
-        let search = Search {
-            out: self.out.clone(),
-            bot: Arc::clone(&self.bot),
-            busy: Arc::clone(&self.busy),
-            halt: Arc::clone(&self.halt),
-            level: self.level,
-        };
-        self.thread = Some(std::thread::spawn(move || search.run(position, go)));
+        engine.handle(&format!("position fen {big}"));
+        engine.handle("go");
+        next("info depth 1");
+        // Behind a search of hours: the position waits, isready does not.
+        engine.handle("position fen W/R/B/W/B/R/R/W/B r");
+        engine.handle("isready");
+        assert!(!next("readyok").iter().any(|l| l.starts_with("bestmove")));
+        engine.handle("stop");
+        engine.handle("query p1turn");
+        let after = next("response");
+        assert!(after.iter().any(|l| l.starts_with("bestmove")), "{after:?}");
+        assert_eq!(after.last().map(String::as_str), Some("response true"));
+        engine.finish();
     }
-
-    /// Stops the search, if one runs, and waits for its `bestmove` (a stop is never
-    /// lost: the flag is checked every few microseconds of search).
-    fn halt_search(&mut self) {
-        self.halt.set(true);
-        if self.thread.is_some() {
-            self.stop.store(true, Ordering::SeqCst);
-        }
-        self.join_search();
-    }
-
-    fn join_search(&mut self) {
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-/// What the search thread needs.
-struct Search {
-    out: Output,
-    bot: Arc<Mutex<Bot>>,
-    busy: Arc<AtomicBool>,
-    halt: Arc<Halt>,
-    level: u64,
-}
-
-impl Search {
-    fn run(self, position: Position, go: Go) {
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.think(&position, &go)));
-        let answer = match outcome {
-            Ok(Some(mv)) => mv.to_string(),
-            Ok(None) => "(none)".into(),
-            Err(_) => {
-                self.out.send("info string error: search failed");
-                "(none)".into()
-            }
-        };
-        if go.infinite {
-            self.halt.wait();
-        }
-        let mut out = self.out.lock();
-        self.busy.store(false, Ordering::SeqCst);
-        out.send(&format!("bestmove {answer}"));
-    }
-
-    /// The move of the Level option's bot within the limits of `go`, with an `info`
-    /// line for each finished iteration. The engine knows no match, so level 10 plays
-    /// as level 9.
-    fn think(&self, position: &Position, go: &Go) -> Option<usize> {
-        let mut bot = self.bot.lock().unwrap_or_else(|p| p.into_inner());
-        bot.set_limits(go.limits(position));
-        let out = &self.out;
-        let mv = bot.choose_with(position, None, &mut |iteration| {
-            out.send(&info(iteration));
-            true
-        });
-        if bot.last_random() {
-            out.send(&format!(
-                "info string level {} plays a random move",
-                self.level
-            ));
-        }
-        mv
-    }
-}
-
-/// The `info` line of one finished iteration.
-fn info(iteration: &Iteration) -> String {
-    let seconds = iteration.elapsed.as_secs_f64();
-    let nps = if seconds > 0.0 {
-        (iteration.nodes as f64 / seconds) as u64
-    } else {
-        0
-    };
-    let pv: Vec<String> = iteration.pv.iter().map(usize::to_string).collect();
-    format!(
-        "info depth {} score cp {} nodes {} nps {} time {} pv {}",
-        iteration.depth,
-        (iteration.value * 100.0).round() as i64,
-        iteration.nodes,
-        nps,
-        iteration.elapsed.as_millis(),
-        pv.join(" ")
-    )
 }

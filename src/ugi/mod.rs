@@ -1,9 +1,10 @@
 //! The UGI protocol of docs/protocol.md (UCI made game-agnostic), written once for every
 //! engine that speaks it: the native `buttonup-engine` (`engine/`) and the Python
 //! package's `buttonup engine` are doors that read lines and hand them to one [`Engine`],
-//! which answers on an [`Output`]. Commands are taken on the caller's thread while each
-//! search runs on its own, so `isready`, `stop` and `quit` are answered at once; bad
-//! input never stops the engine: it answers `info string error: ...`.
+//! which answers on an [`Output`]. The door only hands lines over: the engine carries
+//! them out in order on a thread of its own, and each search runs on another, so
+//! `isready`, `stop` and `quit` are answered at once whatever waits; bad input never
+//! stops the engine: it answers `info string error: ...`.
 //!
 //! ```
 //! use buttonup::ugi::{Engine, Output};
@@ -25,6 +26,7 @@ mod engine;
 mod go;
 mod lines;
 mod output;
+mod protocol;
 
 pub use engine::Engine;
 pub use go::{parse_int, Go, Spin, OPTIONS};
