@@ -2,9 +2,10 @@
 
 The protocol is the core's (``buttonup._core.UgiEngine``, Rust's ``buttonup::ugi``), the
 same one the native ``buttonup-engine`` speaks (docs/protocol.md): this door only reads
-lines and hands them over. Searches run on a thread of the core, so ``isready``,
-``stop`` and ``quit`` are answered at once; bad input never stops the engine: it
-answers ``info string error: ...`` and reads the next line.
+lines and hands them over. The core carries them out in order on a thread of its own,
+so the door reads on whatever waits: ``isready`` and ``stop`` are answered at once; bad
+input never stops the engine: it answers ``info string error: ...`` and reads the next
+line.
 
 With ``policy`` (``buttonup engine --policy SPEC``, a bot or policy of
 :func:`buttonup.ai.bot_factory`: ``module:attribute``, ``PATH.zip``, ``PATH.onnx``), the
