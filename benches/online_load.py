@@ -138,8 +138,16 @@ class Load:
                 if state["ended"] is not None:
                     return
 
+    @staticmethod
+    async def player(client: httpx.AsyncClient) -> str:
+        """A new player's token (one address may have 100 players in no match yet)."""
+        while (answer := await client.post("/api/players")).status_code == 429:
+            await asyncio.sleep(0.05)
+        token: str = answer.json()["token"]
+        return token
+
     async def match(self, client: httpx.AsyncClient, number: int) -> None:
-        tokens = [(await client.post("/api/players")).json()["token"] for _ in range(2)]
+        tokens = [await self.player(client) for _ in range(2)]
         heads = [{"authorization": f"Bearer {t}"} for t in tokens]
         rng = random.Random(number)
         while time.perf_counter() < self.deadline:

@@ -32,7 +32,7 @@ from buttonup.testing.processes import end, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
-from buttonup.web.online import WAITING_PER_CLIENT
+from buttonup.web.online import IDLE_PLAYERS_PER_CLIENT, WAITING_PER_CLIENT
 from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
@@ -566,3 +566,26 @@ def test_the_waiting_cap_holds_across_processes(database: str) -> None:  # noqa:
     assert joined.status_code == 200, joined.text
     assert host_here.post("/api/online").status_code == 200
     assert host_there.post("/api/online").status_code == 429
+
+
+def test_one_address_cannot_fill_the_store_with_players() -> None:
+    """issue 34: `POST /api/players` made rows without bound; now 100 players in no match
+    may come from one address, one more is a JSON 429, and a seated one frees a place."""
+    app = create_app()
+    mine = TestClient(app, client=("10.0.0.1", 5000))
+    made = [mine.post("/api/players") for _ in range(IDLE_PLAYERS_PER_CLIENT)]
+    assert {answer.status_code for answer in made} == {200}
+    refused = mine.post("/api/players")
+    assert refused.status_code == 429
+    assert refused.json() == {
+        "error": f"{IDLE_PLAYERS_PER_CLIENT} players made from your address are in no "
+        "match yet: use one of their tokens, or wait for them to expire"
+    }
+    other = TestClient(app, client=("10.0.0.2", 5000))
+    assert other.post("/api/players").status_code == 200  # another address is not held
+    # One of them makes a match: he is in one now, and his address may make a player.
+    token = made[0].json()["token"]
+    created = mine.post("/api/online", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert created.status_code == 200, created.text
+    assert mine.post("/api/players").status_code == 200
+    assert mine.post("/api/players").status_code == 429

@@ -43,6 +43,9 @@ SWEEP_SECONDS = 3600.0
 #: Online matches made from one client address that may wait for their second player
 #: at once, counted in the store (whatever process made them); one more is answered 429.
 WAITING_PER_CLIENT = 50
+#: Players made from one client address that may be in no match at once (a browser
+#: makes one; a school's network behind one address, a few dozen), counted in the store.
+IDLE_PLAYERS_PER_CLIENT = 100
 #: Event streams of one match open at once in this process: its two players, each on
 #: a device or two, and a dozen spectators; one more is answered 429.
 STREAMS_PER_MATCH = 16
@@ -226,10 +229,22 @@ class Online:
         self.broker.close()
 
     # --- players --------------------------------------------------------------------
-    async def new_player(self) -> str:
+    async def new_player(self, client: str = "?") -> str:
+        """A new player's token, made from the address ``client``."""
         await self.ready()
         token = secrets.token_urlsafe(32)
-        await self.db.call(lambda store: store.add_player(digest(token), time.time()))
+        maker = digest(f"maker {client}")  # the address itself is not stored
+        try:
+            await self.db.call(
+                lambda store: store.add_player(
+                    digest(token), time.time(), maker, IDLE_PLAYERS_PER_CLIENT
+                )
+            )
+        except Full:
+            raise TooMany(
+                f"{IDLE_PLAYERS_PER_CLIENT} players made from your address are in no match "
+                "yet: use one of their tokens, or wait for them to expire"
+            ) from None
         return token
 
     async def player(self, token: str | None) -> str:

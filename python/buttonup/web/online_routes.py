@@ -44,6 +44,11 @@ def bearer(request: Request) -> Optional[str]:  # noqa: UP045 (FastAPI reads it 
     return token.strip()[:256]
 
 
+def client_of(request: Request) -> str:
+    """The address a request came from ("?" where the server does not know it)."""
+    return request.client.host if request.client else "?"
+
+
 def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]) -> None:
     """Adds the online routes and pages to ``app``; ``errors`` are the statuses every
     route may answer besides 200 (each with the body ``{"error": ...}``)."""
@@ -90,7 +95,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             raise Forbidden(
                 f"players are made from this server's own pages, not from {origin[:64]!r}"
             )
-        token = await online.new_player()
+        token = await online.new_player(client_of(request))
         return {"token": token, "matches_page": f"/online/mine#p={token}"}
 
     @app.post("/api/online")
@@ -105,8 +110,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         }
         if body.clock is not None:
             settings["clock"] = body.clock.model_dump(exclude_none=True)
-        client = request.client.host if request.client else "?"
-        row, invite = await online.create(token, host, settings, client)
+        row, invite = await online.create(token, host, settings, client_of(request))
         state = await online.seen(row, await online.state(row), host)
         return {
             "id": row.id,
@@ -226,8 +230,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         At most 16 streams of one match and 32 from one address are open at once on
         this process (429 past them)."""
         listener = seat if seat in ("r", "b") else ""
-        client = request.client.host if request.client else "?"
-        queue = online.broker.subscribe(match_id[:64], listener, client)
+        queue = online.broker.subscribe(match_id[:64], listener, client_of(request))
         try:
             row = await online.load(match_id)
         except BaseException:

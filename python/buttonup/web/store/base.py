@@ -74,7 +74,8 @@ class Stale(Exception):
 
 
 class Full(Exception):
-    """The maker has as many matches waiting for their second player as allowed."""
+    """The maker has as many matches waiting for their second player (or as many
+    players in no match) as allowed."""
 
 
 class Store(ABC):
@@ -84,7 +85,12 @@ class Store(ABC):
     announces = False
 
     @abstractmethod
-    def add_player(self, token_hash: str, now: float) -> None: ...
+    def add_player(
+        self, token_hash: str, now: float, maker: str | None = None, cap: int | None = None
+    ) -> None:
+        """Stores a new player made by ``maker`` (a digest of the client's address);
+        with ``cap``, :class:`Full` instead when that many of the maker's players are in
+        no match yet (counted and written in one transaction, as :meth:`add_match`)."""
 
     @abstractmethod
     def has_player(self, token_hash: str, now: float | None = None) -> bool:

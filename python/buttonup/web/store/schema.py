@@ -76,6 +76,12 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN maker TEXT",
         "CREATE INDEX matches_maker ON matches (maker, finished)",
     ],
+    [
+        # who made each player (the same digest), so that the players in no match yet
+        # are capped per address in the store
+        "ALTER TABLE players ADD COLUMN maker TEXT",
+        "CREATE INDEX players_maker ON players (maker)",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"

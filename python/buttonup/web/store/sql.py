@@ -89,12 +89,25 @@ class SqlStore(Store):
         with self.transaction() as cursor:
             return int(self.run(cursor, "SELECT version FROM schema_version").fetchone()[0])
 
-    def add_player(self, token_hash: str, now: float) -> None:
+    def add_player(
+        self, token_hash: str, now: float, maker: str | None = None, cap: int | None = None
+    ) -> None:
         with self.transaction() as cursor:
+            if maker is not None and cap is not None:
+                self.lock_maker(cursor, maker)
+                idle = self.run(
+                    cursor,
+                    "SELECT COUNT(*) FROM players WHERE maker = ? AND NOT EXISTS (SELECT 1 "
+                    "FROM matches WHERE matches.red = players.token_hash) AND NOT EXISTS "
+                    "(SELECT 1 FROM matches WHERE matches.black = players.token_hash)",
+                    (maker,),
+                ).fetchone()[0]
+                if idle >= cap:
+                    raise base.Full(maker)
             self.run(
                 cursor,
-                "INSERT INTO players (token_hash, created, seen) VALUES (?, ?, ?)",
-                (token_hash, now, now),
+                "INSERT INTO players (token_hash, created, seen, maker) VALUES (?, ?, ?, ?)",
+                (token_hash, now, now, maker),
             )
 
     def has_player(self, token_hash: str, now: float | None = None) -> bool:
