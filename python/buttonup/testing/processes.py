@@ -9,7 +9,10 @@ signal. :func:`started` and :func:`run` put SIGINT back at its default in the ch
 before it runs its program, when it is ignored here (Python's ``restore_signals`` resets
 only SIGPIPE and SIGXFSZ), and start the child in a session (and process group) of its
 own, which they kill with SIGKILL at the end, whatever happened: nothing the child
-started is left behind, unless it left the group itself.
+started is left behind, unless it left the group itself. "Whatever happened" includes a
+SIGTERM to this process (``timeout``, a CI runner's cancel): where SIGTERM is at its
+default, the first child started from the main thread makes it raise ``SystemExit(143)``
+there, so that the ``finally`` blocks that end the children run.
 
 >>> import sys
 >>> hello = [sys.executable, "-c", "print('hi')"]
@@ -26,6 +29,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -56,12 +60,26 @@ def _set_sigint(disposition: Any) -> Any:
     return preexec
 
 
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _end_children_on_sigterm() -> None:
+    """SIGTERM, at its default, raises ``SystemExit`` instead of ending this process
+    at once (its children, in sessions of their own, would outlive it)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
 def popen(command: Command, *, sigint: Any = DEFAULT, **options: Any) -> subprocess.Popen[Any]:
     """``subprocess.Popen(command, **options)`` in a session of its own, SIGINT at its
     default in the child (``sigint=signal.SIG_IGN``: ignored, as ``nohup`` starts a
     program). Its caller ends it with :func:`end`, in a ``finally``."""
     if "preexec_fn" in options or "start_new_session" in options:
         raise TypeError("popen chooses preexec_fn and start_new_session itself")
+    _end_children_on_sigterm()
     return subprocess.Popen(
         command, start_new_session=True, preexec_fn=_set_sigint(sigint), **options
     )
