@@ -2,6 +2,7 @@
 paragraph and docs/benchmarks.md's VecEnv rows.
 
     python benches/vecenv_speed.py [--rounds 5] [--seconds 1.0] [--against PYTHONPATH]
+    python benches/vecenv_speed.py --threads [--rounds 5] [--seconds 0.5]
 
 A step is one move in every game (a finished game starts again on its next step, as
 pgx's ``auto_reset`` does); the actions are the lowest legal pile of each game, chosen in
@@ -14,6 +15,11 @@ ratio takes. With ``--against``, the VecEnv rows are also run, in each round, in
 Python whose ``PYTHONPATH`` is the one given (another build: the code before a change),
 so that both builds meet the same noise. Set-up (making the environments, compiling) is
 outside the timings.
+
+``--threads`` checks the default number of threads (every core, as many as the batch
+is worth: src/sim/vecenv.rs) against one thread at every batch size from 64 to 16,384
+games, masks alone and with observations, the two in turns within each round: the
+default must never be the slower.
 """
 
 from __future__ import annotations
@@ -48,8 +54,12 @@ def vecenv_label(games: int, threads: int, observations: bool, random: bool) -> 
     return f"VecEnv, {games:,} games, {threads} thread(s), {kind}{how}"
 
 
+#: The batch sizes of ``--threads``.
+THREAD_SIZES = [64, 256, 1024, 2048, 4096, 8192, 16384]
+
+
 def vecenv_rate(
-    games: int, threads: int, observations: bool, random: bool, seconds: float
+    games: int, threads: int | None, observations: bool, random: bool, seconds: float
 ) -> float:
     import buttonup
 
@@ -138,6 +148,23 @@ def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
     return found
 
 
+def threads_check(rounds: int, seconds: float) -> None:
+    """``--threads``: the default threads against one, per batch size, in turns."""
+    ratios: dict[tuple[bool, int], list[float]] = {}
+    for number in range(rounds):
+        for observations in (False, True):
+            for games in THREAD_SIZES:
+                order = (None, 1) if number % 2 == 0 else (1, None)
+                rate = {t: vecenv_rate(games, t, observations, False, seconds) for t in order}
+                ratios.setdefault((observations, games), []).append(rate[None] / rate[1])
+    print(f"| games | work | default / 1 thread, median ({rounds} rounds) | each round |")
+    print("|---:|---|---:|---|")
+    for (observations, games), values in ratios.items():
+        kind = "observations" if observations else "masks only"
+        each = " ".join(f"{v:.2f}" for v in values)
+        print(f"| {games:,} | {kind} | {statistics.median(values):.2f} | {each} |")
+
+
 def spread(values: list[float]) -> str:
     m = statistics.median(values) / 1e6
     return f"{m:.2f} ({min(values) / 1e6:.2f}-{max(values) / 1e6:.2f})"
@@ -149,7 +176,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
     parser.add_argument("--against", default=None, help="PYTHONPATH of another build")
     parser.add_argument("--no-pgx", action="store_true", help="VecEnv rows only")
+    parser.add_argument(
+        "--threads", action="store_true", help="the default threads against one thread"
+    )
     args = parser.parse_args()
+    if args.threads:
+        threads_check(args.rounds, args.seconds)
+        return
     pgx: dict[str, Callable[[float], float]] = {}
     if not args.no_pgx:
         for name in ("tic_tac_toe", "connect_four"):

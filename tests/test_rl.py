@@ -118,7 +118,7 @@ def test_vecenv_steps_as_position_play(per_colour: int, threads: int) -> None:
 
 
 def test_vecenv_games_do_not_depend_on_threads() -> None:
-    one, two = VecEnv(300, seed=9, threads=1), VecEnv(300, seed=9, threads=2)
+    one, two = VecEnv(1100, seed=9, threads=1), VecEnv(1100, seed=9, threads=2)
     rng = np.random.default_rng(0)
     for _ in range(30):
         actions = random_actions(one, rng)

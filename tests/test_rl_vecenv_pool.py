@@ -77,14 +77,14 @@ def test_every_step_equals_position_play_and_the_docs_encoding(threads: int, see
 
 @pytest.mark.parametrize("per_colour", [1, 2, 4])
 def test_other_sizes_on_two_threads(per_colour: int) -> None:
-    env = VecEnv(520, per_colour=per_colour, seed=per_colour, threads=2)
+    env = VecEnv(1100, per_colour=per_colour, seed=per_colour, threads=2)
     rng = np.random.default_rng(per_colour)
     assert check_against_play(env, 4 * per_colour + 4, rng) > 0
 
 
 def test_single_agent_with_same_step_restarts_on_two_threads() -> None:
-    one = VecEnv(700, seed=3, threads=1, agent=Player.BLACK, opponent=1)
-    two = VecEnv(700, seed=3, threads=2, agent=Player.BLACK, opponent=1)
+    one = VecEnv(1100, seed=3, threads=1, agent=Player.BLACK, opponent=1)
+    two = VecEnv(1100, seed=3, threads=2, agent=Player.BLACK, opponent=1)
     rng = np.random.default_rng(3)
     for _ in range(40):
         actions = random_legal(one, rng)
@@ -101,8 +101,8 @@ def test_single_agent_with_same_step_restarts_on_two_threads() -> None:
 
 
 def test_masks_only_equals_the_observing_env() -> None:
-    seen = VecEnv(600, seed=8, threads=2)
-    blind = VecEnv(600, seed=8, threads=2, observations=False)
+    seen = VecEnv(8200, seed=8, threads=2)
+    blind = VecEnv(8200, seed=8, threads=2, observations=False)
     rng = np.random.default_rng(8)
     for _ in range(50):
         actions = random_legal(seen, rng)
@@ -114,15 +114,15 @@ def test_masks_only_equals_the_observing_env() -> None:
 
 
 def test_actions_of_other_int_types_play_the_same() -> None:
-    fast, slow = VecEnv(300, seed=4, threads=2), VecEnv(300, seed=4, threads=2)
+    fast, slow = VecEnv(1100, seed=4, threads=2), VecEnv(1100, seed=4, threads=2)
     rng = np.random.default_rng(4)
     for _ in range(20):
         actions = random_legal(fast, rng)
         fast.step(actions)  # int64, contiguous: read as it is
         slow.step(actions.astype(np.int32)[::-1][::-1].tolist())  # a list: converted
         assert fast.positions() == slow.positions()
-    with pytest.raises(ValueError, match="299 actions for 300 games"):
-        fast.step(np.zeros(299, np.int64))
+    with pytest.raises(ValueError, match="1099 actions for 1100 games"):
+        fast.step(np.zeros(1099, np.int64))
     with pytest.raises(TypeError):
         fast.step(np.zeros(300, np.float64))
 
@@ -160,6 +160,40 @@ def test_the_threads_end_with_the_environment() -> None:
     time.sleep(0.05)  # the worker asleep now: it wakes for the next step
     env.step(env.legal_action_mask.argmax(axis=1))
     assert env.positions() is not None
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    ("games", "observations", "opponent", "workers"),
+    [
+        (1023, True, None, 0),
+        (1024, True, None, 1),
+        (1024, False, 1, 1),
+        (8191, False, None, 0),
+        (8192, False, None, 1),
+    ],
+)
+def test_a_second_thread_works_only_from_the_measured_batch_sizes(
+    games: int, observations: bool, opponent: int | None, workers: int
+) -> None:
+    """issue 35: two threads were slower than one on 2 cores below a few thousand games
+    of masks alone; `benches/vecenv_speed.py --threads` measured where a second thread
+    pays (1,024 games with observations or an opponent, 8,192 of masks alone)."""
+    gc.collect()
+    before = pool_threads_of_this_process()
+    agent = Player.RED if opponent else None
+    env = VecEnv(
+        games, seed=1, threads=2, observations=observations, agent=agent, opponent=opponent
+    )
+    for _ in range(3):
+        env.step(env.legal_action_mask.argmax(axis=1))
+        env.restart_finished()
+    waited = time.perf_counter()
+    while pool_threads_of_this_process() < before + workers and time.perf_counter() - waited < 5:
+        time.sleep(0.001)
+    assert pool_threads_of_this_process() == before + workers
+    del env
+    gc.collect()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")

@@ -24,7 +24,7 @@ fn actions(mask: &[bool], width: usize, rng: &mut SplitMix64) -> Vec<i64> {
 fn writes_by_changes_on_kept_threads_equal_full_writes_on_one() {
     for seed in 0..6u64 {
         for per_colour in [1, 3, 5] {
-            let games = 700;
+            let games = 1100; // two parts: a thread each (from 1,024 games with observations)
             let mut changed = VecEnv::new(games, per_colour, seed).unwrap();
             let mut full = VecEnv::new(games, per_colour, seed).unwrap();
             let width = changed.max_piles();
@@ -67,8 +67,8 @@ fn writes_by_changes_on_kept_threads_equal_full_writes_on_one() {
 fn the_single_agent_form_is_the_same_on_kept_threads() {
     use buttonup::sim::opponent::OpponentKind;
     let level = OpponentKind::for_level(1).unwrap();
-    let mut one = VecEnv::against(600, 3, 4, Player::Red, level).unwrap();
-    let mut two = VecEnv::against(600, 3, 4, Player::Red, level).unwrap();
+    let mut one = VecEnv::against(1100, 3, 4, Player::Red, level).unwrap();
+    let mut two = VecEnv::against(1100, 3, 4, Player::Red, level).unwrap();
     let (mut a, mut b) = (Buffers::new(&one, true), Buffers::new(&two, true));
     one.observe(a.outputs(), 1).unwrap();
     two.observe(b.outputs(), 2).unwrap();

@@ -68,9 +68,15 @@ wraps! {
     Failure::Panicked(Panicked),
 }
 
-/// The fewest games a thread of its own steps (handing a part to a waiting worker costs
-/// about a microsecond; a game's step some 30 ns).
-const MIN_GAMES_A_THREAD: usize = 256;
+/// The fewest games a thread of its own steps, where a step writes observations or an
+/// opponent plays (handing a part to a waiting worker costs a few microseconds). Chosen
+/// by measurement on a 2-core machine (`python benches/vecenv_speed.py --threads`): a
+/// second thread paid from 1,024 games there.
+const MIN_GAMES_A_THREAD: usize = 512;
+
+/// The same for the lightest step, masks alone and no opponent (some 50 ns a game): a
+/// second thread paid only from 8,192 games.
+const MIN_LIGHT_GAMES_A_THREAD: usize = 4096;
 
 /// Where the outputs of a step go, one slice per array, `games` entries each.
 pub struct Outputs<'a> {
@@ -337,8 +343,14 @@ impl VecEnv {
         let count = self.games.len();
         let obs_len = observation_len(self.per_colour);
         let width = self.max_piles();
-        // A thread is worth its part only for a few hundred games or so.
-        let threads = threads.clamp(1, (count / MIN_GAMES_A_THREAD).max(1));
+        // A thread is worth its part only from a measured number of games.
+        let light = out.observation.is_none() && self.against.is_none();
+        let per_thread = if light {
+            MIN_LIGHT_GAMES_A_THREAD
+        } else {
+            MIN_GAMES_A_THREAD
+        };
+        let threads = threads.clamp(1, (count / per_thread).max(1));
         if threads > 1 && self.pool.as_ref().is_none_or(|p| p.asked() != threads) {
             self.pool = Some(Pool::new(threads));
         }
