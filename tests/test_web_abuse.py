@@ -18,7 +18,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -525,20 +525,29 @@ def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) 
     assert waited == [True]
 
 
+def filled(make: Callable[[], Any], cap: int, refusal: str) -> list[Any]:
+    """``cap`` answers of ``make``, all 200, after which one more is the JSON 429
+    ``refusal``."""
+    made = [make() for _ in range(cap)]
+    assert {answer.status_code for answer in made} == {200}
+    refused = make()
+    assert refused.status_code == 429
+    assert refused.json() == {"error": refusal}
+    return made
+
+
 def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None:
     """issue 34: 2,000 unjoined online matches in 8.6 s from one client, kept 30 days;
     now 50 may wait for their second player per address, and one more is a JSON 429."""
     app = create_app()
     mine = TestClient(app, client=("10.0.0.1", 5000))
     host = Person(mine)
-    made = [host.post("/api/online") for _ in range(WAITING_PER_CLIENT)]
-    assert {answer.status_code for answer in made} == {200}
-    refused = host.post("/api/online")
-    assert refused.status_code == 429
-    assert refused.json() == {
-        "error": f"{WAITING_PER_CLIENT} matches made from your address wait for their "
-        "second player: send their invites, or wait for them to expire"
-    }
+    made = filled(
+        lambda: host.post("/api/online"),
+        WAITING_PER_CLIENT,
+        f"{WAITING_PER_CLIENT} matches made from your address wait for their "
+        "second player: send their invites, or wait for them to expire",
+    )
     other = Person(TestClient(app, client=("10.0.0.2", 5000)))
     assert other.post("/api/online").status_code == 200  # another address is not held
     # A match joined waits no more: its maker may make one again.
@@ -573,14 +582,12 @@ def test_one_address_cannot_fill_the_store_with_players() -> None:
     may come from one address, one more is a JSON 429, and a seated one frees a place."""
     app = create_app()
     mine = TestClient(app, client=("10.0.0.1", 5000))
-    made = [mine.post("/api/players") for _ in range(IDLE_PLAYERS_PER_CLIENT)]
-    assert {answer.status_code for answer in made} == {200}
-    refused = mine.post("/api/players")
-    assert refused.status_code == 429
-    assert refused.json() == {
-        "error": f"{IDLE_PLAYERS_PER_CLIENT} players made from your address are in no "
-        "match yet: use one of their tokens, or wait for them to expire"
-    }
+    made = filled(
+        lambda: mine.post("/api/players"),
+        IDLE_PLAYERS_PER_CLIENT,
+        f"{IDLE_PLAYERS_PER_CLIENT} players made from your address are in no "
+        "match yet: use one of their tokens, or wait for them to expire",
+    )
     other = TestClient(app, client=("10.0.0.2", 5000))
     assert other.post("/api/players").status_code == 200  # another address is not held
     # One of them makes a match: he is in one now, and his address may make a player.
