@@ -61,6 +61,9 @@ class EngineTarget:
         self.engine.handle(line)
         self.engine.handle("stop")  # waits for a search the line may have started
         self.engine.handle("isready")
+        # The engine carries lines out on its own thread: reading the position waits for
+        # every line handed over to be carried out (the readyok written).
+        self.engine.position  # noqa: B018
         written = self.out.getvalue().splitlines()
         self.out.seek(0)
         self.out.truncate()
