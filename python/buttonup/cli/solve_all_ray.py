@@ -6,8 +6,8 @@ buttonup installed); this module is imported only for ``--ray``.
 Each task solves one batch with ``solve_many`` and returns its values; the command
 keeps a few tasks per CPU of the cluster in flight and writes each batch's rows into
 the same resumable CSV as a local run, as soon as the batches before it are in. A task
-whose worker dies is run again by Ray (``max_retries``); Ctrl-C cancels the tasks in
-flight and keeps every row written."""
+whose worker dies is run again by Ray (``max_retries``); Ctrl-C ends the tasks in
+flight (the command leaves the cluster, which ends them) and keeps every row written."""
 
 from __future__ import annotations
 
@@ -95,12 +95,16 @@ def solve_on_ray(
                             ) from None
                         yield first, values
             finally:
-                # Interrupted, failed or closed early: nothing more is wanted. Not
-                # force=True: a killed worker whose reply was already on its way made
-                # Ray's driver abort ("Tried to complete task that was not pending"); a
-                # plain cancel interrupts the task's solve, which stops within seconds.
-                for ref in in_flight:
-                    ray.cancel(ref)
+                # Interrupted, failed or closed early: nothing more is wanted. A Ray
+                # this call connected to is left at once (below): the cluster then ends
+                # the tasks of this driver itself. Cancelling them here made Ray's
+                # driver abort now and then, forced or not, when a task's reply was on
+                # its way ("Tried to complete task that was not pending": CI, exit 1
+                # instead of 130). Only on a Ray the caller holds are they cancelled (a
+                # plain cancel interrupts the task's solve, which stops within seconds).
+                if not started:
+                    for ref in in_flight:
+                        ray.cancel(ref)
         finally:
             restore()
             if started:
