@@ -1,19 +1,20 @@
 """Speed of the learning-agent interfaces, measured in one run: the figures of docs/rl.md.
 
-    python benches/rl_speed.py [--seconds S] [--rounds R] [--only PREFIX]
+    python benches/rl_speed.py [--seconds S] [--rounds R] [--only PREFIX,...] [--jax-before REV]
 
 - VecEnv steps per second (one step = one move in one game), for 1, 64 and 4,096 games,
   on 1 and 2 threads, with masks only and with observations, against a Python loop of
-  ``Position.play`` over as many games, and against pgx (tic_tac_toe, connect_four,
-  batch 1,024) where JAX and pgx are installed;
+  ``Position.play`` over as many games;
 - ``gymnasium.make_vec("buttonup/Battle-v0", num_envs=1024)`` with
   ``vectorization_mode="vector_entry_point"`` (``buttonup.envs.vector``, the opponent
   played in Rust) against ``"sync"`` (SyncVectorEnv of the single environment, the
   opponent a Python bot), against levels 1 and 5, and the ratio of the two in each
   round; the SB3 adapter (``buttonup.envs.sb3``) at 1,024 games;
-- the JAX environment (``buttonup.envs.jax``, batch 1,024, jitted, finished battles
-  started again, and the step alone) on CPU, where JAX is installed, beside VecEnv at
-  1,024 games;
+- the JAX environment (``buttonup.envs.jax``, batches 1,024 and 4,096, jitted: finished
+  battles started again by ``Battle.auto_reset_step`` and through pgx's
+  ``auto_reset``, and the step alone) on CPU, where JAX is installed, beside pgx's
+  tic_tac_toe and connect_four through pgx's ``auto_reset`` at the same batches (and,
+  with ``--jax-before REV``, the JAX environment of a git revision);
 - PettingZoo AEC steps per second, the loop of ``pettingzoo.test.performance_benchmark``
   (random legal actions), for ``buttonup.envs.pettingzoo`` and PettingZoo's own
   ``connect_four_v3`` and ``tictactoe_v3`` (they need pygame).
@@ -97,16 +98,41 @@ def sb3_rate(seconds: float) -> float | None:
     return steps / (time.perf_counter() - started)
 
 
-def jax_rate(batch: int, seconds: float, reset: bool = True) -> float | None:
+def jax_battle(before: str | None = None) -> Any:
+    """``buttonup.envs.jax.Battle``, or that of the git revision ``before`` (its
+    module loaded from ``git show``, beside today's core)."""
+    if before is None:
+        from buttonup.envs.jax import Battle
+
+        return Battle
+    import subprocess
+    import types
+
+    source = subprocess.run(
+        ["git", "show", f"{before}:python/buttonup/envs/jax.py"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    module = types.ModuleType(f"jax_env_{before}")
+    exec(compile(source, f"{before}:jax.py", "exec"), module.__dict__)
+    return module.Battle
+
+
+def jax_rate(
+    batch: int, seconds: float, mode: str = "reset", before: str | None = None
+) -> float | None:
+    """Moves a second of the JAX environment: ``mode`` "reset" (finished battles start
+    again: ``Battle.auto_reset_step`` where the build has it, else a ``where`` of a fresh
+    ``init`` over every field), "pgx" (through ``pgx.experimental.auto_reset``) or
+    "step" (the step alone: finished battles stay finished, at the same cost)."""
     try:
         import jax
     except ImportError:
         return None
-    from buttonup.envs.jax import Battle
+    env = jax_battle(before)()
 
-    env = Battle()
-
-    def auto_reset(state: Any, action: Any, key: Any) -> Any:
+    def where_reset(state: Any, action: Any, key: Any) -> Any:
         stepped = env.step(state, action)
         fresh = env.init(key)
         return jax.tree.map(lambda a, b: jax.numpy.where(stepped.terminated, a, b), fresh, stepped)
@@ -114,8 +140,17 @@ def jax_rate(batch: int, seconds: float, reset: bool = True) -> float | None:
     def plain(state: Any, action: Any, key: Any) -> Any:
         return env.step(state, action)
 
-    step = jax.jit(jax.vmap(auto_reset if reset else plain))
-    return jax_timer(step, env.init, batch)(seconds)
+    if mode == "pgx":
+        try:
+            from pgx.experimental import auto_reset
+        except ImportError:
+            return None
+        chosen = auto_reset(env.step, env.init)
+    elif mode == "reset":
+        chosen = getattr(env, "auto_reset_step", where_reset)
+    else:
+        chosen = plain
+    return jax_timer(jax.jit(jax.vmap(chosen)), env.init, batch)(seconds)
 
 
 def pgx_rate(name: str, batch: int, seconds: float) -> float | None:
@@ -171,7 +206,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="per measurement")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", default="", help="only the measures starting with this")
+    parser.add_argument(
+        "--only", default="", help="only the measures starting with one of these (comma-separated)"
+    )
+    parser.add_argument(
+        "--jax-before", metavar="REV", help="also the JAX environment of this git revision"
+    )
     args = parser.parse_args()
     s = args.seconds
     work: dict[str, Callable[[], float | None]] = {}
@@ -180,11 +220,22 @@ def main() -> None:
             label = f"make_vec {mode}, 1024 games, level {level}"
             work[label] = lambda m=mode, lv=level: make_vec_rate(m, lv, s)
     work["SB3 adapter (buttonup.envs.sb3), 1024 games, level 1"] = lambda: sb3_rate(s)
-    work["JAX buttonup.envs.jax, batch 1024 (CPU, jitted, auto-reset)"] = lambda: jax_rate(1024, s)
-    # The step alone: finished battles stay finished (their steps cost the same).
-    work["JAX buttonup.envs.jax, batch 1024 (CPU, jitted, step alone)"] = lambda: jax_rate(
-        1024, s, reset=False
-    )
+    jax_modes = {
+        "reset": "auto_reset_step",
+        "pgx": "through pgx.experimental.auto_reset",
+        "step": "step alone",
+    }
+    for batch in (1024, 4096):
+        for rev in (None, args.jax_before) if args.jax_before else (None,):
+            for mode, what in jax_modes.items():
+                label = (
+                    f"JAX buttonup.envs.jax{f' at {rev}' if rev else ''}, batch {batch} ({what})"
+                )
+                work[label] = lambda b=batch, m=mode, r=rev: jax_rate(b, s, m, r)
+        for name in ("tic_tac_toe", "connect_four"):
+            work[f"pgx {name}, batch {batch} (through auto_reset)"] = lambda n=name, b=batch: (
+                pgx_rate(n, b, s)
+            )
     work["VecEnv, 1024 games, 1 thread(s), observations"] = lambda: vecenv_rate(1024, 1, True, s)
     for games in (1, 64, 4096):
         work[f"Position.play loop, {games} games"] = lambda g=games: python_loop_rate(g, s)
@@ -194,8 +245,6 @@ def main() -> None:
                     "observations" if obs else "masks only"
                 )
                 work[label] = lambda g=games, t=threads, o=obs: vecenv_rate(g, t, o, s)
-    for name in ("tic_tac_toe", "connect_four"):
-        work[f"pgx {name}, batch 1024 (CPU)"] = lambda n=name: pgx_rate(n, 1024, s)
     from buttonup.envs.pettingzoo import env as button_up
 
     work["PettingZoo AEC: buttonup.envs.pettingzoo"] = lambda: aec_rate(button_up, s)
@@ -206,7 +255,8 @@ def main() -> None:
         work["PettingZoo AEC: tictactoe_v3"] = lambda: aec_rate(tictactoe_v3.env, s)
     except ImportError:
         print("(PettingZoo's classic games need pygame: pip install pygame)")
-    work = {name: measure for name, measure in work.items() if name.startswith(args.only)}
+    prefixes = tuple(args.only.split(","))
+    work = {name: measure for name, measure in work.items() if name.startswith(prefixes)}
     figures: dict[str, list[float]] = {name: [] for name in work}
     ratios: dict[int, list[float]] = {1: [], 5: []}
     for _ in range(args.rounds):

@@ -199,3 +199,53 @@ def test_pgx_auto_reset_runs_on_the_state() -> None:
         assert (np.asarray(state.rewards)[done].sum(axis=1) == 0).all()
         assert not bool(state.truncated.any())
     assert ended > 0
+
+
+def test_auto_reset_step_is_pgx_auto_reset() -> None:
+    """``Battle.auto_reset_step(state, action, key)`` is the state that pgx's wrapper
+    makes with the key it passes on to ``init`` (the second of a split), field by field,
+    over battles that end, foul (an illegal action now and then) and start again."""
+    if os.environ.get("BUTTONUP_REQUIRE_RL"):
+        from pgx.experimental import auto_reset
+    else:
+        auto_reset = pytest.importorskip("pgx.experimental", reason="no pgx").auto_reset
+    env = Battle(per_colour=2)
+    batch = 128
+    theirs = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    ours = jax.jit(jax.vmap(env.auto_reset_step))
+    a = b = jax.vmap(env.init)(jax.random.split(jax.random.PRNGKey(3), batch))
+    rng = np.random.default_rng(3)
+    key = jax.random.PRNGKey(4)
+    ended = fouls = 0
+    for _ in range(30):
+        mask = np.asarray(a.legal_action_mask)
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask])
+        foul = rng.random(batch) < 0.05
+        actions[foul] = rng.integers(0, env.buttons, foul.sum())
+        fouls += int((foul & ~mask[np.arange(batch), actions]).sum())
+        key, now = jax.random.split(key)
+        keys = jax.random.split(now, batch)
+        a = theirs(a, jnp.asarray(actions), keys)
+        b = ours(b, jnp.asarray(actions), jax.vmap(lambda k: jax.random.split(k)[1])(keys))
+        for name, x, y in zip(a._fields, a, b):
+            assert np.array_equal(np.asarray(x), np.asarray(y)), name
+        ended += int(np.asarray(a.terminated).sum())
+    assert ended > batch and fouls > 0
+
+
+def test_init_draws_every_start_order_and_starter_alike() -> None:
+    """One draw from the core's table of start orders and a starter: at one button of
+    each colour, the 6 orders x 2 starters each come up about 1/12 of the time."""
+    env = Battle(per_colour=1)
+    draws = 12_000
+    states = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(5), draws))
+    host = jax.device_get(states)
+    seen: dict[tuple[int, ...], int] = {}
+    for cells, player in zip(host.cells[:, :, 0], host.current_player):
+        outcome = (*cells.tolist(), int(player))
+        seen[outcome] = seen.get(outcome, 0) + 1
+    assert len(seen) == 12
+    assert all(sorted(o[:3]) == [1, 2, 3] for o in seen)
+    # Each count is binomial(12,000, 1/12): 1,000 +- 30 (sd); 5 sd either side.
+    assert all(850 < count < 1150 for count in seen.values()), seen
+    assert (host.heights == 1).all()

@@ -152,12 +152,13 @@ def rotate_position(position: Position, shift: int) -> Position:
 
 def rotate_state(state: State, shift: Any) -> State:
     """A :class:`buttonup.envs.jax.State` (one, or a batch) with its circle turned by
-    ``shift``: cells, heights, mask and observation; the rest is unchanged."""
+    ``shift``: cells, stacks, heights, mask and observation; the rest is unchanged."""
     import jax.numpy as jnp
 
     source = _sources(state.heights.shape[-1], shift, state.piles, jnp)
     return state._replace(
         cells=_gather_piles(state.cells, source, jnp, 1),
+        stacks=_gather_piles(state.stacks, source, jnp, 0),
         heights=_gather_piles(state.heights, source, jnp, 0),
         legal_action_mask=_gather_piles(state.legal_action_mask, source, jnp, 0),
         observation=_gather_piles(state.observation, source, jnp, 2),
