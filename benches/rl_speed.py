@@ -221,7 +221,7 @@ def main() -> None:
             work[label] = lambda m=mode, lv=level: make_vec_rate(m, lv, s)
     work["SB3 adapter (buttonup.envs.sb3), 1024 games, level 1"] = lambda: sb3_rate(s)
     jax_modes = {
-        "reset": "auto_reset_step",
+        "reset": "own auto-reset",
         "pgx": "through pgx.experimental.auto_reset",
         "step": "step alone",
     }
