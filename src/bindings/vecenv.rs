@@ -168,14 +168,24 @@ impl PyVecEnv {
     }
 
     /// Plays one action (a pile index) in every game. An illegal action is a
-    /// `ValueError` naming the game and the pile, and no game changes.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// `ValueError` naming the game and the pile, and no game changes. `waiting`, a
+    /// bool array of one flag a game, makes those games sit the step out (their action
+    /// unread, their battle unmoved, a finished one not started again, reward 0).
+    #[pyo3(signature = (actions, waiting = None))]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+        waiting: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let flags = waiting.map(|w| self.flags(py, w)).transpose()?;
+        let waiting = flags.as_deref();
         // The common case, an int64 array of one pile a game (what `argmax` gives),
         // is read as it is: no NumPy call.
         if let Ok(array) = actions.cast::<PyArray1<i64>>() {
             if array.len() == self.num_envs && array.is_contiguous() {
                 if let Ok(actions) = array.try_readonly() {
-                    return self.write(py, Some(actions.as_slice()?));
+                    return self.write(py, Some((actions.as_slice()?, waiting)));
                 }
             }
         }
@@ -186,7 +196,7 @@ impl PyVecEnv {
         let actions = actions
             .try_readonly()
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
-        self.write(py, Some(actions.as_slice()?))
+        self.write(py, Some((actions.as_slice()?, waiting)))
     }
 
     /// A step in which every unfinished game plays a legal pile drawn uniformly at
@@ -267,16 +277,42 @@ impl PyVecEnv {
         Ok(Some(seeds))
     }
 
-    /// Steps with `actions` (or, with `None`, only writes the state) into the arrays.
-    fn write(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+    /// `waiting` as one flag a game: a bool array of `num_envs` entries.
+    fn flags(&self, py: Python<'_>, waiting: &Bound<'_, PyAny>) -> PyResult<Vec<bool>> {
+        let array = numpy(py)?.call_method1("asarray", (waiting,))?;
+        let array = array.cast_into::<PyArray1<bool>>().map_err(|_| {
+            PyTypeError::new_err("waiting must be a 1-D bool array (one flag a game)")
+        })?;
+        let flags = array
+            .to_vec()
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        if flags.len() != self.num_envs {
+            return Err(PyValueError::new_err(format!(
+                "waiting: {} flags for {} games",
+                flags.len(),
+                self.num_envs
+            )));
+        }
+        Ok(flags)
+    }
+
+    /// Steps with `actions` and the games sitting out (or, with `None`, only writes the
+    /// state) into the arrays.
+    fn write(
+        &mut self,
+        py: Python<'_>,
+        actions: Option<(&[i64], Option<&[bool]>)>,
+    ) -> PyResult<()> {
         self.write_with(py, |inner, out, threads| match actions {
             None => inner.observe(out, threads).map_err(internal),
-            Some(actions) => inner
-                .step(actions, out, threads)
-                .map_err(|error| match error {
-                    Failure::Illegal(error) => PyValueError::new_err(error.to_string()),
-                    Failure::Panicked(error) => internal(error),
-                }),
+            Some((actions, waiting)) => {
+                inner
+                    .step_some(actions, waiting, out, threads)
+                    .map_err(|error| match error {
+                        Failure::Illegal(error) => PyValueError::new_err(error.to_string()),
+                        Failure::Panicked(error) => internal(error),
+                    })
+            }
         })
     }
 

@@ -251,10 +251,11 @@ impl VecEnv {
     }
 
     /// Checks every action before any is played: a game that is not finished needs a
-    /// legal pile (a finished one ignores its action and starts again).
-    pub fn check(&self, actions: &[i64]) -> Result<(), StepError> {
+    /// legal pile (a finished one ignores its action and starts again); a game that
+    /// sits the step out (`waiting`) needs none.
+    pub fn check(&self, actions: &[i64], waiting: Option<&[bool]>) -> Result<(), StepError> {
         for (game, (g, &pile)) in self.games.iter().zip(actions).enumerate() {
-            if g.done {
+            if g.done || waiting.is_some_and(|w| w.get(game).copied().unwrap_or(false)) {
                 continue;
             }
             let legal = u32::try_from(pile).is_ok_and(|p| p < 64 && g.legal >> p & 1 == 1);
@@ -280,15 +281,37 @@ impl VecEnv {
         out: Outputs<'_>,
         threads: usize,
     ) -> Result<(), Failure> {
-        if actions.len() != self.games.len() {
-            return Err(Failure::Illegal(StepError {
-                game: actions.len().min(self.games.len()),
+        self.step_some(actions, None, out, threads)
+    }
+
+    /// [`step`](Self::step), but the games flagged in `waiting` (one flag a game) sit
+    /// it out: their action is not looked at, their battle does not move (a finished
+    /// one does not start again), their reward is 0 and `terminated` stays as it was.
+    /// For a caller who plays some games' moves itself, the other side's for
+    /// instance, between the agent's.
+    pub fn step_some(
+        &mut self,
+        actions: &[i64],
+        waiting: Option<&[bool]>,
+        out: Outputs<'_>,
+        threads: usize,
+    ) -> Result<(), Failure> {
+        let count = self.games.len();
+        let short = |what: &str, given: usize| {
+            Failure::Illegal(StepError {
+                game: given.min(count),
                 pile: -1,
-                reason: format!("{} actions for {} games", actions.len(), self.games.len()),
-            }));
+                reason: format!("{given} {what} for {count} games"),
+            })
+        };
+        if actions.len() != count {
+            return Err(short("actions", actions.len()));
         }
-        self.check(actions)?;
-        self.run(out, None, threads, false, &Step { actions })?;
+        if let Some(waiting) = waiting.filter(|w| w.len() != count) {
+            return Err(short("waiting flags", waiting.len()));
+        }
+        self.check(actions, waiting)?;
+        self.run(out, None, threads, false, &Step { actions, waiting })?;
         Ok(())
     }
 

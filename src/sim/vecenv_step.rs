@@ -141,15 +141,29 @@ pub(super) struct GameOut<'a> {
     chosen: Option<&'a mut i64>,
 }
 
-/// A step: every game plays its action (checked before), a finished one starts again.
+/// A step: every game plays its action (checked before), a finished one starts again;
+/// those flagged `waiting` sit it out.
 pub(super) struct Step<'a> {
     pub(super) actions: &'a [i64],
+    pub(super) waiting: Option<&'a [bool]>,
 }
 
 impl PerGame for Step<'_> {
     #[inline(always)]
     fn game(&self, ops: impl WordOps, shape: Shape, one: One<'_>) {
         let One { game, bot, out, i } = one;
+        if self
+            .waiting
+            .is_some_and(|w| w.get(i).copied().unwrap_or(false))
+        {
+            // Nothing moves: the outputs show the game as it is (in full into new
+            // buffers), its reward 0, still finished if it was.
+            out.rewards.fill(0.0);
+            *out.terminated = game.done;
+            let before = Shown::of(game);
+            write_state(ops, game, out, &before, shape.full);
+            return;
+        }
         let action = self.actions.get(i).copied().unwrap_or(0);
         step_game(ops, shape, game, bot, action, out);
     }

@@ -35,6 +35,7 @@ text.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -42,8 +43,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from buttonup import VecEnv
+from buttonup import Position, VecEnv
 from buttonup.envs.arguments import agent_player, one_of
+from buttonup.envs.batch_players import batch_chooser
+from buttonup.envs.policies import PolicyError
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
 from buttonup.text import draw_piles
@@ -141,12 +144,17 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             if any(s is None for s in seeds):
                 seeds = [int(self.np_random.integers(0, 2**63)) if s is None else s for s in seeds]
             self.env.reset(seed=seeds)
-            return self._observations(), self._infos()
-        super().reset(seed=seed)
-        if seed is None:
-            seed = int(self.np_random.integers(0, 2**63))
-        self.env.reset(seed=seed)
+        else:
+            super().reset(seed=seed)
+            if seed is None:
+                seed = int(self.np_random.integers(0, 2**63))
+            self.env.reset(seed=seed)
+        self._dealt(np.ones(self.num_envs, bool))
         return self._observations(), self._infos()
+
+    def _dealt(self, fresh: np.ndarray) -> None:
+        """After new battles in the games ``fresh``: what the form does before the
+        agent sees them (nothing here)."""
 
     def _play(self, actions: Any) -> tuple[np.ndarray, np.ndarray]:
         """Steps the batch; the observations and the step's ends (before any same-step
@@ -171,6 +179,7 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             infos["final_info"] = final_info
             infos["_final_info"] = ended
             self.env.restart_finished()
+            self._dealt(ended)
             observations = self._observations()
         infos.update(self._infos())
         return observations
@@ -221,15 +230,26 @@ class _Batched(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
 
 
 class BattleVectorEnv(_Batched):
-    """``num_envs`` battles against ``opponent``, a built-in level played inside Rust,
-    the agent playing ``colour``; the arguments of ``buttonup/Battle-v0`` otherwise.
-    Rewards, extra moves and the observation are those of the single environment; an
-    illegal action is a ``ValueError`` naming the game and the pile (no game changes)."""
+    """``num_envs`` battles against ``opponent``, the agent playing ``colour``; the
+    arguments of ``buttonup/Battle-v0`` otherwise. Rewards, extra moves and the
+    observation are those of the single environment; an illegal action is a
+    ``ValueError`` naming the game and the pile (no game changes).
+
+    A level (an int, 1 to 10) is played inside Rust, in the same call as the agent's
+    moves. Any other opponent (:mod:`buttonup.envs.batch_players`: a
+    :class:`~buttonup.envs.batch_players.BatchPolicy`, an SB3 model, or any player of
+    :mod:`buttonup.envs.opponents`, asked game by game) is asked once for every game where
+    it is to move, its moves played in Rust between the agent's (the games where it is
+    not to move sit out): a learned opponent, or a frozen copy of the agent for
+    self-play, at batch speed. A battle that it would play to its end without the agent
+    moving is dealt again, as in the single environment; a pile it picks that is not
+    legal is a :class:`~buttonup.envs.policies.PolicyError` (the agent's moves of that
+    step are played: reset the batch)."""
 
     def __init__(
         self,
         num_envs: int = 1,
-        opponent: int = 5,
+        opponent: Any = 5,
         colour: str = "red",
         per_colour: int = 3,
         reward: str = "margin",
@@ -239,12 +259,10 @@ class BattleVectorEnv(_Batched):
         autoreset_mode: str = "next_step",
     ) -> None:
         self.agent = agent_player(colour)
-        if isinstance(opponent, bool) or not isinstance(opponent, int):
-            raise ValueError(
-                "the vector environment's opponent is a built-in level that Rust plays "
-                f"(an int), not {opponent!r}; for any other opponent use "
-                "gymnasium.make_vec(..., vectorization_mode='sync')"
-            )
+        self._side = 0 if self.agent is Player.RED else 1
+        level = isinstance(opponent, int) and not isinstance(opponent, bool)
+        # Made before the batch: a player that is no player fails first.
+        self._choose = None if level else batch_chooser(opponent)
         self.opponent = opponent
         super().__init__(
             num_envs,
@@ -253,18 +271,82 @@ class BattleVectorEnv(_Batched):
             autoreset_mode=autoreset_mode,
             render_mode=render_mode,
             threads=threads,
-            batch={"agent": self.agent, "opponent": opponent},
+            # Without a Rust opponent the batch shows the mover's view: the agent's
+            # once the opponent has moved, the opponent's while it chooses.
+            batch={"agent": self.agent, "opponent": opponent} if level else {},
         )
-        self._side = 0 if self.agent is Player.RED else 1
 
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        observations, ended = self._play(actions)
-        rewards = self._scored(self.env.rewards[:, self._side])
+        if self._choose is None:
+            observations, ended = self._play(actions)
+            rewards = self.env.rewards[:, self._side].copy()
+        else:
+            # The games that start again on this step (next-step mode): dealt now.
+            fresh = self._waiting()
+            self.env.step(np.asarray(actions, dtype=np.int64))
+            rewards = self.env.rewards[:, self._side].copy()
+            ended = self.env.terminated.copy()
+            self._opponent_turns(fresh, rewards, ended)
+            observations = self._observations()
         infos: dict[str, Any] = {}
         observations = self._finish(observations, ended, infos)
-        return observations, rewards, ended, np.zeros(self.num_envs, bool), infos
+        return observations, self._scored(rewards), ended, np.zeros(self.num_envs, bool), infos
+
+    def _dealt(self, fresh: np.ndarray) -> None:
+        if self._choose is not None:
+            nothing = np.zeros(self.num_envs, bool)
+            self._opponent_turns(fresh, np.zeros(self.num_envs, np.float32), nothing)
+
+    def _observations(self) -> np.ndarray:
+        observations = super()._observations()
+        if self._choose is not None:
+            # A battle the opponent ended shows the mover's view: turned to the agent's.
+            other = self.env.current_player != self._side
+            if other.any():
+                observations[other] = observations[other][..., [1, 0, 2]]
+        return observations
+
+    def _positions_of(self, games: np.ndarray) -> list[Position]:
+        every = self.env.positions()
+        return [every[i] for i in games]
+
+    def _opponent_turns(self, fresh: np.ndarray, rewards: np.ndarray, ended: np.ndarray) -> None:
+        """The opponent's moves in every game not ``ended`` until the agent is to move
+        (``rewards`` and ``ended`` updated in place); a battle of the games ``fresh``
+        (dealt in this call, the agent not yet moving) that it ends is dealt again."""
+        assert self._choose is not None
+        games = np.arange(self.num_envs)
+        n = 3 * self.per_colour
+        while True:
+            theirs = ~ended & (self.env.current_player != self._side)
+            if not theirs.any():
+                return
+            masks = self.env.legal_action_mask[theirs]
+            views = self.env.observation.reshape(self._shape)[theirs]
+            picked = games[theirs]
+            chosen = self._choose(views, masks, partial(self._positions_of, picked))
+            if chosen.shape != (len(picked),):
+                raise PolicyError(f"the opponent gave {chosen.size} piles for {len(picked)} games")
+            legal = (chosen >= 0) & (chosen < n)
+            legal[legal] = masks[legal.nonzero()[0], chosen[legal]]
+            if not legal.all():
+                bad = int(np.flatnonzero(~legal)[0])
+                raise PolicyError(
+                    f"the opponent chose pile {int(chosen[bad])} in game "
+                    f"{int(picked[bad])}, which is not a legal move there"
+                )
+            actions = np.zeros(self.num_envs, np.int64)
+            actions[theirs] = chosen
+            self.env.step(actions, waiting=~theirs)
+            done = self.env.terminated & theirs
+            again = done & fresh
+            rewards += np.where(done & ~fresh, self.env.rewards[:, self._side], 0.0)
+            ended |= done & ~fresh
+            if again.any():
+                # A finished game starts again when it steps: only those, to be dealt.
+                self.env.step(np.zeros(self.num_envs, np.int64), waiting=~again)
 
 
 class SelfPlayVectorEnv(_Batched):
