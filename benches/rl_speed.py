@@ -62,14 +62,19 @@ def python_loop_rate(games: int, seconds: float) -> float:
     return steps / (time.perf_counter() - started)
 
 
-def make_vec_rate(mode: str, level: int, seconds: float) -> float:
-    """Agent steps per second of ``make_vec`` in ``mode``, 1,024 games against
-    ``level``, the first legal pile everywhere (set-up outside the timing)."""
+def make_vec_rate(mode: str, level: int | str, seconds: float, games: int = 1024) -> float:
+    """Agent steps per second of ``make_vec`` in ``mode``, ``games`` games against
+    ``level`` (or ``"linear"``: :func:`linear_opponent`, in its batched form for the
+    vector entry point and game by game for sync), the first legal pile everywhere
+    (set-up outside the timing)."""
     import buttonup.envs.gymnasium  # noqa: F401 (registers the environment)
     import gymnasium
 
+    opponent: Any = level
+    if level == "linear":
+        opponent = linear_opponent(batched=mode == "vector_entry_point")
     envs = gymnasium.make_vec(
-        "buttonup/Battle-v0", num_envs=1024, opponent=level, vectorization_mode=mode
+        "buttonup/Battle-v0", num_envs=games, opponent=opponent, vectorization_mode=mode
     )
     _, infos = envs.reset(seed=0)
     steps, started = 0, time.perf_counter()
@@ -77,9 +82,26 @@ def make_vec_rate(mode: str, level: int, seconds: float) -> float:
         for _ in range(5):
             masks = infos["action_mask"].astype(bool)
             _, _, _, _, infos = envs.step(np.where(masks.any(axis=1), masks.argmax(axis=1), 0))
-        steps += 5 * 1024
+        steps += 5 * games
     envs.close()
     return steps / (time.perf_counter() - started)
+
+
+def linear_opponent(batched: bool) -> Any:
+    """A learned opponent's stand-in: a fixed linear scorer of the observation (NumPy,
+    seeded), the legal pile of the highest score; a ``BatchPolicy`` or a policy of one
+    game."""
+    from buttonup.envs.batch_players import BatchPolicy
+
+    weights = np.random.default_rng(0).normal(size=(9 * 9 * 3, 9)).astype(np.float32)
+
+    def scores(observations: Any, masks: Any) -> Any:
+        values = observations.reshape(len(masks), -1).astype(np.float32) @ weights
+        return np.argmax(np.where(masks, values, -np.inf), axis=1)
+
+    if batched:
+        return BatchPolicy(scores)
+    return lambda observation, mask: int(scores(observation[None], mask[None])[0])
 
 
 def sb3_rate(seconds: float) -> float | None:
@@ -219,6 +241,10 @@ def main() -> None:
         for mode in ("vector_entry_point", "sync"):
             label = f"make_vec {mode}, 1024 games, level {level}"
             work[label] = lambda m=mode, lv=level: make_vec_rate(m, lv, s)
+    # A learned opponent (a NumPy policy): asked for the batch, or game by game in sync.
+    for mode in ("vector_entry_point", "sync"):
+        label = f"make_vec {mode}, 256 games, a NumPy policy opponent"
+        work[label] = lambda m=mode: make_vec_rate(m, "linear", s, games=256)
     work["SB3 adapter (buttonup.envs.sb3), 1024 games, level 1"] = lambda: sb3_rate(s)
     jax_modes = {
         "reset": "own auto-reset",
@@ -258,15 +284,20 @@ def main() -> None:
     prefixes = tuple(args.only.split(","))
     work = {name: measure for name, measure in work.items() if name.startswith(prefixes)}
     figures: dict[str, list[float]] = {name: [] for name in work}
-    ratios: dict[int, list[float]] = {1: [], 5: []}
+    ratios: dict[int | str, list[float]] = {1: [], 5: [], "a NumPy policy": []}
     for _ in range(args.rounds):
         for name, measure in work.items():
             value = measure()
             if value is not None:
                 figures[name].append(value)
         for level, found in ratios.items():
-            vector = figures.get(f"make_vec vector_entry_point, 1024 games, level {level}")
-            sync = figures.get(f"make_vec sync, 1024 games, level {level}")
+            row = (
+                f"1024 games, level {level}"
+                if isinstance(level, int)
+                else (f"256 games, {level} opponent")
+            )
+            vector = figures.get(f"make_vec vector_entry_point, {row}")
+            sync = figures.get(f"make_vec sync, {row}")
             if vector and sync:
                 found.append(vector[-1] / sync[-1])
     print("| work | steps/s (median) |")
@@ -279,7 +310,8 @@ def main() -> None:
     for level, found in ratios.items():
         if found:
             each = ", ".join(f"{r:.1f}x" for r in found)
-            print(f"vector_entry_point / sync against level {level}: {each} (rounds)")
+            against = f"level {level}" if isinstance(level, int) else level
+            print(f"vector_entry_point / sync against {against}: {each} (rounds)")
 
 
 if __name__ == "__main__":

@@ -121,11 +121,15 @@ def test_same_step_resets_and_gymnasium_wrappers() -> None:
 
 
 def test_the_vector_env_refuses_what_it_cannot_play() -> None:
-    with pytest.raises(ValueError, match="sync"):
-        BattleVectorEnv(4, opponent=lambda position: 0)  # type: ignore[arg-type]
+    # A level is played in Rust, any other player from Python (test_rl_batch_opponent.py);
+    # what is neither is refused, and so is replacing a level.
+    with pytest.raises(TypeError, match="a player is"):
+        BattleVectorEnv(4, opponent=object())
     with pytest.raises(ValueError, match="opponent"):
         BattleVectorEnv(4, opponent=11)
     envs = BattleVectorEnv(4, opponent=1)
+    with pytest.raises(ValueError, match="a batch against a level keeps it"):
+        envs.set_opponent(lambda position: position.legal_moves()[0])
     _, infos = envs.reset(seed=1)
     actions = first_legal(infos["action_mask"])
     actions[2] = int(np.flatnonzero(~infos["action_mask"][2])[0])

@@ -31,14 +31,18 @@ __all__ = ["BattleVecEnv"]
 
 
 class BattleVecEnv(_SB3VecEnv):
-    """``num_envs`` battles against ``opponent`` (a level that Rust plays), the agent
-    playing ``colour``; ``reward`` ``"margin"`` or ``"win"`` as in the other adapters."""
+    """``num_envs`` battles against ``opponent``, the agent playing ``colour``;
+    ``reward`` ``"margin"`` or ``"win"`` as in the other adapters. ``opponent`` is a
+    level that Rust plays, or any opponent of
+    :class:`buttonup.envs.vector.BattleVectorEnv` (an SB3 model among them, asked once
+    for the games where it is to move), which :meth:`set_opponent` replaces as training
+    goes: self-play against a frozen copy of the model, ``examples/sb3_selfplay.py``."""
 
     def __init__(
         self,
         num_envs: int,
         *,
-        opponent: int = 5,
+        opponent: Any = 5,
         colour: str = "red",
         per_colour: int = 3,
         reward: str = "margin",
@@ -81,6 +85,11 @@ class BattleVecEnv(_SB3VecEnv):
                 "TimeLimit.truncated": False,
             }
         return observations, rewards, ended.copy(), listed
+
+    def set_opponent(self, opponent: Any) -> None:
+        """The opponent from the next step on (not a level: see
+        :meth:`buttonup.envs.vector.BattleVectorEnv.set_opponent`)."""
+        self.battles.set_opponent(opponent)
 
     def action_masks(self) -> np.ndarray:
         """The legal piles of each game, ``(num_envs, N)`` bool."""

@@ -294,6 +294,18 @@ class BattleVectorEnv(_Batched):
         observations = self._finish(observations, ended, infos)
         return observations, self._scored(rewards), ended, np.zeros(self.num_envs, bool), infos
 
+    def set_opponent(self, opponent: Any) -> None:
+        """Plays against ``opponent`` from the next step on (the games go on), say a
+        fresh copy of the agent in self-play. A batch made against a level is played
+        in Rust and keeps it; any other opponent takes any form but a level."""
+        if self._choose is None or (isinstance(opponent, int) and not isinstance(opponent, bool)):
+            raise ValueError(
+                "set_opponent: a batch against a level keeps it, and a level cannot "
+                "replace a learned opponent: make a new batch"
+            )
+        self._choose = batch_chooser(opponent)
+        self.opponent = opponent
+
     def _dealt(self, fresh: np.ndarray) -> None:
         if self._choose is not None:
             nothing = np.zeros(self.num_envs, bool)
