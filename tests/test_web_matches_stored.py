@@ -183,3 +183,41 @@ def test_the_store_refuses_a_stale_save_of_a_page_match(tmp_path: Path) -> None:
         assert kept is not None and kept.version == 2 and kept.state == later.__getstate__()
     finally:
         store.close()
+
+
+def test_a_match_against_an_extra_opponent_is_played_and_kept(tmp_path: Path) -> None:
+    """``POST /api/matches`` with ``opponent``: one of the server's extra opponents
+    (``buttonup serve --opponent NAME=SPEC``) plays the AI's side, the state and the
+    record name it, and the app opened again on the same file plays it still."""
+    from buttonup import Position
+    from buttonup.ai import bot_factory
+
+    def app() -> TestClient:
+        first = bot_factory("first=buttonup.envs.policies:first_legal")
+        return TestClient(create_app(db=url(tmp_path / "m.db"), opponents={"first": first}))
+
+    client = app()
+    refused = client.post("/api/matches", json={"human": "r", "opponent": "nobody"})
+    assert refused.status_code == 400
+    assert "no opponent 'nobody' here (known: first)" in refused.json()["error"]
+    data = ok(client.post("/api/matches", json={"human": "b", "starter": "r", "opponent": "first"}))
+    key = data["id"]
+    assert data["opponent"] == "first" and data["level_name"] == "first"
+    ai_moves = 0
+    for client_now in (client, app(), app()):  # a new process's app: read back, same AI
+        for _ in range(3):
+            if data["battles"] or data["chooser"]:
+                break
+            if data["to_move"] == "r":
+                before = Position(data["position"])
+                data = ok(client_now.post(f"/api/matches/{key}/ai"))
+                # The policy lifts the first legal pile, whatever the level would.
+                assert data["played"]["move"] == before.legal_moves()[0]
+                ai_moves += 1
+            else:
+                move = data["legal_moves"][-1]
+                data = ok(client_now.post(f"/api/matches/{key}/play", json={"move": move}))
+        assert ok(client_now.get(f"/api/matches/{key}"))["opponent"] == "first"
+    assert ai_moves >= 2
+    record = client.get(f"/api/matches/{key}/record").text
+    assert '[Red "first"]' in record and '[Black "You"]' in record

@@ -125,6 +125,7 @@ def create_app(
     )
     add_api_docs(app)
     service = Service(workers, max_pending, search_seconds)
+    service.opponents = dict(opponents or {})
     app.state.service = service
     app.state.cors_origins = cors_origins
     if cors_origins:
@@ -217,13 +218,12 @@ def create_app(
         if position.is_over:
             raise IllegalMoveError("the battle is over: there is no move")
         if body.opponent is not None:
-            if body.level is not None or body.opponent not in extra:
+            if body.level is not None:
                 known = ", ".join(sorted(extra)) or "none"
                 raise ValueError(
                     f"opponent: give a level or one of this server's opponents ({known}), not both"
-                    if body.level is not None
-                    else f"opponent: no opponent {body.opponent!r} here (known: {known})"
                 )
+            service.opponent(body.opponent)  # a name it does not offer: refused
             player = extra[body.opponent]
             move = await service.run(lambda: player.choose(position), position)
             return {"move": move, "opponent": body.opponent}

@@ -75,7 +75,14 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         chooser's choice and `hint` answers for the side to move."""
         client = request.client.host if request.client else "?"
         key = service.new_match(
-            client, body.human, body.level, body.target, body.starter, body.seed, body.players
+            client,
+            body.human,
+            body.level,
+            body.target,
+            body.starter,
+            body.seed,
+            body.players,
+            body.opponent,
         )
         return await noted(key, service.entry(key))
 
@@ -228,11 +235,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         each battle with `+` for extra moves, the results and points; a file to keep, to
         read with `Match.from_record`, or to import here again."""
         entry = await service.fetch(key)
-        red, black = (
-            ("You", f"buttonup level {entry.level}")
-            if entry.human is Player.RED
-            else (f"buttonup level {entry.level}", "You")
-        )
+        red, black = ("You", entry.ai_name) if entry.human is Player.RED else (entry.ai_name, "You")
         if entry.players == 2:
             red, black = "Red player", "Black player"
         text = entry.match.record(

@@ -63,6 +63,8 @@ class OddsIn(Body):
 class NewMatchIn(Body):
     human: Side = "r"
     level: StrictInt = Field(default=5, ge=1, le=10)
+    # One of the server's extra opponents instead of the level (GET /api/opponents).
+    opponent: Optional[StrictStr] = Field(default=None, max_length=200)  # noqa: UP045
     #: 2: pass and play, both sides people at one screen (no AI move is made).
     players: StrictInt = Field(default=1, ge=1, le=2)
     target: StrictInt = Field(default=STANDARD_TARGET, ge=1, le=SERVER_MAX_TARGET)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from buttonup._core import Match, Position, analyze, search
-from buttonup.ai import LevelBot, Limits, bot
+from buttonup.ai import Bot, BotFactory, Limits, bot
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
 from buttonup.web.history import by_colour, chances, margins
@@ -75,7 +75,7 @@ class Entry:
     match: Match
     human: Player
     level: int
-    ai: LevelBot
+    ai: Bot
     client: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
@@ -89,6 +89,14 @@ class Entry:
     created: float = field(default_factory=time.time)
     version: int = 0
     """The stored version this copy was read at or last saved as (0: never saved)."""
+    opponent: str | None = None
+    """The server's extra opponent the human faces, by name (``None``: the AI at
+    ``level``)."""
+
+    @property
+    def ai_name(self) -> str:
+        """Who the human plays: ``buttonup level N``, or the extra opponent's name."""
+        return self.opponent if self.opponent is not None else f"buttonup level {self.level}"
 
     def acts(self) -> Player:
         """The side whose hints and choices the page asks for: the human, or with two
@@ -184,6 +192,8 @@ class Service:
         self.db: AsyncStore | None = None
         """Where the page's matches are kept (set by the app: the online matches' store)."""
         self.expire_seconds = EXPIRE_SECONDS
+        self.opponents: dict[str, BotFactory] = {}
+        """The players offered besides the levels, by name (set by the app)."""
         self.swept = -SWEEP_SECONDS
         self._closing: dict[asyncio.AbstractEventLoop, asyncio.Future[None]] = {}
         self._closing_lock = threading.RLock()  # close() may run in a signal handler
@@ -274,14 +284,23 @@ class Service:
             "extra_moves": {str(move): position.outcome(move).extra_move for move in moves},
         }
 
-    def best_move(self, ai: LevelBot, position: Position, match: Match | None) -> dict[str, Any]:
-        """The AI's move, and how it was chosen."""
+    def best_move(self, ai: Bot, position: Position, match: Match | None) -> dict[str, Any]:
+        """The AI's move, and how it was chosen (for a level's bot)."""
         move = ai.choose(position, match)
-        if ai.last_random:
+        if getattr(ai, "last_random", False):
             return {"move": move, "random": True}
-        if ai.last_search is not None:
-            return {"move": move, "value": ai.last_search.value, "exact": ai.last_search.exact}
+        searched = getattr(ai, "last_search", None)
+        if searched is not None:
+            return {"move": move, "value": searched.value, "exact": searched.exact}
         return {"move": move}
+
+    def opponent(self, name: str) -> BotFactory:
+        """The extra opponent ``name``; a ``ValueError`` naming those there are."""
+        make = self.opponents.get(name)
+        if make is None:
+            known = ", ".join(sorted(self.opponents)) or "none"
+            raise ValueError(f"opponent: no opponent {name!r} here (known: {known})")
+        return make
 
     def limits(self, seconds: float) -> Limits:
         """A search of ``seconds``, within the server's cap."""
@@ -297,10 +316,11 @@ class Service:
         starter: Side,
         seed: int | None,
         players: int = 1,
+        opponent: str | None = None,
     ) -> str:
         """A new match of ``client``'s (kept by :meth:`save`)."""
         match = Match(starter, target=target, seed=seed)
-        return self.add(match, client, Player.of(human), level, seed, players)
+        return self.add(match, client, Player.of(human), level, seed, players, opponent)
 
     def add(
         self,
@@ -310,18 +330,31 @@ class Service:
         level: int,
         seed: int | None,
         players: int = 1,
+        opponent: str | None = None,
     ) -> str:
-        """Keeps ``match`` of ``client``'s against the AI at ``level`` in memory under
-        a new unguessable key (:meth:`save` stores it)."""
+        """Keeps ``match`` of ``client``'s against the AI at ``level`` (or the extra
+        opponent named ``opponent``) in memory under a new unguessable key
+        (:meth:`save` stores it)."""
+        entry = self.entry_of(match, human, level, seed, client, players, opponent)
         key = secrets.token_urlsafe(16)
-        self.cache(key, self.entry_of(match, human, level, seed, client, players))
+        self.cache(key, entry)
         return key
 
     def entry_of(
-        self, match: Match, human: Player, level: int, seed: int | None, client: str, players: int
+        self,
+        match: Match,
+        human: Player,
+        level: int,
+        seed: int | None,
+        client: str,
+        players: int,
+        opponent: str | None = None,
     ) -> Entry:
-        ai = bot(level, seed, limits=self.limits(1.0))
-        return Entry(match, human, level, ai, client, players=players, seed=seed)
+        if opponent is None:
+            ai: Bot = bot(level, seed, limits=self.limits(1.0))
+        else:
+            ai = self.opponent(opponent)(seed or 0)
+        return Entry(match, human, level, ai, client, players=players, seed=seed, opponent=opponent)
 
     def cache(self, key: str, entry: Entry) -> Entry:
         """Keeps ``entry`` in memory; past :data:`CACHED_MATCHES` the ones left alone
@@ -366,7 +399,13 @@ class Service:
         match = Match.__new__(Match)
         match.__setstate__(found.state)
         entry = self.entry_of(
-            match, Player.of(found.human), found.level, found.seed, "?", found.players
+            match,
+            Player.of(found.human),
+            found.level,
+            found.seed,
+            "?",
+            found.players,
+            found.opponent,
         )
         entry.created = found.created
         entry.version = found.version
@@ -395,6 +434,7 @@ class Service:
             created=entry.created,
             updated=time.time(),
             version=before + 1,
+            opponent=entry.opponent,
         )
         try:
             await self.db.call(lambda store: store.save_ai_match(row, before))

@@ -67,6 +67,8 @@ class AiMatchRow:
     updated: float
     version: int = 1
     """1 when first saved, one more at each change."""
+    opponent: str | None = None
+    """One of the server's extra opponents, by name, instead of the AI at ``level``."""
 
 
 class Stale(Exception):

@@ -82,8 +82,13 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE players ADD COLUMN maker TEXT",
         "CREATE INDEX players_maker ON players (maker)",
     ],
+    [
+        # the page's match against one of the server's extra opponents, by name
+        # (buttonup serve --opponent NAME=SPEC); NULL: the AI at its level
+        "ALTER TABLE ai_matches ADD COLUMN opponent TEXT",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"
 
-AI_COLUMNS = "id, state, human, level, players, seed, finished, created, updated, version"
+AI_COLUMNS = "id, state, human, level, players, seed, finished, created, updated, version, opponent"

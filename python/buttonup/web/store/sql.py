@@ -260,7 +260,7 @@ class SqlStore(Store):
             try:
                 self.run(
                     cursor,
-                    f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES ({', '.join('?' * 11)})",
                     (
                         row.id,
                         row.state,
@@ -272,6 +272,7 @@ class SqlStore(Store):
                         row.created,
                         row.updated,
                         row.version,
+                        row.opponent,
                     ),
                 )
             except self.integrity:
@@ -286,7 +287,9 @@ class SqlStore(Store):
         found = self.one(f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?", match_id)
         if found is None:
             return None
-        id_, state, human, level, players, seed, finished, created, updated, version = found
+        id_, state, human, level, players, seed, finished, created, updated, version, opponent = (
+            found
+        )
         return AiMatchRow(
             id=id_,
             state=state,
@@ -298,6 +301,7 @@ class SqlStore(Store):
             created=float(created),
             updated=float(updated),
             version=int(version),
+            opponent=None if opponent is None else str(opponent),
         )
 
     def expire_ai_matches(self, before: float) -> int:
