@@ -61,7 +61,8 @@ function render() {
   $("match-card").hidden = $("moves-card").hidden = false;
   const ai = other(m.human);
   $("name-you").textContent = two() ? `${NAMES[m.human]} player` : `You (${NAMES[m.human]})`;
-  $("name-ai").textContent = two() ? `${NAMES[ai]} player` : `AI level ${m.level} (${NAMES[ai]})`;
+  const who = m.opponent ? m.opponent : `AI level ${m.level}`;
+  $("name-ai").textContent = two() ? `${NAMES[ai]} player` : `${who} (${NAMES[ai]})`;
   $("dot-you").className = `dot dot-${m.human}`;
   $("dot-ai").className = `dot dot-${ai}`;
   $("points-you").textContent = `${m.scores[m.human]} pt`;

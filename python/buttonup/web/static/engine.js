@@ -10,6 +10,8 @@
 // values are for the side to move unless named by colour ({r: ..., b: ...}).
 //
 //   levels()                      -> {"1": "random moves", ..., "10": "..."}
+//   opponents()                   -> {NAME: "policy" | "bot"}: the players offered
+//                                    besides the levels (none offline)
 //   newMatch({human, level, target, starter, seed, players})   -> Match (players 2:
 //                                    pass and play, both sides people at one screen)
 //   match(id)                     -> Match
@@ -41,7 +43,8 @@
 //           where a Point, one before the first move and one after each, is
 //           {margin: {r, b}, chance: {r, b}}: each colour's margin under perfect play
 //           and chance of winning the match under perfect match play.
-// Match:    Board & {id, human, players (1 or 2), level, level_name, scores: {r, b},
+// Match:    Board & {id, human, players (1 or 2), level, level_name, opponent (a
+//           name, or null for the AI at its level), scores: {r, b},
 //           target, per_colour,
 //           starter, chooser, winner, moves, battle: Battle (the one being played, or
 //           the last), battles: [{number, starter, start, moves, labels, position,
@@ -95,6 +98,7 @@ export class ServerEngine {
   }
 
   levels() { return this.request("/api/levels"); }
+  opponents() { return this.request("/api/opponents"); }
   newMatch(settings) { return this.request("/api/matches", settings); }
   match(id) { return this.request(`/api/matches/${id}`); }
   play(id, move) { return this.request(`/api/matches/${id}/play`, { move }); }

@@ -1,5 +1,7 @@
 // The choice of the AI's level: each level with what it is (the engine's words,
-// buttonup.ai.LEVELS), the chosen one described under the list.
+// buttonup.ai.LEVELS), then the players the server offers besides the levels
+// (`buttonup serve --opponent NAME=SPEC`: value "opponent:NAME"), the chosen one
+// described under the list.
 
 import { h } from "./dom.js";
 
@@ -13,9 +15,33 @@ export async function setUpLevels(engine, select, description, fail) {
   for (let level = 1; level <= 10; level++) {
     select.append(h("option", { value: level, selected: level === 5 }, `${level} · ${levels[level] || ""}`));
   }
+  let others = {};
+  try {
+    others = await engine.opponents();
+  } catch (error) {
+    fail(error);
+  }
+  const names = Object.keys(others);
+  if (names.length) {
+    const group = h("optgroup", { label: "This server's players" });
+    for (const name of names) {
+      group.append(h("option", { value: `opponent:${name}` }, `${name} · ${KINDS[others[name]] || others[name]}`));
+    }
+    select.append(group);
+  }
   const describe = () => {
-    description.textContent = `Level ${select.value}: ${levels[select.value] || ""}.`;
+    const name = opponentOf(select.value);
+    description.textContent = name === null
+      ? `Level ${select.value}: ${levels[select.value] || ""}.`
+      : `${name}: ${KINDS[others[name]] || others[name]} that this server offers.`;
   };
   select.addEventListener("change", describe);
   describe();
+}
+
+const KINDS = { policy: "a trained policy", bot: "a bot" };
+
+// The extra opponent's name a choice of the list names, or null for a level.
+export function opponentOf(value) {
+  return String(value).startsWith("opponent:") ? String(value).slice("opponent:".length) : null;
 }

@@ -212,6 +212,8 @@ export class LocalEngine {
 
   // --- engine.js's interface ------------------------------------------------------
   async levels() { return this.wasm.levels(); }
+  // The offline page offers the levels only: a server's players live on the server.
+  async opponents() { return {}; }
 
   async newMatch({ human = "r", level = 5, target = 15, starter = "r", seed = null, players = 1 } = {}) {
     return engineCall(() => {

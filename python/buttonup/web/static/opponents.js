@@ -3,6 +3,7 @@
 // online match, whose page shows the link to send: online.js).
 
 import { $ } from "./dom.js";
+import { opponentOf } from "./levels.js";
 import { OnlineEngine, keepInvite } from "./online_engine.js";
 
 // `online`: whether this engine can make online matches (a page served by
@@ -27,7 +28,11 @@ export function chosen(params) {
   const kind = $("opponent").value;
   const human = document.querySelector("input[name=colour]:checked").value;
   const target = Math.min(30, Math.max(1, Math.round(Number($("target").value)) || 15));
-  const settings = { human, level: Number($("level").value), starter: human, target };
+  const choice = $("level").value;
+  const opponent = opponentOf(choice);
+  const settings = opponent === null
+    ? { human, level: Number(choice), starter: human, target }
+    : { human, opponent, starter: human, target };
   if (kind === "two") Object.assign(settings, { players: 2, human: "r", starter: "r" });
   if (params.get("seed")) settings.seed = Number(params.get("seed"));
   return { kind, settings };
