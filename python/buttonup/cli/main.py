@@ -390,8 +390,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=SPEC",
-        help="offer this player besides the levels (GET /api/opponents; POST /api/bestmove's "
-        "opponent): a policy (module:attribute, PATH.zip, PATH.onnx) or a named bot",
+        help="offer this player besides the levels (GET /api/opponents; the page's menu; "
+        "POST /api/bestmove's and /api/matches' opponent): a policy (module:attribute, "
+        "PATH.zip, PATH.onnx) or a named bot",
     )
     serve_parser.set_defaults(run=serve)
     export_parser = commands.add_parser(
