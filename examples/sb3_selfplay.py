@@ -22,20 +22,11 @@ from typing import Any
 def frozen(model: Any) -> Any:
     """A copy of ``model``'s policy as a batched opponent: the legal pile of its highest
     logit in every game it is asked about."""
-    import numpy as np
-    import torch
-    from buttonup.envs.batch_players import BatchPolicy
+    from buttonup.envs.batch_players import sb3_policy
 
     policy = copy.deepcopy(model.policy)
     policy.set_training_mode(False)
-
-    def choose(observations: Any, masks: Any) -> Any:
-        tensor, _ = policy.obs_to_tensor(observations)
-        with torch.no_grad():
-            logits = policy.get_distribution(tensor).distribution.logits.cpu().numpy()
-        return np.argmax(np.where(masks, logits, -np.inf), axis=1)
-
-    return BatchPolicy(choose, name=f"copy at {model.num_timesteps} steps")
+    return sb3_policy(policy, name=f"copy at {model.num_timesteps} steps")
 
 
 def main() -> None:
@@ -51,22 +42,13 @@ def main() -> None:
     from buttonup.envs import evaluate
     from buttonup.envs.policies import first_legal
     from buttonup.envs.sb3 import BattleVecEnv
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from train_baseline import maskable_ppo  # examples/, beside this script
 
     torch.set_num_threads(1)
     # The first opponent plays the first legal pile; the model's copy replaces it.
     envs = BattleVecEnv(args.games, opponent=first_legal, seed=args.seed, threads=1)
-    model = MaskablePPO(
-        "MlpPolicy",
-        envs,
-        n_steps=128,
-        batch_size=1024,
-        n_epochs=4,
-        gamma=1.0,
-        seed=args.seed,
-        device="cpu",
-    )
+    model = maskable_ppo(envs, args.seed)  # the shipped baseline's settings
     envs.set_opponent(frozen(model))
 
     class Refresh(BaseCallback):  # type: ignore[misc]

@@ -14,6 +14,24 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import Any
+
+
+def maskable_ppo(envs: Any, seed: int) -> Any:
+    """The baseline's MaskablePPO (``MlpPolicy``, on the CPU) on ``envs``
+    (examples/sb3_selfplay.py trains with the same settings)."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO(
+        "MlpPolicy",
+        envs,
+        n_steps=128,
+        batch_size=1024,
+        n_epochs=4,
+        gamma=1.0,
+        seed=seed,
+        device="cpu",
+    )
 
 
 def main() -> None:
@@ -28,20 +46,10 @@ def main() -> None:
     import torch
     from buttonup.envs import evaluate
     from buttonup.envs.sb3 import BattleVecEnv
-    from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(1)
     envs = BattleVecEnv(64, opponent=args.opponent, seed=args.seed, threads=1)
-    model = MaskablePPO(
-        "MlpPolicy",
-        envs,
-        n_steps=128,
-        batch_size=1024,
-        n_epochs=4,
-        gamma=1.0,
-        seed=args.seed,
-        device="cpu",
-    )
+    model = maskable_ppo(envs, args.seed)
     started = time.perf_counter()
     model.learn(args.steps)
     elapsed = time.perf_counter() - started

@@ -30,9 +30,9 @@ import numpy.typing as npt
 
 from buttonup._core import Position
 from buttonup.envs.opponents import chooser
-from buttonup.envs.policies import PolicyError
+from buttonup.envs.policies import PolicyError, sb3_logits
 
-__all__ = ["BatchChooser", "BatchPolicy", "batch_chooser"]
+__all__ = ["BatchChooser", "BatchPolicy", "batch_chooser", "sb3_policy"]
 
 # (observations, masks, positions) -> piles; ``positions`` gives the games' positions
 # when called (only the game-by-game form needs them).
@@ -72,22 +72,19 @@ def _best_legal(scores: Any, masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int
     return best.astype(np.int64)
 
 
+def sb3_policy(policy: Any, name: str = "SB3 policy") -> BatchPolicy:
+    """An SB3 policy (``model.policy``, or a frozen copy of it) as a batched player: the
+    legal pile of its highest logit in each game."""
+    return BatchPolicy(
+        lambda observations, masks: _best_legal(sb3_logits(policy, observations), masks), name
+    )
+
+
 def _sb3(model: Any) -> BatchChooser:
     policy = getattr(model, "policy", None)
     if policy is not None and hasattr(policy, "get_distribution"):
-        import torch
-
-        def by_logits(
-            observations: npt.NDArray[np.int8],
-            masks: npt.NDArray[np.bool_],
-            positions: Callable[[], list[Position]],
-        ) -> npt.NDArray[np.int64]:
-            tensor, _ = policy.obs_to_tensor(observations)
-            with torch.no_grad():
-                logits = policy.get_distribution(tensor).distribution.logits
-            return _best_legal(logits.cpu().numpy(), masks)
-
-        return by_logits
+        chosen = sb3_policy(policy)
+        return lambda observations, masks, positions: chosen(observations, masks)
     masked = "action_masks" in inspect.signature(model.predict).parameters
 
     def by_predict(

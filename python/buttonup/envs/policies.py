@@ -105,20 +105,29 @@ def _best_legal(scores: Any, mask: npt.NDArray[np.bool_]) -> int:
     return int(np.argmax(np.where(mask, values, -np.inf)))
 
 
+def sb3_logits(policy: Any, observations: Any) -> npt.NDArray[np.float32]:
+    """The action logits of an SB3 policy (one with ``get_distribution``) for
+    ``observations`` (one, or a batch), ``(B, N)``, without gradients."""
+    import torch
+
+    tensor, _ = policy.obs_to_tensor(observations)
+    with torch.no_grad():
+        logits: npt.NDArray[np.float32] = (
+            policy.get_distribution(tensor).distribution.logits.cpu().numpy()
+        )
+    return logits
+
+
 def _sb3_chooser(model: Any) -> Chooser:
     """An SB3 model as a chooser: the legal pile of the policy's highest logit when the
     model's policy has a categorical distribution (so an unmasked PPO plays legally
     too), else ``predict`` (with the mask when the model takes one)."""
     policy = getattr(model, "policy", None)
     if policy is not None and hasattr(policy, "get_distribution"):
-        import torch
 
         def by_logits(position: Position) -> int:
             seen, mask = policy_view(position)
-            tensor, _ = policy.obs_to_tensor(seen)
-            with torch.no_grad():
-                logits = policy.get_distribution(tensor).distribution.logits
-            return _best_legal(logits.cpu().numpy(), mask)
+            return _best_legal(sb3_logits(policy, seen), mask)
 
         return by_logits
     masked = "action_masks" in inspect.signature(model.predict).parameters
