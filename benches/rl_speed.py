@@ -127,10 +127,11 @@ def jax_battle(before: str | None = None) -> Any:
         from buttonup.envs.jax import Battle
 
         return Battle
-    import subprocess
     import types
 
-    source = subprocess.run(
+    from buttonup.testing.processes import run
+
+    source = run(
         ["git", "show", f"{before}:python/buttonup/envs/jax.py"],
         check=True,
         capture_output=True,
