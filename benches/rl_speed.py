@@ -1,6 +1,7 @@
 """Speed of the learning-agent interfaces, measured in one run: the figures of docs/rl.md.
 
     python benches/rl_speed.py [--seconds S] [--rounds R] [--only PREFIX,...] [--jax-before REV]
+                               [--batches N,...]
 
 - VecEnv steps per second (one step = one move in one game), for 1, 64 and 4,096 games,
   on 1 and 2 threads, with masks only and with observations, against a Python loop of
@@ -10,11 +11,13 @@
   played in Rust) against ``"sync"`` (SyncVectorEnv of the single environment, the
   opponent a Python bot), against levels 1 and 5, and the ratio of the two in each
   round; the SB3 adapter (``buttonup.envs.sb3``) at 1,024 games;
-- the JAX environment (``buttonup.envs.jax``, batches 1,024 and 4,096, jitted: finished
-  battles started again by ``Battle.auto_reset_step`` and through pgx's
-  ``auto_reset``, and the step alone) on CPU, where JAX is installed, beside pgx's
-  tic_tac_toe and connect_four through pgx's ``auto_reset`` at the same batches (and,
-  with ``--jax-before REV``, the JAX environment of a git revision);
+- the JAX environment (``buttonup.envs.jax``, batches 1,024 and 4,096 or ``--batches``,
+  jitted: finished battles started again by ``Battle.auto_reset_step`` and through pgx's
+  ``auto_reset``, and the step alone) on JAX's default device (the CPU, or a GPU where
+  JAX's CUDA build is installed: the run's first line names it), where JAX is
+  installed, beside pgx's tic_tac_toe and connect_four through pgx's ``auto_reset`` at
+  the same batches (and, with ``--jax-before REV``, the JAX environment of a git
+  revision);
 - PettingZoo AEC steps per second, the loop of ``pettingzoo.test.performance_benchmark``
   (random legal actions), for ``buttonup.envs.pettingzoo`` and PettingZoo's own
   ``connect_four_v3`` and ``tictactoe_v3`` (they need pygame).
@@ -176,6 +179,16 @@ def jax_rate(
     return jax_timer(jax.jit(jax.vmap(chosen)), env.init, batch)(seconds)
 
 
+def jax_device() -> str:
+    """Where the JAX and pgx rows run: JAX's version and its default device."""
+    try:
+        import jax
+    except ImportError:
+        return "JAX: not installed"
+    device = jax.devices()[0]
+    return f"JAX {jax.__version__} on {device.platform}: {device.device_kind}"
+
+
 def pgx_rate(name: str, batch: int, seconds: float) -> float | None:
     try:
         import jax
@@ -235,8 +248,14 @@ def main() -> None:
     parser.add_argument(
         "--jax-before", metavar="REV", help="also the JAX environment of this git revision"
     )
+    parser.add_argument(
+        "--batches",
+        default="1024,4096",
+        help="games a batch of the JAX and pgx rows (comma-separated; a GPU wants more)",
+    )
     args = parser.parse_args()
     s = args.seconds
+    batches = [int(b) for b in args.batches.split(",")]
     work: dict[str, Callable[[], float | None]] = {}
     for level in (1, 5):
         for mode in ("vector_entry_point", "sync"):
@@ -252,7 +271,7 @@ def main() -> None:
         "pgx": "through pgx.experimental.auto_reset",
         "step": "step alone",
     }
-    for batch in (1024, 4096):
+    for batch in batches:
         for rev in (None, args.jax_before) if args.jax_before else (None,):
             for mode, what in jax_modes.items():
                 label = (
@@ -272,9 +291,12 @@ def main() -> None:
                     "observations" if obs else "masks only"
                 )
                 work[label] = lambda g=games, t=threads, o=obs: vecenv_rate(g, t, o, s)
-    from buttonup.envs.pettingzoo import env as button_up
-
-    work["PettingZoo AEC: buttonup.envs.pettingzoo"] = lambda: aec_rate(button_up, s)
+    try:
+        from buttonup.envs.pettingzoo import env as button_up
+    except ImportError:  # the rl extra is not installed (the JAX rows need only JAX)
+        button_up = None
+    if button_up is not None:
+        work["PettingZoo AEC: buttonup.envs.pettingzoo"] = lambda: aec_rate(button_up, s)
     try:
         from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
@@ -284,6 +306,8 @@ def main() -> None:
         print("(PettingZoo's classic games need pygame: pip install pygame)")
     prefixes = tuple(args.only.split(","))
     work = {name: measure for name, measure in work.items() if name.startswith(prefixes)}
+    if any(name.startswith(("JAX", "pgx")) for name in work):
+        print(jax_device())
     figures: dict[str, list[float]] = {name: [] for name in work}
     ratios: dict[int | str, list[float]] = {1: [], 5: [], "a NumPy policy": []}
     for _ in range(args.rounds):

@@ -33,8 +33,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-os.environ.setdefault("JAX_PLATFORMS", "cpu")
-
 VECENV_ROWS = [
     # (games, threads, observations, step_random)
     (4096, 1, False, False),
@@ -171,6 +169,9 @@ def spread(values: list[float]) -> str:
 
 
 def main() -> None:
+    # pgx on the CPU, beside VecEnv (set here, not at import: benches/rl_speed.py borrows
+    # jax_timer and runs JAX on its default device, a GPU where there is one).
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
