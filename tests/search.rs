@@ -218,3 +218,57 @@ fn a_tiny_table_still_gives_exact_values() {
         assert_eq!(s.solve(&start), f64::from(minimax(&start)));
     }
 }
+
+/// A limited search cut short in its last, exact iteration plays the move that iteration
+/// proved before the cut: the previous iteration's move, or one truly better than it.
+#[test]
+fn a_search_cut_short_in_its_exact_iteration_keeps_what_it_proved() {
+    let mut rng = SplitMix64::new(33);
+    let (mut changed, mut cut_in_exact) = (0, 0);
+    for _ in 0..12 {
+        let start = random_start(6, Player::Red, &mut rng).unwrap();
+        let values: Vec<(usize, i32)> = buttonup::search::analyze(&start, 1).unwrap();
+        let value_of = |mv: usize| values.iter().find(|&&(m, _)| m == mv).unwrap().1;
+        // The whole search once, for its schedule of depths and its node count.
+        let mut depths = Vec::new();
+        let whole = Limits {
+            nodes: Some(u64::MAX),
+            ..Limits::default()
+        };
+        let full = searcher().search_with(&start, &whole, &mut |it| {
+            depths.push(it.depth);
+            true
+        });
+        assert!(full.exact);
+        let before_exact = depths[depths.len() - 2];
+        for tenths in 3..10 {
+            let limits = Limits {
+                nodes: Some(full.nodes * tenths / 10),
+                ..Limits::default()
+            };
+            let mut last = None;
+            let cut = searcher().search_with(&start, &limits, &mut |it| {
+                last = Some((it.depth, it.pv[0]));
+                true
+            });
+            let Some((depth, previous)) = last else {
+                continue;
+            };
+            if cut.exact || depth != before_exact {
+                continue;
+            }
+            cut_in_exact += 1;
+            let played = cut.best_move.unwrap();
+            assert!(value_of(played) >= value_of(previous), "{start} {limits:?}");
+            if played != previous {
+                changed += 1;
+                assert!(value_of(played) > value_of(previous), "{start} {limits:?}");
+            }
+        }
+    }
+    // The cases this test is about happened.
+    assert!(
+        cut_in_exact >= 10 && changed >= 1,
+        "{cut_in_exact} cut, {changed} changed"
+    );
+}

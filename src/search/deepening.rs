@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::learned::{learned_eval_wanted, LEARNED_UP_TO_BUTTONS};
-use super::negamax::deepening_depths;
+use super::negamax::{deepening_depths, Root};
 use super::ordering::ordered_children;
 use super::searcher::Searcher;
 use crate::game::rules::Position;
@@ -132,8 +132,13 @@ impl Searcher {
             let mut last_pv = Vec::new();
             for depth in iteration_depths(limits, max_depth, plies_left) {
                 let guess = Some(result.value);
-                let Some((value, best)) = self.root(position, depth, guess) else {
-                    break;
+                let (value, best) = match self.root(position, depth, guess) {
+                    Root::Done(value, best) => (value, best),
+                    Root::CutShort { proven } => {
+                        // The deeper search's word on the move, though not on its value.
+                        result.best_move = proven.or(result.best_move);
+                        break;
+                    }
                 };
                 result.value = value;
                 result.best_move = Some(best);

@@ -35,6 +35,19 @@ pub(super) fn deepening_depths(plies_left: u32) -> impl Iterator<Item = u32> {
     (first..=plies_left).step_by(DEEPEN_STEP as usize)
 }
 
+/// How a root iteration ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Root {
+    /// It finished: the value at its depth and the best move.
+    Done(f64, usize),
+    /// It was cut short (a limit, a stop or an interruption). `proven` is the move of
+    /// its last finished test that failed high, if any: at this depth it is worth at
+    /// least that test's bound, and every move tried before it in that test less. The
+    /// tests try the last iteration's best move first, so `proven` is that move, or one
+    /// this deeper search found better (at the exact depth: better in truth).
+    CutShort { proven: Option<usize> },
+}
+
 impl Searcher {
     /// The exact value of `position` for its side to move under perfect play.
     /// Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
@@ -50,8 +63,8 @@ impl Searcher {
             let depths = deepening_depths(plies_left);
             for depth in depths {
                 match self.root(position, depth, Some(value)) {
-                    Some((found, _)) => value = found,
-                    None => break,
+                    Root::Done(found, _) => value = found,
+                    Root::CutShort { .. } => break,
                 }
             }
             value
@@ -122,24 +135,24 @@ impl Searcher {
         }
     }
 
-    /// One root iteration; `None` when it was cut short. With the margin as payoff every
-    /// value is a whole number, and the iteration is a series of null-window tests that
-    /// close in on the value from `guess` (MTD(f)); otherwise one full-window search.
-    pub(super) fn root(
-        &mut self,
-        position: &Position,
-        depth: u32,
-        guess: Option<f64>,
-    ) -> Option<(f64, usize)> {
+    /// One root iteration. With the margin as payoff every value is a whole number, and
+    /// the iteration is a series of null-window tests that close in on the value from
+    /// `guess` (MTD(f)); otherwise one full-window search.
+    pub(super) fn root(&mut self, position: &Position, depth: u32, guess: Option<f64>) -> Root {
         let Some(guess) = guess.filter(|_| self.payoff == Payoff::Margin) else {
-            return self.root_window(position, depth, f64::NEG_INFINITY, f64::INFINITY);
+            return match self.root_window(position, depth, f64::NEG_INFINITY, f64::INFINITY) {
+                Some((value, best)) => Root::Done(value, best),
+                None => Root::CutShort { proven: None },
+            };
         };
         let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
         let mut value = guess.round();
         let mut best = None;
         while lower < upper {
             let beta = if value == lower { value + 1.0 } else { value };
-            let (found, mv) = self.root_window(position, depth, beta - 1.0, beta)?;
+            let Some((found, mv)) = self.root_window(position, depth, beta - 1.0, beta) else {
+                return Root::CutShort { proven: best };
+            };
             value = found;
             if value < beta {
                 upper = value;
@@ -148,7 +161,10 @@ impl Searcher {
                 best = Some(mv);
             }
         }
-        Some((value, best?))
+        match best {
+            Some(best) => Root::Done(value, best),
+            None => Root::CutShort { proven: None },
+        }
     }
 
     /// A root search within the window `(alpha, beta)`: the value (fail-soft) and the
