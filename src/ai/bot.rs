@@ -13,7 +13,7 @@ use crate::odds::{lock_odds, move_chances, shared_odds, with_match_searcher, Mat
 use crate::run::interrupt::Interrupted;
 use crate::run::parallel::default_threads;
 use crate::search::{analyze_parallel, worth_threads, Iteration, Limits, Payoff, SearchResult};
-use crate::search::{with_thread_searcher, Searcher, SharedTable};
+use crate::search::{with_thread_searcher, with_thread_shared_searcher, Searcher, SharedTable};
 
 /// The table a bot searches on unless told otherwise (16 MiB, as the engine's `Hash`).
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
@@ -135,7 +135,7 @@ impl Bot {
 
     /// Replaces its search table by one of `bytes` bytes.
     pub fn set_table_bytes(&mut self, bytes: usize) -> Result<(), crate::search::TableAllocError> {
-        let mut searcher = Searcher::try_new(Payoff::Margin, bytes)?;
+        let mut searcher = Searcher::sharing(Arc::new(SharedTable::try_with_bytes(bytes)?), 0);
         searcher.halt_with(Arc::clone(&self.stop));
         self.searcher = Some(searcher);
         self.table_bytes = bytes;
@@ -230,7 +230,11 @@ impl Bot {
     fn searcher(&mut self) -> &mut Searcher {
         let (bytes, stop) = (self.table_bytes, &self.stop);
         self.searcher.get_or_insert_with(|| {
-            let mut searcher = Searcher::new(Payoff::Margin, bytes);
+            // A table its searches within a time share with their helper threads.
+            let mut searcher = match SharedTable::try_with_bytes(bytes) {
+                Ok(table) => Searcher::sharing(Arc::new(table), 0),
+                Err(_) => Searcher::new(Payoff::Margin, bytes),
+            };
             searcher.halt_with(Arc::clone(stop));
             searcher
         })
@@ -239,16 +243,27 @@ impl Bot {
     /// Runs `work` on its table: its own, or the calling thread's with its stop flag
     /// lent for the while.
     fn on_table<T>(&mut self, work: impl FnOnce(&mut Searcher) -> T) -> T {
+        self.on_table_for(false, work)
+    }
+
+    /// [`on_table`](Self::on_table), on a table that helper threads can share if
+    /// `shared` (its own always is; the calling thread's second one).
+    fn on_table_for<T>(&mut self, shared: bool, work: impl FnOnce(&mut Searcher) -> T) -> T {
         if !self.thread_table {
             return work(self.searcher());
         }
         let stop = Arc::clone(&self.stop);
-        with_thread_searcher(|searcher| {
+        let lent = |searcher: &mut Searcher| {
             let before = searcher.replace_halt(Some(stop));
             let out = work(searcher);
             searcher.replace_halt(before);
             out
-        })
+        };
+        if shared {
+            with_thread_shared_searcher(lent)
+        } else {
+            with_thread_searcher(lent)
+        }
     }
 
     fn choose_now(
@@ -329,8 +344,12 @@ impl Bot {
                 return self.pick(&best_of(&values));
             }
         }
-        let limits = self.limits;
-        let result = self.on_table(|searcher| searcher.search_with(position, &limits, progress));
+        let (limits, threads) = (self.limits, self.threads);
+        // Within a time alone, helper threads search too (Lazy SMP), on a shared table.
+        let helped = limits.depth.is_none() && limits.nodes.is_none();
+        let result = self.on_table_for(helped, |searcher| {
+            searcher.search_with_helpers(position, &limits, threads, progress)
+        });
         let mv = result
             .best_move
             .or_else(|| position.legal_moves().next())

@@ -21,6 +21,12 @@ thread_local! {
         RefCell::new(Searcher::new(Payoff::Margin, THREAD_TABLE_BYTES));
 }
 
+thread_local! {
+    /// This thread's searcher on a table that helper threads can share, for the bots'
+    /// searches within a time (made at the first).
+    static THREAD_SHARED_SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
+}
+
 /// Why an exact answer did not come.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExactError {
@@ -56,6 +62,27 @@ pub fn with_thread_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
             f(&mut searcher)
         }
         Err(_) => f(&mut Searcher::new(Payoff::Margin, 1 << 20)),
+    })
+}
+
+/// Runs `f` on this thread's margin searcher whose table helper threads can share (of
+/// [`THREAD_TABLE_BYTES`]), or on [`with_thread_searcher`]'s if that one is busy or its
+/// table cannot be had. Its own: [`with_thread_searcher`]'s caller may change the payoff,
+/// which a shared table cannot hold.
+pub(crate) fn with_thread_shared_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
+    THREAD_SHARED_SEARCHER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            if slot.is_none() {
+                if let Ok(table) = SharedTable::try_with_bytes(THREAD_TABLE_BYTES) {
+                    *slot = Some(Searcher::sharing(Arc::new(table), 0));
+                }
+            }
+            match slot.as_mut() {
+                Some(searcher) => f(searcher),
+                None => with_thread_searcher(f),
+            }
+        }
+        Err(_) => with_thread_searcher(f),
     })
 }
 

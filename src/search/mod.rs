@@ -28,6 +28,7 @@ mod table;
 pub use deepening::{Iteration, Limits, SearchResult};
 pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use eval::projected_margin;
+pub(crate) use exact::with_thread_shared_searcher;
 pub use exact::{analyze, solve, with_thread_searcher, ExactError, THREAD_TABLE_BYTES};
 pub use key::key;
 pub use learned::{features as learned_features, learned_margin, FEATURES as LEARNED_FEATURES};

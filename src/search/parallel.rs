@@ -4,7 +4,8 @@
 //! deepening, sharing one lock-free table; the helpers order their moves the other way
 //! round, so that they fill the table with results the main thread then finds. The
 //! answer is the main thread's; the helpers are stopped when it has it. An exact search
-//! (no limits) runs the same way, the main thread searching.
+//! (no limits) runs the same way, the main thread searching, and so does a search
+//! within a time, every thread running it.
 //!
 //! Analysis: the children of a position are independent solves, shared out over the
 //! threads; the values are the one-thread values.
@@ -59,13 +60,25 @@ impl Searcher {
     /// table, when it is a shared one and [`worth_threads`] (else alone). The same
     /// value as alone.
     pub fn solve_with_helpers(&mut self, position: &Position, threads: usize) -> f64 {
-        self.with_helpers(position, threads, |main| main.solve(position))
+        self.with_helpers(
+            position,
+            threads,
+            |helper| {
+                helper.solve(position);
+            },
+            |main| main.solve(position),
+        )
     }
 
     /// [`search_with`](Self::search_with) with `threads - 1` helper threads sharing this
-    /// searcher's table when the search is exact (no limits), the table a shared one and
-    /// [`worth_threads`]; else alone. The value and the best move (the first clockwise of the best) are the
-    /// one-thread ones; a stop stops the helpers too.
+    /// searcher's table, when the table is a shared one, [`worth_threads`], and the
+    /// search is exact (no limits) or within a time alone; else alone. Exact, the value
+    /// and the best move (the first clockwise of the best) are the one-thread ones.
+    /// Within a time, the helpers run the same limited search, so the main thread finds
+    /// their results and reaches deeper in the same time (its answer then depends on the
+    /// threads' timing, as a time limit's always does on the machine's speed). A depth
+    /// or node limit stays on one thread, so that its answer stays the same on every
+    /// run. A stop stops the helpers too.
     pub fn search_with_helpers(
         &mut self,
         position: &Position,
@@ -73,18 +86,27 @@ impl Searcher {
         threads: usize,
         progress: &mut dyn FnMut(&Iteration) -> bool,
     ) -> SearchResult {
-        let threads = if limits.are_none() { threads } else { 1 };
-        self.with_helpers(position, threads, |main| {
+        let time_alone = limits.depth.is_none() && limits.nodes.is_none();
+        let threads = if time_alone { threads } else { 1 };
+        let helped = |helper: &mut Searcher| {
+            if limits.are_none() {
+                helper.solve(position);
+            } else {
+                helper.search(position, limits);
+            }
+        };
+        self.with_helpers(position, threads, helped, |main| {
             main.search_with(position, limits, progress)
         })
     }
 
-    /// Runs `work` on this searcher while helpers solve `position` on the same shared
-    /// table, and stops them when it returns.
+    /// Runs `work` on this searcher while helpers run `help` (on `position`) on the same
+    /// shared table, and stops them when it returns.
     fn with_helpers<T>(
         &mut self,
         position: &Position,
         threads: usize,
+        help: impl Fn(&mut Searcher) + Sync,
         work: impl FnOnce(&mut Searcher) -> T,
     ) -> T {
         let Some(shared) = self.table.shared().cloned() else {
@@ -104,9 +126,8 @@ impl Searcher {
                 helper.helper = k % 2 == 1;
                 helper.halt_with(Arc::clone(&halt));
                 // A helper the system refuses to start is simply not there.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    helper.solve(position);
-                });
+                let help = &help;
+                let _ = std::thread::Builder::new().spawn_scoped(scope, move || help(&mut helper));
             }
             let out = work(self);
             halt.store(true, Ordering::Relaxed);
@@ -176,6 +197,17 @@ mod tests {
                     main.search_with_helpers(&start, &Limits::default(), threads, &mut |_| true);
                 assert_eq!(
                     (found.value, found.best_move, found.exact),
+                    (exact.value, exact.best_move, true)
+                );
+                // Within a time long enough to finish: the helpers search within it too,
+                // and the answer is still the exact one.
+                let within = Limits {
+                    time: Some(std::time::Duration::from_secs(600)),
+                    ..Limits::default()
+                };
+                let timed = main.search_with_helpers(&start, &within, threads, &mut |_| true);
+                assert_eq!(
+                    (timed.value, timed.best_move, timed.exact),
                     (exact.value, exact.best_move, true)
                 );
             }
