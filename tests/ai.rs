@@ -180,3 +180,51 @@ fn a_bot_keeps_its_exact_table_from_move_to_move_and_still_plays_perfectly() {
         position = position.play(mv).unwrap().position;
     }
 }
+
+#[test]
+fn searches_within_a_time_on_two_threads_play_best_moves_and_stop() {
+    // 18 piles: a search within a time runs on both threads (Lazy SMP) on the bot's own
+    // table or its thread's; with time to spare it is exact, so every move is a best one.
+    let within = Limits {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..Limits::default()
+    };
+    for thread_table in [false, true] {
+        let mut position = random_start(6, Player::Red, &mut SplitMix64::new(12)).unwrap();
+        let mut bot = Bot::new(9, 4).unwrap();
+        if thread_table {
+            bot = bot.on_thread_table();
+        }
+        bot.set_threads(2);
+        bot.set_limits(within);
+        while !position.is_over() {
+            let mv = bot.choose(&position, None).unwrap();
+            assert!(bot.last_search().unwrap().exact);
+            let values = buttonup::search::analyze(&position, 1).unwrap();
+            let best = values.iter().map(|&(_, v)| v).max().unwrap();
+            assert!(
+                values.contains(&(mv, best)),
+                "{position}: {mv} of {values:?}"
+            );
+            position = position.play(mv).unwrap().position;
+        }
+    }
+    // 30 piles within a minute: a stop ends the search and its helper at once.
+    let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
+    let mut bot = Bot::new(9, 1).unwrap();
+    bot.set_threads(2);
+    bot.set_limits(within);
+    let stop = bot.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        std::time::Instant::now()
+    });
+    let mv = bot.choose(&start, None).unwrap();
+    let late = std::time::Instant::now().saturating_duration_since(stopper.join().unwrap());
+    assert!(start.is_legal(mv));
+    assert!(
+        late < std::time::Duration::from_secs(10),
+        "{late:?} after the stop"
+    );
+}

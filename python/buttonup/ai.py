@@ -300,7 +300,8 @@ def bot(
     with ``on_iteration``, they are the best move of one search within the limits (see
     :class:`PerfectBot`). Level 10 needs the ``match`` passed to ``choose`` to play for
     the match; without one it plays as level 9. ``tt_mb`` gives it a table of its own
-    (MiB), ``threads`` the threads of its exact solves of big positions.
+    (MiB), ``threads`` the threads of its exact solves of big positions and of its
+    searches of them within a time alone (default every core).
     """
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
         raise ValueError(f"level must be an int from 1 to 10, not {level!r}")

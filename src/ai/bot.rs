@@ -127,8 +127,8 @@ impl Bot {
         self.searching = searching;
     }
 
-    /// Sets how many threads it may solve big positions on (at least 1; the default is
-    /// every core).
+    /// Sets how many threads it may solve big positions on, or search them on within a
+    /// time alone (at least 1; the default is every core).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }

@@ -135,8 +135,15 @@ impl Searcher {
                 let (value, best) = match self.root(position, depth, guess) {
                     Root::Done(value, best) => (value, best),
                     Root::CutShort { proven } => {
-                        // The deeper search's word on the move, though not on its value.
-                        result.best_move = proven.or(result.best_move);
+                        // The exact iteration's word on the move (better in truth than
+                        // the last iteration's, when it differs), though not on its
+                        // value. Not a shallower one's: the horizon's values swing from
+                        // one depth to the next, and there a move that fails high was
+                        // measured to blunder now and then (`benches/big_ai.py`, node
+                        // budgets at 9 and 10 of each colour).
+                        if depth >= plies_left {
+                            result.best_move = proven.or(result.best_move);
+                        }
                         break;
                     }
                 };

@@ -44,7 +44,8 @@ pub(super) enum Root {
     /// its last finished test that failed high, if any: at this depth it is worth at
     /// least that test's bound, and every move tried before it in that test less. The
     /// tests try the last iteration's best move first, so `proven` is that move, or one
-    /// this deeper search found better (at the exact depth: better in truth).
+    /// this deeper search found better (at the exact depth: better in truth, which is
+    /// where a limited search plays it).
     CutShort { proven: Option<usize> },
 }
 
