@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 import ugi_engines
-from buttonup import Position, solve
+from buttonup import Position, search, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
 from buttonup.testing import processes
@@ -306,3 +306,21 @@ def test_ctrl_c_ends_the_engine_with_130_and_one_line(ugi_command: list[str]) ->
         assert process.stderr is not None
         lines = process.stderr.read().strip().splitlines()
     assert len(lines) == 1 and lines[0].endswith("interrupted"), lines
+
+
+def test_threads_option_searches_on_two_threads_with_the_same_exact_answer(
+    ugi: EngineProcess,
+) -> None:
+    ugi.send("ugi")
+    _, lines = ugi.until("ugiok")
+    assert "option name Threads type spin default 1 min 1 max 256" in lines
+    ugi.send("setoption name Threads value 0")
+    assert ugi.read().startswith("info string error: Threads must be")
+    ugi.send("setoption name Threads value 2")
+    big = Position.random(seed=5, per_colour=6)  # 18 piles: exact within the time
+    exact = search(big)
+    for go in ("go movetime 60000", "go"):
+        ugi.send(f"position fen {big}")
+        ugi.send(go)
+        bestmove, _ = ugi.until("bestmove", timeout=120)
+        assert int(bestmove.split()[1]) == exact.best_move, go

@@ -20,7 +20,7 @@ pub struct Spin {
 }
 
 /// The options, in the order `ugi` declares them.
-pub const OPTIONS: [Spin; 3] = [
+pub const OPTIONS: [Spin; 4] = [
     Spin {
         name: "Level",
         default: 10,
@@ -38,6 +38,12 @@ pub const OPTIONS: [Spin; 3] = [
         default: 0,
         low: 0,
         high: u64::MAX,
+    },
+    Spin {
+        name: "Threads",
+        default: 1,
+        low: 1,
+        high: crate::run::parallel::MAX_THREADS as u64,
     },
 ];
 

@@ -98,10 +98,10 @@ impl Protocol {
     /// A protocol with the default options, writing to `out`, that calls itself `name`
     /// in its `id name` line.
     pub(super) fn new(out: Output, name: &str) -> Protocol {
-        let [level, hash, seed] = OPTIONS.map(|o| o.default);
+        let [level, hash, seed, threads] = OPTIONS.map(|o| o.default);
         let mut bot = Bot::of(Level::MATCH, seed);
         bot.set_searching(true);
-        bot.set_threads(1);
+        bot.set_threads(threads as usize);
         let stops = Arc::new(Stops {
             flag: bot.stop_flag(),
             ..Stops::default()
@@ -285,6 +285,7 @@ impl Protocol {
                 }
                 self.hash = value;
             }
+            "Threads" => self.lock_bot().set_threads(value as usize),
             _ => self.seed = value,
         }
         self.reset_bot();
