@@ -137,40 +137,31 @@ fn level_10_plays_a_whole_match_and_chooses_starters() {
     assert!(!game.battles().is_empty());
 }
 
-#[test]
-fn a_stop_ends_an_exact_move_solved_on_several_threads() {
-    // 30 piles: an exact move is solved on two threads, for minutes (issue 34: the lanes
-    // never saw the bot's stop, and the move did not come in 20 s after it).
-    let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
-    let mut bot = Bot::new(9, 1).unwrap();
-    bot.set_threads(2);
+/// Stops `bot` 100 ms into its move from `start` and checks that a legal move came soon
+/// after (a generous bound on a shared machine: without the stop, minutes).
+fn assert_a_stop_ends_the_move(mut bot: Bot, start: &Position) {
     let stop = bot.stop_flag();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(100));
         stop.store(true, std::sync::atomic::Ordering::SeqCst);
         std::time::Instant::now()
     });
-    let mv = bot.choose(&start, None).unwrap();
-    let answered = std::time::Instant::now();
-    let stopped = stopper.join().unwrap();
+    let mv = bot.choose(start, None).unwrap();
+    let late = std::time::Instant::now().saturating_duration_since(stopper.join().unwrap());
     assert!(start.is_legal(mv));
-    let late = answered.saturating_duration_since(stopped);
-    // A generous bound on a shared machine: before the fix no move came in a minute.
     assert!(
         late < std::time::Duration::from_secs(10),
         "{late:?} after the stop"
     );
 }
 
-#[test]
-fn a_bot_keeps_its_exact_table_from_move_to_move_and_still_plays_perfectly() {
-    // 18 piles: the moves are solved on two threads, in the table the bot keeps; each
-    // must be a best move by a fresh exact analysis on one thread.
-    let mut position = random_start(6, Player::Red, &mut SplitMix64::new(11)).unwrap();
-    let mut bot = Bot::new(9, 4).unwrap();
-    bot.set_threads(2);
+/// Plays a battle from `position` with `bot` on both sides, each move checked to be a
+/// best move by a fresh exact analysis on one thread (and, if `searched`, to come from
+/// a search that reached the end).
+fn assert_plays_best_moves(bot: &mut Bot, mut position: Position, searched: bool) {
     while !position.is_over() {
         let mv = bot.choose(&position, None).unwrap();
+        assert!(!searched || bot.last_search().unwrap().exact);
         let values = buttonup::search::analyze(&position, 1).unwrap();
         let best = values.iter().map(|&(_, v)| v).max().unwrap();
         assert!(
@@ -182,6 +173,25 @@ fn a_bot_keeps_its_exact_table_from_move_to_move_and_still_plays_perfectly() {
 }
 
 #[test]
+fn a_stop_ends_an_exact_move_solved_on_several_threads() {
+    // 30 piles: an exact move is solved on two threads, for minutes (issue 34: the lanes
+    // never saw the bot's stop, and the move did not come in 20 s after it).
+    let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
+    let mut bot = Bot::new(9, 1).unwrap();
+    bot.set_threads(2);
+    assert_a_stop_ends_the_move(bot, &start);
+}
+
+#[test]
+fn a_bot_keeps_its_exact_table_from_move_to_move_and_still_plays_perfectly() {
+    // 18 piles: the moves are solved on two threads, in the table the bot keeps.
+    let position = random_start(6, Player::Red, &mut SplitMix64::new(11)).unwrap();
+    let mut bot = Bot::new(9, 4).unwrap();
+    bot.set_threads(2);
+    assert_plays_best_moves(&mut bot, position, false);
+}
+
+#[test]
 fn searches_within_a_time_on_two_threads_play_best_moves_and_stop() {
     // 18 piles: a search within a time runs on both threads (Lazy SMP) on the bot's own
     // table or its thread's; with time to spare it is exact, so every move is a best one.
@@ -190,41 +200,19 @@ fn searches_within_a_time_on_two_threads_play_best_moves_and_stop() {
         ..Limits::default()
     };
     for thread_table in [false, true] {
-        let mut position = random_start(6, Player::Red, &mut SplitMix64::new(12)).unwrap();
+        let position = random_start(6, Player::Red, &mut SplitMix64::new(12)).unwrap();
         let mut bot = Bot::new(9, 4).unwrap();
         if thread_table {
             bot = bot.on_thread_table();
         }
         bot.set_threads(2);
         bot.set_limits(within);
-        while !position.is_over() {
-            let mv = bot.choose(&position, None).unwrap();
-            assert!(bot.last_search().unwrap().exact);
-            let values = buttonup::search::analyze(&position, 1).unwrap();
-            let best = values.iter().map(|&(_, v)| v).max().unwrap();
-            assert!(
-                values.contains(&(mv, best)),
-                "{position}: {mv} of {values:?}"
-            );
-            position = position.play(mv).unwrap().position;
-        }
+        assert_plays_best_moves(&mut bot, position, true);
     }
     // 30 piles within a minute: a stop ends the search and its helper at once.
     let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
     let mut bot = Bot::new(9, 1).unwrap();
     bot.set_threads(2);
     bot.set_limits(within);
-    let stop = bot.stop_flag();
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        stop.store(true, std::sync::atomic::Ordering::SeqCst);
-        std::time::Instant::now()
-    });
-    let mv = bot.choose(&start, None).unwrap();
-    let late = std::time::Instant::now().saturating_duration_since(stopper.join().unwrap());
-    assert!(start.is_legal(mv));
-    assert!(
-        late < std::time::Duration::from_secs(10),
-        "{late:?} after the stop"
-    );
+    assert_a_stop_ends_the_move(bot, &start);
 }
