@@ -248,8 +248,9 @@ pub fn search<'py>(
 /// A searcher with its own transposition table of `tt_mb` MiB, which another thread
 /// can stop. With `threads` above 1 (`None`: every core) the table is one that threads
 /// share, and a solve, or an exact search (no limit), of a position of 16 piles or more
-/// runs on that many threads (Lazy SMP: the same value and best move); limited searches
-/// and smaller positions run on the calling thread.
+/// runs on that many threads (Lazy SMP: the same value and best move), as does a search
+/// within a time alone (deeper in the same time); depth and node limits and smaller
+/// positions run on the calling thread.
 #[pyclass(module = "buttonup", name = "Searcher", frozen)]
 pub struct PySearcher {
     /// Locked only while detached from the interpreter.
