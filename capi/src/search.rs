@@ -202,7 +202,8 @@ pub unsafe extern "C" fn buttonup_bot_free(bot: *mut ButtonupBot) {
 /// The bot's move in `position` into `*pile`. `game` may be NULL; when given (the
 /// match being played, at `position`) level 10 plays for the match. `time_limit_ms` (0:
 /// none) bounds the search: within it the bot plays the best move found, exact when
-/// the search reached the end. `BUTTONUP_STATUS_ILLEGAL_MOVE` when the battle is over
+/// the search reached the end; from 16 piles it searches on every core, its helper
+/// threads sharing its table. `BUTTONUP_STATUS_ILLEGAL_MOVE` when the battle is over
 /// ("the battle is over: there is no move to choose", as Python's bots say).
 ///
 /// # Safety
