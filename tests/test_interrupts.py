@@ -32,6 +32,16 @@ LONG_CALLS = {
         "__import__('buttonup.ai').ai.bot(9, 1, tt_mb=1,"
         f" limits=__import__('buttonup.ai').ai.Limits(depth=40)).choose({BIG})"
     ),
+    # Within a time alone, helper threads search too: on the thread's second table, and
+    # on the bot's own.
+    "bot.choose (within a time, 2 threads)": (
+        "__import__('buttonup.ai').ai.bot(9, 1, threads=2,"
+        f" limits=__import__('buttonup.ai').ai.Limits(time_limit=600)).choose({BIG})"
+    ),
+    "bot.choose (within a time, 2 threads, its own table)": (
+        "__import__('buttonup.ai').ai.bot(9, 1, threads=2, tt_mb=1,"
+        f" limits=__import__('buttonup.ai').ai.Limits(time_limit=600)).choose({BIG})"
+    ),
     # A wait for the lock of a searcher that another thread's search holds.
     "Searcher.solve waiting for another thread": (
         "import threading; busy = threading.Event(); threading.Thread("
