@@ -12,7 +12,9 @@ next ``--plies`` positions the bot chooses within each budget, and its regret is
 exact value of the best move minus that of its move (points, for the side to move).
 Exact values are kept in target/big_ai_exact.json (they cost most of the first run).
 ``--projection`` adds this build with its limited searches' horizon estimate the
-projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--before DIR``
+projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--variant
+NAME:VAR=VALUE`` this build with an environment variable set (``BIG_AI_THREADS=1``: the
+bot on one thread, where by default a search within a time uses every core); ``--before DIR``
 adds another build: ``DIR`` a checkout whose ``python/`` holds its compiled extension
 (made with ``cargo build --release --features python --lib``, the library copied to
 ``python/buttonup/_core.abi3.so``). Each variant chooses in a worker process of its own,
@@ -77,6 +79,8 @@ def worker() -> None:
     from buttonup import Position
     from buttonup.ai import Limits, bot
 
+    # A variant's threads (``--variant one:BIG_AI_THREADS=1``); by default every core.
+    threads = int(os.environ["BIG_AI_THREADS"]) if "BIG_AI_THREADS" in os.environ else None
     for line in sys.stdin:
         budget, seed, notation = line.rstrip("\n").split(" ", 2)
         limits = (
@@ -84,7 +88,7 @@ def worker() -> None:
             if budget[0] == "n"
             else Limits(time_limit=int(budget) / 1000)
         )
-        chooser = bot(9, int(seed), limits=limits)
+        chooser = bot(9, int(seed), limits=limits, threads=threads)
         print(chooser.choose(Position(notation)), flush=True)
 
 
