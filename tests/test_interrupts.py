@@ -20,6 +20,7 @@ LONG_CALLS = {
     **CALLS,
     "analyze (2 threads)": f"buttonup.analyze({BIG}, threads=2)",
     "search (2 threads)": f"buttonup.search({BIG}, threads=2)",
+    "search within a time (2 threads)": f"buttonup.search({BIG}, time_limit=600, threads=2)",
     "Searcher.search (2 threads)": f"buttonup.Searcher(tt_mb=1, threads=2).search({BIG})",
     # Used to raise PanicException: the pending Ctrl-C stopped NumPy's import.
     "VecEnv": "buttonup.VecEnv(10**7, observations=False)",

@@ -181,3 +181,17 @@ def test_search_results_are_frozen_dataclasses() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.value = 2  # type: ignore[misc]
     assert buttonup.search(Position("W/R/B/W/B/R/R/W/B r"), threads=2).value == 1
+
+
+def test_a_search_within_a_time_on_two_threads_finds_the_exact_answer() -> None:
+    # 18 piles: within a time alone the helper thread searches too; with time to spare
+    # the answer is the exact one, as on one thread.
+    position = Position.random(seed=7, per_colour=6)
+    exact = buttonup.search(position)
+    for threads in (1, 2):
+        timed = buttonup.search(position, time_limit=600, threads=threads)
+        assert (timed.best_move, timed.value, timed.exact) == (
+            exact.best_move,
+            exact.value,
+            True,
+        )

@@ -23,7 +23,7 @@ use crate::search::{
 };
 // The module functions search on each thread's searcher of the core, the one
 // `solve_many` and the other doors use too.
-use crate::search::with_thread_searcher;
+use crate::search::{with_thread_searcher, with_thread_shared_searcher};
 
 /// A table that could not be allocated, for Python.
 fn memory_error(error: TableAllocError) -> PyErr {
@@ -216,7 +216,9 @@ type ReviewTuple = (Option<i32>, Option<i32>, Vec<usize>, Vec<usize>);
 /// with a `SearchResult` for each finished iteration; returning `False` from it ends the
 /// search. An exact search (no limit) of a position of 16 piles or more runs on
 /// `threads` threads (default: every core) sharing one table (Lazy SMP: the same value
-/// and best move); a limited search, or a smaller position, on the calling thread.
+/// and best move), and so does a search within a time alone (on the thread's second
+/// table: deeper in the same time); depth and node limits, and smaller positions, on the
+/// calling thread.
 #[pyfunction]
 #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None, threads = None))]
 pub fn search<'py>(
@@ -236,6 +238,10 @@ pub fn search<'py>(
         let mut searcher = Searcher::sharing(shared_table(&p)?, 0);
         run(py, || {
             run_search(&mut searcher, &p, &limits, threads, callback)
+        })??
+    } else if limits.depth.is_none() && limits.nodes.is_none() && worth_threads(&p, threads) {
+        run(py, || {
+            with_thread_shared_searcher(|s| run_search(s, &p, &limits, threads, callback))
         })??
     } else {
         run(py, || {
