@@ -11,7 +11,7 @@ use crate::game::variant::Capability;
 use crate::odds::MOVE_TABLE_BYTES;
 use crate::odds::{lock_odds, move_chances, shared_odds, with_match_searcher, MatchOdds};
 use crate::run::interrupt::Interrupted;
-use crate::run::parallel::default_threads;
+use crate::run::parallel::{default_threads, THREADS_AVAILABLE};
 use crate::search::{analyze_parallel, worth_threads, Iteration, Limits, Payoff, SearchResult};
 use crate::search::{with_thread_searcher, with_thread_shared_searcher, Searcher, SharedTable};
 
@@ -131,11 +131,29 @@ impl Bot {
     /// time alone (at least 1; the default is every core).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        // Its own table is made again, at its next search, if its kind no longer fits.
+        if self
+            .searcher
+            .as_ref()
+            .is_some_and(|s| s.is_shared() != self.shares_its_table())
+        {
+            self.searcher = None;
+        }
+    }
+
+    /// Whether its own table is one that helper threads share: only where it has them
+    /// (a wide-entry table is a little faster for one thread: 5% at 6 of each colour).
+    fn shares_its_table(&self) -> bool {
+        THREADS_AVAILABLE && self.threads > 1
     }
 
     /// Replaces its search table by one of `bytes` bytes.
     pub fn set_table_bytes(&mut self, bytes: usize) -> Result<(), crate::search::TableAllocError> {
-        let mut searcher = Searcher::sharing(Arc::new(SharedTable::try_with_bytes(bytes)?), 0);
+        let mut searcher = if self.shares_its_table() {
+            Searcher::sharing(Arc::new(SharedTable::try_with_bytes(bytes)?), 0)
+        } else {
+            Searcher::try_new(Payoff::Margin, bytes)?
+        };
         searcher.halt_with(Arc::clone(&self.stop));
         self.searcher = Some(searcher);
         self.table_bytes = bytes;
@@ -228,12 +246,15 @@ impl Bot {
     }
 
     fn searcher(&mut self) -> &mut Searcher {
-        let (bytes, stop) = (self.table_bytes, &self.stop);
+        let (bytes, stop, shared) = (self.table_bytes, &self.stop, self.shares_its_table());
         self.searcher.get_or_insert_with(|| {
-            // A table its searches within a time share with their helper threads.
-            let mut searcher = match SharedTable::try_with_bytes(bytes) {
-                Ok(table) => Searcher::sharing(Arc::new(table), 0),
-                Err(_) => Searcher::new(Payoff::Margin, bytes),
+            // With helper threads, a table its searches share with them.
+            let table = shared
+                .then(|| SharedTable::try_with_bytes(bytes).ok())
+                .flatten();
+            let mut searcher = match table {
+                Some(table) => Searcher::sharing(Arc::new(table), 0),
+                None => Searcher::new(Payoff::Margin, bytes),
             };
             searcher.halt_with(Arc::clone(stop));
             searcher
@@ -441,5 +462,30 @@ impl std::fmt::Debug for Bot {
             .field("seed", &self.seed)
             .field("limits", &self.limits)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::random_start;
+    use std::time::Duration;
+
+    #[test]
+    fn its_own_table_is_shared_exactly_when_it_has_helper_threads() {
+        let start = random_start(6, Player::Red, &mut SplitMix64::new(2)).unwrap();
+        let mut bot = Bot::new(9, 1).unwrap();
+        bot.set_limits(Limits {
+            time: Some(Duration::from_secs(60)),
+            ..Limits::default()
+        });
+        let mut kinds = Vec::new();
+        for threads in [1, 2, 2, 1] {
+            bot.set_threads(threads);
+            let mv = bot.choose(&start, None).unwrap();
+            assert!(start.is_legal(mv) && bot.last_search().unwrap().exact);
+            kinds.push(bot.searcher.as_ref().unwrap().is_shared());
+        }
+        assert_eq!(kinds, [false, THREADS_AVAILABLE, THREADS_AVAILABLE, false]);
     }
 }

@@ -167,6 +167,11 @@ impl Searcher {
         self.table.bytes()
     }
 
+    /// Whether its table is one that helper threads can share.
+    pub fn is_shared(&self) -> bool {
+        self.table.shared().is_some()
+    }
+
     /// Changes the payoff; stored values of another payoff are dropped.
     pub fn set_payoff(&mut self, payoff: Payoff) {
         if payoff != self.payoff {
