@@ -367,7 +367,8 @@ impl Bot {
         }
         let (limits, threads) = (self.limits, self.threads);
         // Within a time alone, helper threads search too (Lazy SMP), on a shared table.
-        let helped = limits.depth.is_none() && limits.nodes.is_none();
+        let helped =
+            limits.depth.is_none() && limits.nodes.is_none() && worth_threads(position, threads);
         let result = self.on_table_for(helped, |searcher| {
             searcher.search_with_helpers(position, &limits, threads, progress)
         });
