@@ -25,7 +25,7 @@ from buttonup.records import record_date
 from buttonup.web.history import replay, review
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
-from buttonup.web.views import battle_json, drawn_ply, match_json, played_json
+from buttonup.web.views import battle_json, drawn_ply, match_json
 
 #: A battle's number or a ply's, in a path.
 Number = Annotated[int, Path(ge=0, le=10_000)]
@@ -53,19 +53,17 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         async with entry.lock:
             yield entry
 
-    def state(key: str, entry: Entry) -> dict[str, Any]:
-        """The match's state, with how many people play it (2: pass and play)."""
-        return {**match_json(key, entry), "players": entry.players}
+    def state(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
+        """The match's state, with how many people play it (2: pass and play) and,
+        with ``played``, the move just made."""
+        return {**match_json(key, entry, played=played), "players": entry.players}
 
     async def noted(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
         """The match's state after a change, its chart's point recorded and the match
         committed first."""
         await service.run(lambda: entry.note(service.search_seconds / 2), entry.match.position)
         await service.save(key, entry)
-        data = state(key, entry)
-        if played:
-            data["played"] = played_json(entry)
-        return data
+        return state(key, entry, played)
 
     @app.post("/api/matches")
     async def new_match(body: NewMatchIn, request: Request) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import re
 import secrets
 import threading
@@ -30,7 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from buttonup._core import Match
 from buttonup.web import online_clock
-from buttonup.web.online_views import for_seat, restore, state_json
+from buttonup.web.online_views import StateView, battle_encoded, restore, state_view
 from buttonup.web.service import Conflict, NotFound, Service, Stopping
 from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, Full, MatchRow, Stale
 
@@ -190,8 +189,11 @@ class Online:
         self.service = service
         self.expire_seconds = expire_seconds
         self.broker = Broker()
-        self.states: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.states: OrderedDict[tuple[str, int], StateView] = OrderedDict()
         self.events: OrderedDict[tuple[str, int, str, bool, bool], bytes] = OrderedDict()
+        self.finished: OrderedDict[tuple[str, int], tuple[dict[str, Any], str]] = OrderedDict()
+        """Each scored battle's JSON, by match and number: it never changes, so a move
+        encodes its own battle only, not the match's (:func:`battle_encoded`)."""
         self.spent: OrderedDict[tuple[str, int], dict[str, float]] = OrderedDict()
         self.rows: OrderedDict[str, MatchRow] = OrderedDict()
         """The newest row of each match that this process has read or written: what its
@@ -485,13 +487,14 @@ class Online:
             return None
         return online_clock.clock_json(row, await self.used(row), time.time())
 
-    async def seen(self, row: MatchRow, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    async def seen(self, row: MatchRow, state: StateView, seat: str | None) -> dict[str, Any]:
         """``state`` (of ``row``) as ``seat`` sees it now: with who is online and the
         clock's time left at this moment."""
-        found = for_seat(state, seat, self.broker.online(row.id))
-        if online_clock.limit_of(row) is not None:
-            found["clock"] = await self.clock(row)
-        return found
+        return state.json(seat, self.broker.online(row.id), await self.clock(row))
+
+    async def answer(self, row: MatchRow, state: StateView, seat: str | None) -> bytes:
+        """:meth:`seen`, encoded (only what differs per caller is encoded again)."""
+        return state.encode(seat, self.broker.online(row.id), await self.clock(row)).encode()
 
     async def commit(self, before: MatchRow, after: MatchRow, kind: str, value: str) -> MatchRow:
         if self.service.closed:
@@ -506,7 +509,7 @@ class Online:
 
     async def state(
         self, row: MatchRow, match: Match | None = None, played: bool | None = None
-    ) -> dict[str, Any]:
+    ) -> StateView:
         """The state of ``row`` for everyone, with ``played`` when the change that led
         to it was a move (looked up when not said); kept for the streams."""
         key = (row.id, row.version)
@@ -514,8 +517,8 @@ class Online:
         if found is not None:
             return found
 
-        def keep(played: bool) -> dict[str, Any]:
-            found = state_json(row, match or restore(row), played=played)
+        def keep(played: bool) -> StateView:
+            found = state_view(row, match or restore(row), self.battle(row.id), played=played)
             self.states[key] = found  # before the callers resume: none makes it again
             while len(self.states) > 1024:
                 self.states.popitem(last=False)
@@ -524,25 +527,40 @@ class Online:
         if played is not None or row.version == 0:
             return keep(bool(played))
 
-        async def look_up() -> dict[str, Any]:
+        async def look_up() -> StateView:
             last = await self.db.call(lambda store: store.action(row.id, row.version))
             return keep(last is not None and last.kind == "play")
 
         return await self.once(("state", *key), look_up)
 
-    def event(self, state: dict[str, Any], kind: str, clock: dict[str, Any] | None = None) -> bytes:
+    def battle(self, match_id: str) -> Callable[[Any], tuple[dict[str, Any], str]]:
+        """The JSON of the scored battles of ``match_id``, each made once."""
+
+        def finished(battle: Any) -> tuple[dict[str, Any], str]:
+            key = (match_id, battle.number)
+            found = self.finished.get(key)
+            if found is None:
+                found = self.finished[key] = battle_encoded(battle)
+                while len(self.finished) > 4096:
+                    self.finished.popitem(last=False)
+            return found
+
+        return finished
+
+    def event(self, state: StateView, kind: str, clock: dict[str, Any] | None = None) -> bytes:
         """``state`` as a server-sent event for everyone (``you`` null), its ``id`` the
         version; the same bytes for every stream of the match (but a ``clock``, the time
         left counted at this moment, where the match has one)."""
-        online = self.broker.online(state["id"])
+        match_id, version = state.data["id"], state.version
+        online = self.broker.online(match_id)
         if clock is not None:
-            data = json.dumps({**for_seat(state, None, online), "clock": clock})
-            return f"id: {state['version']}\nevent: {kind}\ndata: {data}\n\n".encode()
-        key = (state["id"], state["version"], kind, online["r"], online["b"])
+            data = state.encode(None, online, clock)
+            return f"id: {version}\nevent: {kind}\ndata: {data}\n\n".encode()
+        key = (match_id, version, kind, online["r"], online["b"])
         found = self.events.get(key)
         if found is None:
-            data = json.dumps(for_seat(state, None, online))
-            found = f"id: {state['version']}\nevent: {kind}\ndata: {data}\n\n".encode()
+            data = state.encode(None, online)
+            found = f"id: {version}\nevent: {kind}\ndata: {data}\n\n".encode()
             self.events[key] = found
             while len(self.events) > 256:
                 self.events.popitem(last=False)

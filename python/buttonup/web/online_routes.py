@@ -15,7 +15,13 @@ from importlib import resources
 from typing import Any, Optional
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.concurrency import run_in_threadpool
 
 from buttonup._core import Match
@@ -42,6 +48,12 @@ def bearer(request: Request) -> Optional[str]:  # noqa: UP045 (FastAPI reads it 
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()[:256]
+
+
+def state_answer(encoded: bytes) -> Response:
+    """A state encoded once (:meth:`buttonup.web.online.Online.answer`), answered as
+    it is: the framework does not encode it again."""
+    return Response(encoded, media_type="application/json")
 
 
 def client_of(request: Request) -> str:
@@ -130,14 +142,16 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             "state": await online.seen(row, await online.state(row), seat),
         }
 
-    @app.get("/api/online/{match_id}")
-    async def get_state(match_id: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/online/{match_id}", response_model=dict[str, Any])
+    async def get_state(match_id: str, request: Request) -> Response:
         """The match's state; `you` is your seat (with your token), else null."""
         row = await online.current(await online.load(match_id))
-        return await online.seen(row, await online.state(row), seat_of(row, bearer(request)))
+        return state_answer(
+            await online.answer(row, await online.state(row), seat_of(row, bearer(request)))
+        )
 
-    @app.post("/api/online/{match_id}/play")
-    async def play(match_id: str, body: OnlineMoveIn, request: Request) -> dict[str, Any]:
+    @app.post("/api/online/{match_id}/play", response_model=dict[str, Any])
+    async def play(match_id: str, body: OnlineMoveIn, request: Request) -> Response:
         """Your move, at the match's current `version`."""
 
         def move(match: Match, seat: str) -> str:
@@ -150,10 +164,10 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
 
         row, match, seat = await online.act(match_id, bearer(request), body.version, "play", move)
         state = await online.state(row, match, played=True)
-        return await online.seen(row, state, seat)
+        return state_answer(await online.answer(row, state, seat))
 
-    @app.post("/api/online/{match_id}/choose")
-    async def choose(match_id: str, body: OnlineStarterIn, request: Request) -> dict[str, Any]:
+    @app.post("/api/online/{match_id}/choose", response_model=dict[str, Any])
+    async def choose(match_id: str, body: OnlineStarterIn, request: Request) -> Response:
         """The tie rule: the seat `chooser` names says who starts the next battle."""
 
         def pick(match: Match, seat: str) -> str:
@@ -165,15 +179,15 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             return body.starter
 
         row, match, seat = await online.act(match_id, bearer(request), body.version, "choose", pick)
-        return await online.seen(row, await online.state(row, match), seat)
+        return state_answer(await online.answer(row, await online.state(row, match), seat))
 
-    @app.post("/api/online/{match_id}/resign")
-    async def resign(match_id: str, body: VersionIn, request: Request) -> dict[str, Any]:
+    @app.post("/api/online/{match_id}/resign", response_model=dict[str, Any])
+    async def resign(match_id: str, body: VersionIn, request: Request) -> Response:
         """Gives the match up: the other seat wins."""
         row, match, seat = await online.act(
             match_id, bearer(request), body.version, "resign", lambda match, seat: seat
         )
-        return await online.seen(row, await online.state(row, match), seat)
+        return state_answer(await online.answer(row, await online.state(row, match), seat))
 
     @app.get("/api/online/{match_id}/battles/{number}")
     async def battle(match_id: str, number: Number) -> dict[str, Any]:
@@ -280,8 +294,8 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
                         except Exception:  # expired, or the store is gone
                             return
                     clock = await online.clock(latest) if clocked else None
-                    if state["version"] > sent:
-                        sent = state["version"]
+                    if state.version > sent:
+                        sent = state.version
                         yield online.event(state, "state", clock)
                     elif item < 0:
                         yield online.event(state, "presence", clock)

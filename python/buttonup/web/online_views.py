@@ -4,15 +4,18 @@ fields, with the seats, the version and how the match ended."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from buttonup._core import Match
+from buttonup._core import Match, Position
 from buttonup.ai import LevelBot, bot
 from buttonup.player import Player
 from buttonup.web.service import Entry
 from buttonup.web.store import MatchRow
-from buttonup.web.views import match_json, played_json
+from buttonup.results import Battle
+from buttonup.web.views import finished_battle_json, match_json
 
 _NO_AI: list[LevelBot] = []
 
@@ -32,11 +35,84 @@ def entry_of(match: Match) -> Entry:
     return Entry(match, Player.RED, 1, _NO_AI[0], "online")
 
 
-def state_json(row: MatchRow, match: Match, played: bool = False) -> dict[str, Any]:
+#: What each caller's answer fills in (``you``, the seats' ``online``, the clock's time
+#: left) and what a process keeps apart (the scored battles): written into the encoded
+#: state where these stand.
+_HOLES = ("battles", "you", "seats", "clock")
+
+
+class StateView:
+    """The state of an online match at one version, for everyone, encoded to JSON once
+    (docs/http.md, "Playing a friend"): what one caller is answered differs only in
+    ``you``, who is online and the clock's time left, written into the holes the
+    encoding left for them, and the scored battles are encoded once for the rest of
+    the match (:func:`finished_battle_json`, kept by the caller)."""
+
+    def __init__(self, data: dict[str, Any], battles: Sequence[tuple[dict[str, Any], str]]) -> None:
+        self.data = data
+        """The state for everyone, without ``battles`` (``you`` null, nobody online)."""
+        self.battles = battles
+        """Each scored battle's JSON, as a value and encoded."""
+        marked = json.dumps({**data, **{name: f"\0{name}\0" for name in _HOLES}})
+        cuts = sorted((marked.index(json.dumps(f"\0{name}\0")), name) for name in _HOLES)
+        self.order = [name for _, name in cuts]
+        self.parts: list[str] = []
+        start = 0
+        for at, name in cuts:
+            self.parts.append(marked[start:at])
+            start = at + len(json.dumps(f"\0{name}\0"))
+        self.parts.append(marked[start:])
+        self.battles_json = "[" + ",".join(encoded for _, encoded in battles) + "]"
+
+    @property
+    def version(self) -> int:
+        return int(self.data["version"])
+
+    def seats(self, online: dict[str, bool]) -> dict[str, dict[str, bool]]:
+        return {
+            side: {**value, "online": online.get(side, False)}
+            for side, value in self.data["seats"].items()
+        }
+
+    def json(
+        self, seat: str | None, online: dict[str, bool], clock: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The state as ``seat`` sees it (``None``: a spectator), as a value."""
+        return {
+            **self.data,
+            "battles": [value for value, _ in self.battles],
+            "you": seat,
+            "seats": self.seats(online),
+            "clock": clock,
+        }
+
+    def encode(
+        self, seat: str | None, online: dict[str, bool], clock: dict[str, Any] | None = None
+    ) -> str:
+        """:meth:`json`, encoded: the holes filled in, nothing else encoded again."""
+        fills = {
+            "battles": self.battles_json,
+            "you": json.dumps(seat),
+            "seats": json.dumps(self.seats(online)),
+            "clock": json.dumps(clock),
+        }
+        pieces = [self.parts[0]]
+        for name, part in zip(self.order, self.parts[1:]):
+            pieces += (fills[name], part)
+        return "".join(pieces)
+
+
+def state_view(
+    row: MatchRow,
+    match: Match,
+    finished: Callable[[Battle[Position]], tuple[dict[str, Any], str]],
+    played: bool = False,
+) -> StateView:
     """The state of an online match for everyone (``you`` is ``None``; the caller's
-    seat is filled in by :func:`for_seat`)."""
+    seat is filled in by :meth:`StateView.encode`); ``finished`` gives each scored
+    battle's JSON (the caller keeps them: they never change)."""
     entry = entry_of(match)
-    data = match_json(row.id, entry)
+    data = match_json(row.id, entry, battles=False, played=played)
     for key in ("human", "level", "level_name"):
         data.pop(key, None)
     if row.ended is not None:
@@ -54,21 +130,13 @@ def state_json(row: MatchRow, match: Match, played: bool = False) -> dict[str, A
             "clock": None,
         }
     )
-    if played:
-        data["played"] = played_json(entry)
-    return data
+    return StateView(data, [finished(battle) for battle in match.battles])
 
 
-def for_seat(
-    state: dict[str, Any],
-    seat: str | None,
-    online: dict[str, bool],
-) -> dict[str, Any]:
-    """``state`` as one caller sees it: his seat, and who has an open event stream."""
-    seats = {
-        side: {**value, "online": online.get(side, False)} for side, value in state["seats"].items()
-    }
-    return {**state, "you": seat, "seats": seats}
+def battle_encoded(battle: Battle[Position]) -> tuple[dict[str, Any], str]:
+    """A scored battle's JSON (:func:`finished_battle_json`), as a value and encoded."""
+    value = finished_battle_json(battle)
+    return value, json.dumps(value)
 
 
 def iso(seconds: float) -> str:

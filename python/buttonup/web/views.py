@@ -8,6 +8,7 @@ from typing import Any
 
 from buttonup._core import Position
 from buttonup.ai import LEVELS
+from buttonup.results import Battle as FinishedBattle
 from buttonup.results import Scoring
 from buttonup.web.drawing import board, tower
 from buttonup.web.history import Ply, replay
@@ -64,25 +65,28 @@ def drawn_line(root: Position, moves: Sequence[int]) -> tuple[Position, dict[str
     return position, {**board_json(position, plies, root), "root": str(root), "line": line}
 
 
-def played_json(entry: Entry) -> dict[str, Any]:
+def played_json(entry: Entry, plies: Sequence[Ply] | None = None) -> dict[str, Any]:
     """The move just made in the match (the last of its battle, which it may have
-    ended), with its drops and the slots they go to."""
+    ended), with its drops and the slots they go to; ``plies``, the current battle's
+    (:func:`match_json`'s), where they are that battle's."""
     match = entry.match
     number = len(match.battles) + 1 if match.moves else len(match.battles)
-    start, moves = entry.battle(number)
-    ply = replay(start, moves)[-1]
-    return {**ply.json(), "battle": number, "ended_battle": not match.moves}
+    if plies is None or number != entry.battle_number:
+        start, moves = entry.battle(number)
+        plies = replay(start, moves)
+    return {**plies[-1].json(), "battle": number, "ended_battle": not match.moves}
 
 
-def battle_json(entry: Entry, number: int) -> dict[str, Any]:
-    """Battle ``number`` of a match: its start, its moves as plies, the chart's points."""
+def battle_json(entry: Entry, number: int, plies: Sequence[Ply] | None = None) -> dict[str, Any]:
+    """Battle ``number`` of a match: its start, its moves as plies (``plies``, where
+    the caller has them already), the chart's points."""
     start, moves = entry.battle(number)
     match = entry.match
     data: dict[str, Any] = {
         "number": number,
         "start": str(start),
         "starter": start.to_move.letter,
-        "plies": [ply.json() for ply in replay(start, moves)],
+        "plies": [ply.json() for ply in (replay(start, moves) if plies is None else plies)],
         "points": entry.chart(number),
         "over": number <= len(match.battles),
     }
@@ -91,9 +95,29 @@ def battle_json(entry: Entry, number: int) -> dict[str, Any]:
     return data
 
 
-def match_json(key: str, entry: Entry) -> dict[str, Any]:
+def finished_battle_json(battle: FinishedBattle[Position]) -> dict[str, Any]:
+    """A scored battle as the match's state lists it: its moves with the record's
+    labels, its final pile and the tower it scored (the same for the rest of the
+    match: a server may keep it)."""
+    return {
+        "number": battle.number,
+        "starter": battle.starter.letter,
+        "start": str(battle.start),
+        "moves": list(battle.moves),
+        "labels": [ply.label for ply in replay(battle.start, battle.moves)],
+        **position_json(battle.final_position),
+        "tower": tower(battle.final_position),
+    }
+
+
+def match_json(
+    key: str, entry: Entry, *, battles: bool = True, played: bool = False
+) -> dict[str, Any]:
     """A match's whole state, for the page: the position drawn, the match, the battle
-    being played (or the last one, once the match is over) and those scored."""
+    being played (or the last one, once the match is over), those scored (left out
+    with ``battles`` false, for a caller that keeps them: :func:`finished_battle_json`)
+    and, with ``played``, the move just made (:func:`played_json`). The current
+    battle is replayed once for all of it."""
     match = entry.match
     red, black = match.scores
     number = entry.battle_number
@@ -115,19 +139,11 @@ def match_json(key: str, entry: Entry) -> dict[str, Any]:
             "winner": match.winner.letter if match.winner else None,
             "moves": list(match.moves),
             "legal_moves": match.legal_moves(),
-            "battle": battle_json(entry, number),
-            "battles": [
-                {
-                    "number": b.number,
-                    "starter": b.starter.letter,
-                    "start": str(b.start),
-                    "moves": list(b.moves),
-                    "labels": [ply.label for ply in replay(b.start, b.moves)],
-                    **position_json(b.final_position),
-                    "tower": tower(b.final_position),
-                }
-                for b in match.battles
-            ],
+            "battle": battle_json(entry, number, plies),
         }
     )
+    if battles:
+        data["battles"] = [finished_battle_json(b) for b in match.battles]
+    if played:
+        data["played"] = played_json(entry, plies)
     return data
