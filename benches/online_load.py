@@ -12,8 +12,11 @@ replaced by a new one. Prints the accepted actions per second held, the latency 
 move's answer, and the latency from one player sending his move to the other player's
 stream delivering it (p50/p99). Then the cost of one commit (``Store.commit``, a move's
 whole transaction, synced) on the same database, alone, over ``--commits`` moves.
-All clients run in this one process (async httpx): on a small machine they share its
-cores with the server, and say so.
+All clients run in this one process (each pair of players on a keep-alive connection
+of its own, a raw HTTP/1.1 client: see :class:`Connection`): on a small machine they
+share its cores with the server, and say so. ``--against FOLDER --rounds N`` alternates
+loads of this build's server and of another build's (its ``python/`` folder), each on a
+fresh database, for figures before and after a change in one run.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -80,10 +83,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def serving(db: str) -> Iterator[tuple[str, int]]:
+def serving(db: str, build: str | None = None) -> Iterator[tuple[str, int]]:
+    """``buttonup serve`` on a free port; ``build``: the folder whose ``buttonup``
+    package it runs (put first on ``PYTHONPATH``), else this one's."""
     port = free_port()
     command = [sys.executable, "-m", "buttonup", "serve", "--port", str(port), "--db", db]
-    server = popen(command, stdout=subprocess.DEVNULL)
+    env = dict(os.environ)
+    if build is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [build, env.get("PYTHONPATH")]))
+    server = popen(command, stdout=subprocess.DEVNULL, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
@@ -102,6 +110,84 @@ def serving(db: str) -> Iterator[tuple[str, int]]:
         end(server)
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection to the server, as little as the load needs
+    (requests with a JSON body; answers with a length or chunked; an event stream's
+    chunks): a general client (httpx) spends more CPU per request than the server,
+    and the clients share the machine's cores with it."""
+
+    def __init__(self, url: str) -> None:
+        self.host, _, port = url.removeprefix("http://").partition(":")
+        self.port = int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def __aenter__(self) -> Connection:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    def send(self, method: str, path: str, body: Any = None, token: str | None = None) -> None:
+        assert self.writer is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\n"
+        if token is not None:
+            head += f"authorization: Bearer {token}\r\n"
+        if body is not None:
+            head += "content-type: application/json\r\n"
+        head += f"content-length: {len(data)}\r\n\r\n"
+        self.writer.write(head.encode() + data)
+
+    async def head(self) -> tuple[int, dict[str, str]]:
+        assert self.reader is not None
+        lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        fields = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            fields[name.strip().lower()] = value.strip()
+        return int(lines[0].split()[1]), fields
+
+    async def chunk(self) -> bytes:
+        """The next chunk of a chunked body (empty: the last)."""
+        assert self.reader is not None
+        size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+        return (await self.reader.readexactly(size + 2))[:-2]
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        """The status and the JSON of the answer to one request."""
+        assert self.reader is not None
+        self.send(method, path, body, token)
+        status, fields = await self.head()
+        if "content-length" in fields:
+            data = await self.reader.readexactly(int(fields["content-length"]))
+        else:
+            parts = []
+            while part := await self.chunk():
+                parts.append(part)
+            data = b"".join(parts)
+        return status, json.loads(data) if data else None
+
+    async def events(self, path: str) -> AsyncIterator[bytes]:
+        """The ``data`` of each event of the stream at ``path``."""
+        self.send("GET", path)
+        status, _ = await self.head()
+        if status != 200:
+            raise RuntimeError(f"{path}: status {status}")
+        pending = b""
+        while part := await self.chunk():
+            pending += part
+            *done, pending = pending.split(b"\n\n")
+            for event in done:
+                for line in event.split(b"\n"):
+                    if line.startswith(b"data: "):
+                        yield line[6:]
+
+
 class Load:
     def __init__(self, url: str, seconds: float) -> None:
         self.url, self.seconds = url, seconds
@@ -113,20 +199,13 @@ class Load:
         self.deadline = 0.0
 
     async def stream(
-        self,
-        client: httpx.AsyncClient,
-        match_id: str,
-        seat: str,
-        latest: dict[str, Any],
-        turn: asyncio.Event,
+        self, match_id: str, seat: str, latest: dict[str, Any], turn: asyncio.Event
     ) -> None:
         """``seat``'s event stream: the latency of each of the other player's moves."""
         path = f"/api/online/{match_id}/events?seat={seat}"
-        async with client.stream("GET", path, timeout=None) as answer:
-            async for line in answer.aiter_lines():
-                if not line.startswith("data: "):
-                    continue
-                state = json.loads(line[6:])
+        async with Connection(self.url) as connection:
+            async for data in connection.events(path):
+                state = json.loads(data)
                 mover = (state.get("played") or {}).get("mover")
                 if mover is not None and mover != seat:
                     sent = self.sent.pop((match_id, state["version"]), None)
@@ -139,39 +218,37 @@ class Load:
                     return
 
     @staticmethod
-    async def player(client: httpx.AsyncClient) -> str:
+    async def player(client: Connection) -> str:
         """A new player's token (one address may have 100 players in no match yet)."""
-        while (answer := await client.post("/api/players")).status_code == 429:
+        while True:
+            status, answer = await client.request("POST", "/api/players")
+            if status != 429:
+                token: str = answer["token"]
+                return token
             await asyncio.sleep(0.05)
-        token: str = answer.json()["token"]
-        return token
 
-    async def match(self, client: httpx.AsyncClient, number: int) -> None:
-        host = {"authorization": f"Bearer {await self.player(client)}"}
-        guest: dict[str, str] | None = None
+    async def match(self, client: Connection, number: int) -> None:
+        host = await self.player(client)
+        guest: str | None = None
         rng = random.Random(number)
         while time.perf_counter() < self.deadline:
             # One address may have 50 matches waiting for their second player at once.
-            while (
-                answer := await client.post("/api/online", json={}, headers=host)
-            ).status_code == 429:
+            while (made := await client.request("POST", "/api/online", {}, host))[0] == 429:
                 await asyncio.sleep(0.05)
-            made = answer.json()
             if guest is None:
                 # Made once the host sits in a match: players in none are capped per
                 # address, and all the pairs waiting for both tokens would never start.
-                guest = {"authorization": f"Bearer {await self.player(client)}"}
-            match_id = made["id"]
-            joined = await client.post(
-                f"/api/online/{match_id}/join", json={"invite": made["invite"]}, headers=guest
+                guest = await self.player(client)
+            match_id = made[1]["id"]
+            _, joined = await client.request(
+                "POST", f"/api/online/{match_id}/join", {"invite": made[1]["invite"]}, guest
             )
             turn = asyncio.Event()
-            latest: dict[str, Any] = {"state": joined.json()["state"]}
+            latest: dict[str, Any] = {"state": joined["state"]}
             seats = {"r": host, "b": guest}
 
             listeners = [
-                asyncio.create_task(self.stream(client, match_id, seat, latest, turn))
-                for seat in "rb"
+                asyncio.create_task(self.stream(match_id, seat, latest, turn)) for seat in "rb"
             ]
             try:
                 while time.perf_counter() < self.deadline:
@@ -188,19 +265,16 @@ class Load:
                     sent = time.perf_counter()
                     if path == "play":
                         self.sent[(match_id, version + 1)] = sent
-                    answer = await client.post(
-                        f"/api/online/{match_id}/{path}", json=body, headers=seats[seat]
+                    status, new = await client.request(
+                        "POST", f"/api/online/{match_id}/{path}", body, seats[seat]
                     )
-                    if answer.status_code != 200:
-                        self.refused[answer.status_code] = (
-                            self.refused.get(answer.status_code, 0) + 1
-                        )
+                    if status != 200:
+                        self.refused[status] = self.refused.get(status, 0) + 1
                         turn.clear()
                         await turn.wait()
                         continue
                     self.answered.append(time.perf_counter() - sent)
                     self.actions += 1
-                    new = answer.json()
                     if new["version"] > latest["state"]["version"]:
                         latest["state"] = new
             finally:
@@ -214,10 +288,9 @@ class Load:
         return time.perf_counter() - started
 
     async def pair(self, number: int) -> None:
-        """One pair of players, with a connection pool of its own (httpx's pool is
-        scanned at every request: one for all would cost the clients more than the
-        server)."""
-        async with httpx.AsyncClient(base_url=self.url, timeout=60) as client:
+        """One pair of players, with a connection of its own for their requests (and
+        one for each of their event streams)."""
+        async with Connection(self.url) as client:
             await self.match(client, number)
 
 
@@ -251,35 +324,75 @@ def commit_cost(db: str, commits: int) -> list[float]:
     return took
 
 
+def one_load(db: str, matches: int, seconds: float, build: str | None) -> dict[str, Any]:
+    """One load on a server of ``build`` (``None``: this one): its figures."""
+    with serving(db, build) as (url, pid):
+        load = Load(url, seconds)
+        cpu = cpu_seconds(pid)
+        own = cpu_seconds(os.getpid())
+        elapsed = asyncio.run(load.run(matches))
+        cpu = cpu_seconds(pid) - cpu
+        own = cpu_seconds(os.getpid()) - own
+    ms = 1000.0
+    return {
+        "actions": load.actions,
+        "elapsed": elapsed,
+        "per_second": load.actions / elapsed,
+        "server_cpu": cpu,
+        "server_cpu_per_action": cpu / max(1, load.actions) * ms,
+        "clients_cpu": own,
+        "refused": load.refused,
+        "answered": (percentile(load.answered, 0.5) * ms, percentile(load.answered, 0.99) * ms),
+        "heard": (percentile(load.heard, 0.5) * ms, percentile(load.heard, 0.99) * ms),
+        "heard_count": len(load.heard),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="sqlite", help="sqlite, postgres or a --db URL")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--commits", type=int, default=500)
+    parser.add_argument(
+        "--against",
+        metavar="FOLDER",
+        help="also serve the buttonup package in FOLDER (another build's python/ folder, "
+        "its extension module built), alternated with this one, a fresh database each",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="loads of each build, alternated")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, contextmanager_for(args.db, folder) as db:
-        with serving(db) as (url, pid):
-            load = Load(url, args.seconds)
-            cpu = cpu_seconds(pid)
-            elapsed = asyncio.run(load.run(args.matches))
-            cpu = cpu_seconds(pid) - cpu
-            own = cpu_seconds(os.getpid())
-        took = commit_cost(db, args.commits)
+    builds: list[str | None] = [None] if args.against is None else [args.against, None]
+    rows: list[tuple[str, dict[str, Any]]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for round_ in range(args.rounds):
+            for number, build in enumerate(builds):
+                place = f"{folder}/{round_}-{number}"
+                os.mkdir(place)
+                with contextmanager_for(args.db, place) as db:
+                    rows.append((build or "this build", one_load(db, args.matches, args.seconds, build)))
+        with contextmanager_for(args.db, folder) as db:
+            took = commit_cost(db, args.commits)
     ms = 1000.0
-    print(f"database: {args.db}; {args.matches} matches of two players, {args.seconds:.0f} s")
-    print(f"actions accepted: {load.actions} in {elapsed:.1f} s = {load.actions / elapsed:.0f}/s")
-    print(f"server process CPU: {cpu:.1f} s of {elapsed:.1f} s ({cpu / elapsed:.0%} of a core)")
-    print(f"clients' process CPU: {own:.1f} s in all")
-    print(f"refused (should be none but 409 races of a stream and an answer): {load.refused}")
-    print(
-        f"move answered: p50 {percentile(load.answered, 0.5) * ms:.1f} ms, "
-        f"p99 {percentile(load.answered, 0.99) * ms:.1f} ms"
-    )
-    print(
-        f"move to the other player's stream: p50 {percentile(load.heard, 0.5) * ms:.1f} ms, "
-        f"p99 {percentile(load.heard, 0.99) * ms:.1f} ms ({len(load.heard)} moves)"
-    )
+    print(f"database: {args.db}; {args.matches} matches of two players, {args.seconds:.0f} s a load")
+    for name, row in rows:
+        print(f"{name}:")
+        print(
+            f"  actions accepted: {row['actions']} in {row['elapsed']:.1f} s = "
+            f"{row['per_second']:.0f}/s"
+        )
+        print(
+            f"  server process CPU: {row['server_cpu']:.1f} s of {row['elapsed']:.1f} s "
+            f"({row['server_cpu'] / row['elapsed']:.0%} of a core), "
+            f"{row['server_cpu_per_action']:.2f} ms an action"
+        )
+        print(f"  clients' process CPU: {row['clients_cpu']:.1f} s")
+        print(f"  refused (should be none but 409 races of a stream and an answer): {row['refused']}")
+        print(f"  move answered: p50 {row['answered'][0]:.1f} ms, p99 {row['answered'][1]:.1f} ms")
+        print(
+            f"  move to the other player's stream: p50 {row['heard'][0]:.1f} ms, "
+            f"p99 {row['heard'][1]:.1f} ms ({row['heard_count']} moves)"
+        )
     print(
         f"one commit alone ({args.commits}): median {statistics.median(took) * ms:.2f} ms, "
         f"p99 {percentile(took, 0.99) * ms:.2f} ms"

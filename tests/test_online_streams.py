@@ -25,6 +25,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 import httpx
+from buttonup._core import Match
 from buttonup.web.app import create_app
 from buttonup.web.online import STREAMS_PER_CLIENT, STREAMS_PER_MATCH, Online
 from buttonup.web.store.sql import SqlStore
@@ -173,9 +174,10 @@ def test_a_clocked_match_is_read_once_per_change_and_flagged_once(
         for stream in streams:
             event = stream.next("state")["data"]
             assert (event["version"], event["clock"]["running"]) == (2, running)
-        # the GET's and the move's own loads, and the time used after the move (before
-        # it, it was known since the streams opened): the streams added none
-        assert reads == {"load": 2, "actions": 1, "commit": 1}, reads
+        # the GET's own load (the move is made against the row this process has at
+        # the move's version: no load), and the time used after the move (before it,
+        # it was known since the streams opened): the streams added none
+        assert reads == {"load": 1, "actions": 1, "commit": 1}, reads
 
         reads.clear()  # the seat to play lets its 2 s run out: every stream sees it lose
         for stream in streams:
@@ -271,3 +273,48 @@ def test_streams_from_one_address_are_capped_and_a_closed_one_frees_its_place(
         sock, status, _ = opened(url, ids[2], "127.0.0.2")
         socks.callback(sock.close)
         assert status == 200
+
+
+def test_an_action_is_made_against_the_row_known_or_the_stores_newer_one(
+    tmp_path: Path, reads: collections.Counter[str]
+) -> None:
+    """A move made against the row this process knows reads nothing; where another
+    process changed the match (this process's row older), a move at the newer version
+    reads the store's row and is accepted, and one at the older version is refused
+    (409) with nothing changed."""
+    with serving(tmp_path / "db.sqlite3") as (url, online):
+        host, guest, match_id = begun(url)
+        state = host.get(f"/api/online/{match_id}").json()
+        reads.clear()
+        answer = host.post(
+            f"/api/online/{match_id}/play", {"move": state["legal_moves"][0], "version": 1}
+        )
+        assert answer.is_success, answer.text
+        assert reads == {"commit": 1}, reads  # no load: this process's row
+
+        # another process moves for Black (version 3), unannounced: this row is older
+        after = answer.json()
+        other = Match.__new__(Match)
+        other.__setstate__(online.rows[match_id].state)
+        mover = host if after["to_move"] == "r" else guest
+        other.play(after["legal_moves"][0])
+        online.db.store().commit(
+            replace(online.rows[match_id], state=other.__getstate__(), version=3), 2, "play", "0"
+        )
+        assert online.rows[match_id].version == 2
+
+        stale = mover.post(
+            f"/api/online/{match_id}/play", {"move": after["legal_moves"][0], "version": 2}
+        )
+        assert stale.status_code == 409, stale.text
+        assert host.get(f"/api/online/{match_id}").json()["version"] == 3  # unchanged
+
+        now = host.get(f"/api/online/{match_id}").json()
+        player = host if now["to_move"] == "r" else guest
+        reads.clear()
+        moved = player.post(
+            f"/api/online/{match_id}/play", {"move": now["legal_moves"][0], "version": 3}
+        )
+        assert moved.is_success, moved.text
+        assert moved.json()["version"] == 4
+        assert reads["commit"] == 1

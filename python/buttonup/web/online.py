@@ -214,6 +214,8 @@ class Online:
             self.swept = now
             before = time.time() - self.expire_seconds
             await self.db.call(lambda store: store.expire(before))
+            for gone in [key for key, row in self.rows.items() if row.updated < before]:
+                del self.rows[gone]  # expired with the store's (an action reads again)
         if not self.opened:
             self.opened = True
             store = await self.db.call(lambda store: store)
@@ -267,6 +269,18 @@ class Online:
         if row is None:
             raise NotFound(f"no online match {match_id[:64]!r} (or it expired)")
         self.remember(row)
+        return row
+
+    async def known(self, match_id: str, version: int, token: str) -> MatchRow:
+        """The row an action at ``version`` by ``token`` is made against: the newest this
+        process knows where it is at that version and seats that token (its commit is
+        refused if the store has moved on since: the action's own version check), else
+        the store's."""
+        await self.ready()
+        row = self.rows.get(match_id[:64])
+        if row is None or row.version != version or seat_of(row, token) is None:
+            return await self.load(match_id)
+        self.rows.move_to_end(row.id)
         return row
 
     def remember(self, row: MatchRow) -> None:
@@ -380,7 +394,7 @@ class Online:
         the seat."""
         if token is None:
             raise Unauthorized("this needs your player token (Authorization: Bearer ...)")
-        row = await self.load(match_id)
+        row = await self.known(match_id, version, token)
         seat = seat_of(row, token)
         if seat is None:
             raise Forbidden("your token holds no seat in this match (you may watch it)")
