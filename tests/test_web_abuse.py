@@ -33,7 +33,13 @@ from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
 from buttonup.web.online import IDLE_PLAYERS_PER_CLIENT, WAITING_PER_CLIENT
-from buttonup.web.server import FILE_MARGIN, DeadlineProtocol, allowed_hosts, connection_cap
+from buttonup.web.server import (
+    FILE_MARGIN,
+    DeadlineProtocol,
+    allowed_hosts,
+    connection_cap,
+    http_protocol,
+)
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
 from online_helpers import database, in_a_thread, postgres_server  # noqa: F401
@@ -245,16 +251,25 @@ def test_one_client_cannot_evict_anothers_matches() -> None:
     assert len(keys[0]) >= 20  # unguessable
 
 
-class Quick(DeadlineProtocol):
-    request_seconds = 0.3
+#: The server's HTTP protocols: on h11 and, where installed, on httptools (what
+#: ``buttonup serve`` runs then); each test of the deadline and the cap runs on both.
+PROTOCOLS = sorted({DeadlineProtocol, http_protocol()}, key=lambda kind: kind.__name__)
+
+
+@pytest.fixture(params=PROTOCOLS, ids=lambda kind: kind.__name__)
+def protocol(request: pytest.FixtureRequest) -> type[Any]:
+    class Quick(request.param):  # type: ignore[misc, name-defined]
+        request_seconds = 0.3
+
+    return Quick
 
 
 @contextlib.contextmanager
-def in_thread(app: Any = None, **options: Any) -> Iterator[int]:
-    """The app (by default a new one) on uvicorn in a thread, with :class:`Quick`'s
-    deadline and ``options`` for uvicorn: its port."""
+def in_thread(protocol: type[Any], app: Any = None, **options: Any) -> Iterator[int]:
+    """The app (by default a new one) on uvicorn in a thread, with ``protocol`` (a
+    short deadline) and ``options`` for uvicorn: its port."""
     app = create_app() if app is None else app
-    with in_a_thread(app, patience=20, http=Quick, **options) as port:
+    with in_a_thread(app, patience=20, http=protocol, **options) as port:
         yield port
 
 
@@ -269,9 +284,9 @@ def in_thread(app: Any = None, **options: Any) -> Iterator[int]:
         POST + b'transfer-encoding: chunked\r\n\r\n5\r\n{"pos\r\n',  # never the end
     ],
 )
-def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes) -> None:
+def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes, protocol: type[Any]) -> None:
     """issue 34: request bodies had no deadline (only heads had)."""
-    with in_thread() as port:
+    with in_thread(protocol) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=5) as slow:
             slow.sendall(sent)
             assert slow.recv(100) == b""  # closed by the server, not by the timeout
@@ -279,10 +294,10 @@ def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes) -> None:
         assert answer.status_code == 200
 
 
-def test_the_deadline_is_on_the_request_not_on_the_answer() -> None:
+def test_the_deadline_is_on_the_request_not_on_the_answer(protocol: type[Any]) -> None:
     """A request delivered in time is answered however long its answer takes, and a
     connection kept alive gets a new deadline for each request."""
-    with in_thread(create_app(search_seconds=1.0)) as port:
+    with in_thread(protocol, create_app(search_seconds=1.0)) as port:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as session:
             slow = session.post("/api/analyze", json={"position": BIG})
             assert slow.status_code == 200, slow.text  # a second, past the 0.3 s
@@ -300,10 +315,10 @@ def refused(port: int) -> bytes:
         return answer
 
 
-def test_connections_past_the_cap_are_refused_at_once() -> None:
+def test_connections_past_the_cap_are_refused_at_once(protocol: type[Any]) -> None:
     """issue 34: pending sockets past the open-file limit left the server unable to
     accept anyone; now a connection past the cap is answered 503 (JSON) and closed."""
-    with in_thread(limit_concurrency=8) as port:
+    with in_thread(protocol, limit_concurrency=8) as port:
         held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(7)]
         try:
             for sock in held:
