@@ -370,11 +370,15 @@ def main() -> None:
                 place = f"{folder}/{round_}-{number}"
                 os.mkdir(place)
                 with contextmanager_for(args.db, place) as db:
-                    rows.append((build or "this build", one_load(db, args.matches, args.seconds, build)))
+                    rows.append(
+                        (build or "this build", one_load(db, args.matches, args.seconds, build))
+                    )
         with contextmanager_for(args.db, folder) as db:
             took = commit_cost(db, args.commits)
     ms = 1000.0
-    print(f"database: {args.db}; {args.matches} matches of two players, {args.seconds:.0f} s a load")
+    print(
+        f"database: {args.db}; {args.matches} matches of two players, {args.seconds:.0f} s a load"
+    )
     for name, row in rows:
         print(f"{name}:")
         print(
@@ -387,7 +391,9 @@ def main() -> None:
             f"{row['server_cpu_per_action']:.2f} ms an action"
         )
         print(f"  clients' process CPU: {row['clients_cpu']:.1f} s")
-        print(f"  refused (should be none but 409 races of a stream and an answer): {row['refused']}")
+        print(
+            f"  refused (should be none but 409 races of a stream and an answer): {row['refused']}"
+        )
         print(f"  move answered: p50 {row['answered'][0]:.1f} ms, p99 {row['answered'][1]:.1f} ms")
         print(
             f"  move to the other player's stream: p50 {row['heard'][0]:.1f} ms, "

@@ -12,9 +12,9 @@ from typing import Any
 from buttonup._core import Match, Position
 from buttonup.ai import LevelBot, bot
 from buttonup.player import Player
+from buttonup.results import Battle
 from buttonup.web.service import Entry
 from buttonup.web.store import MatchRow
-from buttonup.results import Battle
 from buttonup.web.views import finished_battle_json, match_json
 
 _NO_AI: list[LevelBot] = []

@@ -129,7 +129,7 @@ class Deadline:
         super().connection_lost(exc)  # type: ignore[misc]
 
 
-class DeadlineProtocol(Deadline, H11Protocol):
+class DeadlineProtocol(Deadline, H11Protocol):  # type: ignore[misc]
     """uvicorn's pure-Python protocol (h11) with :class:`Deadline`."""
 
     def handle_events(self) -> None:
@@ -137,16 +137,16 @@ class DeadlineProtocol(Deadline, H11Protocol):
         self.after_events()
 
 
-def http_protocol() -> type[Deadline]:
+def http_protocol() -> type[asyncio.Protocol]:
     """The HTTP protocol the server runs, with :class:`Deadline`: uvicorn's on the
-    ``httptools`` parser where it is installed (the web extra's; it spends about a
-    third less of the server's CPU on each request than h11), else on h11."""
+    ``httptools`` parser where it is installed (the web extra's: lighter than h11,
+    docs/http.md), else on h11."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
     except ImportError:
         return DeadlineProtocol
 
-    class FastDeadlineProtocol(Deadline, HttpToolsProtocol):
+    class FastDeadlineProtocol(Deadline, HttpToolsProtocol):  # type: ignore[misc]
         """uvicorn's protocol on ``httptools`` with :class:`Deadline`."""
 
         def on_response_complete(self) -> None:
