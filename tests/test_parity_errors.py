@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from buttonup import Match, Position
+from buttonup._core import Seats
 from buttonup.ai import bot
 from buttonup.testing import processes
 from c_driver import compiled, need
@@ -131,8 +132,26 @@ def position_call(scenario: Scenario) -> Callable[[], object]:
         "undo": lambda: Match(seed=scenario["seed"]).undo(),
         "match_play": lambda: Match(seed=scenario["seed"]).play(scenario["move"]),
         "deal": lambda: Match(deals=scenario["deals"]),
+        "seats": lambda: seats_call(scenario),
     }
     return calls[op]
+
+
+def seats_call(scenario: Scenario) -> object:
+    """A page's match (the core's ``Seats``): with ``ai_first``, the AI's side moves
+    until the person is to move (any legal moves: the refusal does not depend on
+    them), then ``action``: the person's move, the AI's turn, or undo."""
+    game = Match(seed=scenario["seed"])
+    seats = Seats(scenario["human"], scenario["players"])
+    if scenario.get("ai_first"):
+        while game.to_move is seats.ai:
+            game.play(game.legal_moves()[0])
+    action = scenario["action"]
+    if action == "play":
+        return seats.play(game, game.legal_moves()[0])
+    if action == "ai":
+        return seats.ai_turn(game)
+    return seats.undo(game)
 
 
 def python_door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
@@ -169,9 +188,12 @@ def http_answer(client: Any, route: str, scenario: Scenario) -> Any:
     if route == "/api/matches":
         if op == "record":
             return client.post("/api/matches/import", json={"record": scenario["record"]})
-        made = client.post("/api/matches", json={"human": "r", "seed": scenario["seed"]})
+        settings = {"human": scenario.get("human", "r"), "players": scenario.get("players", 1)}
+        made = client.post("/api/matches", json={**settings, "seed": scenario["seed"]})
         assert made.status_code == 200, made.text
         key = made.json()["id"]
+        if op == "seats":
+            return seats_answer(client, key, made.json(), scenario)
         if op == "choose_starter":
             return client.post(f"/api/matches/{key}/choose", json={"starter": scenario["starter"]})
         if op == "undo":
@@ -183,6 +205,18 @@ def http_answer(client: Any, route: str, scenario: Scenario) -> Any:
     elif op == "play":
         body["moves"] = [scenario["move"]]
     return client.post(route, json=body)
+
+
+def seats_answer(client: Any, key: str, state: dict[str, Any], scenario: Scenario) -> Any:
+    """A seats scenario through the page's match routes (the AI's own moves first with
+    ``ai_first``)."""
+    if scenario.get("ai_first"):
+        while state["to_move"] != scenario["human"]:
+            state = client.post(f"/api/matches/{key}/ai").json()
+    action = scenario["action"]
+    if action == "play":
+        return client.post(f"/api/matches/{key}/play", json={"move": state["legal_moves"][0]})
+    return client.post(f"/api/matches/{key}/{'ai' if action == 'ai' else 'undo'}")
 
 
 def c_door(scenarios: Iterable[Scenario]) -> dict[str, Line]:
@@ -275,7 +309,7 @@ DOORS: dict[str, tuple[frozenset[str], Callable[[Iterable[Scenario]], dict[str, 
     "python": (
         frozenset(
             {"position", "play", "scoring", "choose", "record"}
-            | {"choose_starter", "undo", "match_play", "deal"}
+            | {"choose_starter", "undo", "match_play", "deal", "seats"}
         ),
         python_door,
     ),
@@ -284,7 +318,7 @@ DOORS: dict[str, tuple[frozenset[str], Callable[[Iterable[Scenario]], dict[str, 
     "http /api/bestmove": (frozenset({"position", "bestmove"}), http_door("/api/bestmove")),
     "http /api/play": (frozenset({"position", "play"}), http_door("/api/play")),
     "http /api/matches": (
-        frozenset({"record", "choose_starter", "undo", "match_play"}),
+        frozenset({"record", "choose_starter", "undo", "match_play", "seats"}),
         http_door("/api/matches"),
     ),
     "c": (
@@ -297,7 +331,7 @@ DOORS: dict[str, tuple[frozenset[str], Callable[[Iterable[Scenario]], dict[str, 
     "wasm": (
         frozenset(
             {"position", "play", "scoring", "bestmove", "choose", "record"}
-            | {"choose_starter", "undo", "match_play", "deal"}
+            | {"choose_starter", "undo", "match_play", "deal", "seats"}
         ),
         wasm_door,
     ),
@@ -390,6 +424,7 @@ def test_the_scenarios_cover_every_door_and_kind_of_refusal() -> None:
         "undo",
         "match_play",
         "deal",
+        "seats",
     }
     assert {s["kind"] for s in SCENARIOS} >= {
         "notation",

@@ -78,7 +78,8 @@ def test_a_battle_start_has_nothing_to_undo_and_one_player_is_unchanged(
 ) -> None:
     data = client.post("/api/matches", json={"players": 2, "seed": 1}).json()
     nothing = client.post(f"/api/matches/{data['id']}/undo")
-    assert nothing.status_code == 400 and "no move to take back" in nothing.json()["error"]
+    assert nothing.status_code == 400
+    assert nothing.json()["error"] == "there is no move of the current battle to take back"
     single = client.post("/api/matches", json={"human": "r", "level": 1, "seed": 1}).json()
     assert single["players"] == 1
     # Against the AI, Black's move is still the AI's.

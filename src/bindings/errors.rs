@@ -14,6 +14,7 @@ use crate::game::error::{IllegalMove, NotationError, PositionError};
 use crate::game::error_kind::{BattleError, ErrorKind, HasKind};
 use crate::game::match_rules::MatchError;
 use crate::game::record::RecordError;
+use crate::game::seats::SeatsError;
 use crate::game::standing::StandingError;
 use crate::game::variant::VariantError;
 use crate::run::interrupt::Interrupted;
@@ -90,6 +91,7 @@ from_core!(
     MakeError,
     StandingError,
     MatchError,
+    SeatsError,
     RecordError,
     Interrupted,
     BattleError,

@@ -12,6 +12,7 @@ use super::results::{battle_to_py, outcome_to_py, standing_to_py};
 use crate::draw::{self, svg};
 use crate::game::match_rules::Match;
 use crate::game::rules::Player;
+use crate::game::seats::{AiTurn, Seats};
 use crate::game::standing::STANDARD_TARGET;
 use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
 
@@ -362,4 +363,75 @@ fn deal_list(deals: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         orders.push(order);
     }
     Ok(orders)
+}
+
+/// Who sits at a match's screen and the turn rules that follow (the web page's
+/// matches): `players` 1, one person playing `human` against the AI, or 2, two people
+/// sharing the screen. Each method asks the seats' rules, then the match's; a refusal
+/// is `MatchStateError` (or the match's own error), with the same words on every door.
+#[pyclass(module = "buttonup", name = "Seats", frozen)]
+pub struct PySeats {
+    inner: Seats,
+}
+
+#[pymethods]
+impl PySeats {
+    #[new]
+    #[pyo3(signature = (human, players = 1))]
+    fn new(human: &Bound<'_, PyAny>, players: u8) -> PyResult<Self> {
+        let human = player_from_py("human", Some(human), Player::Red)?;
+        Ok(PySeats {
+            inner: Seats::new(human, players)?,
+        })
+    }
+
+    /// The AI's colour (`None` with two people).
+    #[getter]
+    fn ai(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        optional_player_to_py(py, self.inner.ai())
+    }
+
+    /// The side whose hints and choices the screen shows in `game`: the person's, or
+    /// with two people the side to move's.
+    fn acts(&self, py: Python<'_>, game: PyRef<'_, PyMatch>) -> PyResult<Py<PyAny>> {
+        player_to_py(py, self.inner.acts(&game.inner))
+    }
+
+    /// A person's move in `game` (`Match.play`'s answer).
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        mut game: PyRefMut<'py, PyMatch>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.inner.check_play(&game.inner)?;
+        game.play(py, r#move)
+    }
+
+    /// What the AI is to do in `game`: `"choose_starter"` or `"move"`.
+    fn ai_turn(&self, game: PyRef<'_, PyMatch>) -> PyResult<&'static str> {
+        Ok(match self.inner.ai_turn(&game.inner)? {
+            AiTurn::ChooseStarter => "choose_starter",
+            AiTurn::Move => "move",
+        })
+    }
+
+    /// A person's choice of starter in `game` (the tie rule).
+    fn choose(&self, mut game: PyRefMut<'_, PyMatch>, starter: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner.check_choose(&game.inner)?;
+        game.choose_starter(starter)
+    }
+
+    /// Takes back the person's last move of the battle and the AI's replies after it
+    /// (with two people, the battle's last move); the moves taken back, the last first.
+    fn undo(&self, mut game: PyRefMut<'_, PyMatch>) -> PyResult<Vec<usize>> {
+        Ok(self.inner.undo(&mut game.inner)?)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.inner {
+            Seats::Against(human) => format!("Seats({:?}, players=1)", human.letter()),
+            Seats::PassAndPlay => "Seats(players=2)".to_string(),
+        }
+    }
 }

@@ -70,6 +70,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
+    m.add_class::<matches::PySeats>()?;
     m.add_class::<ai::PyBot>()?;
     m.add_class::<ugi::PyUgiEngine>()?;
     m.add("UGI_MAX_LINE", crate::ugi::MAX_LINE)?;

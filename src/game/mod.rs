@@ -1,6 +1,6 @@
 //! The game: the pieces, the rules of a battle (rules 1 to 6) and of a match (rules 7
 //! to 9), the notation, the variants, the shuffles, and what is counted on the rules
-//! alone (perft, the reachable positions).
+//! alone (perft, the reachable positions), and who sits at a match's screen (seats).
 
 pub(crate) mod bits;
 pub mod error;
@@ -14,5 +14,6 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod scoring;
+pub mod seats;
 pub mod standing;
 pub mod variant;

@@ -80,6 +80,8 @@ test("the analysis board's calls, and refusals as EngineErrors with the engine's
   await assert.rejects(engine.play(data.id, 99), (error) => error instanceof EngineError
     && error.message === "there is no pile 99: the piles are numbered 0 to 8");
   await assert.rejects(engine.aiMove(data.id), (error) => error.message === "it is not the AI's turn");
-  await assert.rejects(engine.undo(data.id), /no move of yours to take back/);
+  // Nothing played yet: the match's own words (the core's Seats, as the server's).
+  await assert.rejects(engine.undo(data.id), (error) => error.message
+    === "there is no move of the current battle to take back");
   await assert.rejects(engine.match("nope"), (error) => error.status === 404);
 });

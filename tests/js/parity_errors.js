@@ -24,6 +24,15 @@ const operations = {
   undo: (s) => match(s).undo(),
   match_play: (s) => match(s).play(s.move).position.notation,
   deal: (s) => new engine.Match({ deals: s.deals }).position.notation,
+  seats: (s) => {
+    // A page's match (the core's Seats), as tests/test_parity_errors.py's seats_call.
+    const game = match(s);
+    const seats = new engine.Seats(s.human, s.players);
+    if (s.ai_first) while (game.toMove === seats.ai) game.play(game.legalMoves()[0]);
+    if (s.action === "play") return seats.play(game, game.legalMoves()[0]).position.notation;
+    if (s.action === "ai") return seats.aiTurn(game);
+    return seats.undo(game);
+  },
 };
 
 const lines = [];

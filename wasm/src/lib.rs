@@ -19,7 +19,7 @@ mod types;
 
 use wasm_bindgen::prelude::*;
 
-pub use matches::JsMatch;
+pub use matches::{JsMatch, JsSeats};
 pub use position::JsPosition;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

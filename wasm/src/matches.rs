@@ -1,6 +1,7 @@
 //! `Match`: the core's match state machine (rules 7 to 9).
 
 use buttonup::game::record::{self, Notes};
+use buttonup::game::seats::{AiTurn, Seats};
 use buttonup::{Match, Player, Standing, STANDARD_PER_COLOUR, STANDARD_TARGET};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -296,4 +297,84 @@ pub(crate) fn standing_object(standing: &Standing) -> JsValue {
         ("starter", optional_letter(standing.starter)),
         ("perColour", JsValue::from(standing.per_colour as u32)),
     ])
+}
+
+/// Who sits at a match's screen and the turn rules that follow (the page's matches):
+/// `players` 1, one person playing `human` against the AI, or 2, two people sharing
+/// the screen. Each method asks the seats' rules (the core's, with their words), then
+/// the match's.
+#[wasm_bindgen(js_name = Seats)]
+pub struct JsSeats {
+    inner: Seats,
+}
+
+#[wasm_bindgen(js_class = Seats)]
+impl JsSeats {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\"")] human: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "1 | 2 | undefined")] players: JsValue,
+    ) -> Result<JsSeats, JsValue> {
+        let human = convert::player(&human, "human", Player::Red)?;
+        let players = if convert::absent(&players) {
+            1
+        } else {
+            convert::within(&players, "players", 0, i64::from(u8::MAX))? as u8
+        };
+        Ok(JsSeats {
+            inner: Seats::new(human, players).or_throw()?,
+        })
+    }
+
+    /// The AI's colour (`null` with two people).
+    #[wasm_bindgen(getter, unchecked_return_type = "\"r\" | \"b\" | null")]
+    pub fn ai(&self) -> JsValue {
+        optional_letter(self.inner.ai())
+    }
+
+    /// The side whose hints and choices the screen shows in `game`.
+    #[wasm_bindgen(unchecked_return_type = "\"r\" | \"b\"")]
+    pub fn acts(&self, game: &JsMatch) -> JsValue {
+        letter(self.inner.acts(&game.inner))
+    }
+
+    /// A person's move in `game` (`Match.play`'s answer).
+    #[wasm_bindgen(unchecked_return_type = "MoveOutcome")]
+    pub fn play(
+        &self,
+        game: &mut JsMatch,
+        #[wasm_bindgen(unchecked_param_type = "number")] pile: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.inner.check_play(&game.inner).or_throw()?;
+        game.play(pile)
+    }
+
+    /// What the AI is to do in `game`: `"chooseStarter"` or `"move"`.
+    #[wasm_bindgen(js_name = aiTurn, unchecked_return_type = "\"chooseStarter\" | \"move\"")]
+    pub fn ai_turn(&self, game: &JsMatch) -> Result<JsValue, JsValue> {
+        Ok(JsValue::from_str(
+            match self.inner.ai_turn(&game.inner).or_throw()? {
+                AiTurn::ChooseStarter => "chooseStarter",
+                AiTurn::Move => "move",
+            },
+        ))
+    }
+
+    /// A person's choice of starter in `game` (the tie rule).
+    pub fn choose(
+        &self,
+        game: &mut JsMatch,
+        #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\"")] starter: JsValue,
+    ) -> Result<(), JsValue> {
+        self.inner.check_choose(&game.inner).or_throw()?;
+        game.choose_starter(starter)
+    }
+
+    /// Takes back the person's last move of the battle and the AI's replies after it
+    /// (with two people, the battle's last move); the moves taken back, the last first.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn undo(&self, game: &mut JsMatch) -> Result<JsValue, JsValue> {
+        let taken = self.inner.undo(&mut game.inner).or_throw()?;
+        Ok(numbers(taken.into_iter().map(|mv| mv as f64)))
+    }
 }

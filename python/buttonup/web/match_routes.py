@@ -111,10 +111,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
         """The human's move, with its drops and extra move."""
         async with hold(key) as entry:
-            match = entry.match
-            if entry.players == 1 and match.to_move is not entry.human:
-                raise ValueError("it is the AI's turn")
-            match.play(body.move)
+            entry.seats.play(entry.match, body.move)
             return await noted(key, entry, played=True)
 
     @app.post("/api/matches/{key}/ai")
@@ -122,14 +119,9 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         """The AI's next move (or its choice of starter when the tie rule asks it)."""
         async with hold(key) as entry:
             match = entry.match
-            if entry.players == 2:
-                raise ValueError("no AI in this match: two players share the screen")
-            ai_side = entry.human.other
-            if match.chooser is ai_side:
+            if entry.seats.ai_turn(match) == "choose_starter":
                 match.choose_starter(entry.ai.choose_starter(match))
                 return await noted(key, entry)
-            if match.is_over or match.chooser is not None or match.to_move is not ai_side:
-                raise ValueError("it is not the AI's turn")
             before = match.position
             choice = await service.run(lambda: service.best_move(entry.ai, before, match), before)
             match.play(int(choice["move"]))
@@ -139,28 +131,14 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
         """The tie rule: the human, as chooser, names who starts."""
         async with hold(key) as entry:
-            chooser = entry.match.chooser
-            if chooser is None or (entry.players == 1 and chooser is not entry.human):
-                raise ValueError("no choice of starter is yours to make")
-            entry.match.choose_starter(Player.of(body.starter))
+            entry.seats.choose(entry.match, Player.of(body.starter))
             return await noted(key, entry)
 
     @app.post("/api/matches/{key}/undo")
     async def match_undo(key: str) -> dict[str, Any]:
         """Takes back the human's last move and the AI's replies after it."""
         async with hold(key) as entry:
-            match = entry.match
-            movers = match.movers()
-            if entry.players == 2:
-                if not movers:
-                    raise ValueError("there is no move to take back in this battle")
-                match.undo()
-                return await noted(key, entry)
-            if entry.human not in movers:
-                raise ValueError("there is no move of yours to take back in this battle")
-            while movers.pop() is not entry.human:
-                match.undo()
-            match.undo()
+            entry.seats.undo(entry.match)
             return await noted(key, entry)
 
     @app.post("/api/matches/{key}/hint")

@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from buttonup._core import Match, Position, analyze, search
+from buttonup._core import Match, Position, Seats, analyze, search
 from buttonup.ai import Bot, BotFactory, Limits, bot
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
@@ -98,10 +98,16 @@ class Entry:
         """Who the human plays: ``buttonup level N``, or the extra opponent's name."""
         return self.opponent if self.opponent is not None else f"buttonup level {self.level}"
 
+    @property
+    def seats(self) -> Seats:
+        """Who sits at the match's screen: the turn rules of its moves, the AI's, the
+        choice of starter and undo (the core's, as the offline page's)."""
+        return Seats(self.human, self.players)
+
     def acts(self) -> Player:
         """The side whose hints and choices the page asks for: the human, or with two
         players the side to move."""
-        return self.match.to_move if self.players == 2 else self.human
+        return Player.of(self.seats.acts(self.match))
 
     @property
     def battle_number(self) -> int:

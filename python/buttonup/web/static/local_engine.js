@@ -12,7 +12,6 @@ import {
   analysis, boardJson, chances, margins, positionJson, replay, review, scoringJson,
 } from "./local_views.js";
 
-const OTHER = { r: "b", b: "r" };
 const pointKey = (number, moves) => `${number}:${moves.join(",")}`;
 
 // Runs `work`, turning the engine's errors into EngineErrors with its message (status
@@ -34,6 +33,8 @@ class Entry {
     this.human = human;
     this.players = players; // 2: pass and play, both sides people at one screen
     this.level = level;
+    // Who sits at the screen: the turn rules and their refusals (the core's).
+    this.seats = new wasm.Seats(human, players);
     // The server's AI: a move searched within a second at most.
     this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
     this.points = new Map(); // pointKey -> {margin, chance}
@@ -226,9 +227,8 @@ export class LocalEngine {
 
   async play(id, move) {
     return engineCall(() => {
-      const { match, human, players } = this.entry(id);
-      if (players !== 2 && match.toMove !== human) throw new EngineError("it is the AI's turn", 400);
-      match.play(move);
+      const { match, seats } = this.entry(id);
+      seats.play(match, move);
       return this.noted(id, true);
     });
   }
@@ -237,14 +237,9 @@ export class LocalEngine {
     return engineCall(() => {
       const entry = this.entry(id);
       const { match } = entry;
-      const side = OTHER[entry.human];
-      if (entry.players === 2) throw new EngineError("no AI in this match", 400);
-      if (match.chooser === side) {
+      if (entry.seats.aiTurn(match) === "chooseStarter") {
         match.chooseStarter(entry.ai.chooseStarter(match));
         return this.noted(id);
-      }
-      if (match.isOver || match.chooser !== null || match.toMove !== side) {
-        throw new EngineError("it is not the AI's turn", 400);
       }
       match.play(entry.ai.chooseInMatch(match));
       return this.noted(id, true);
@@ -253,30 +248,16 @@ export class LocalEngine {
 
   async choose(id, starter) {
     return engineCall(() => {
-      const entry = this.entry(id);
-      const chooser = entry.match.chooser;
-      if (chooser === null || (entry.players !== 2 && chooser !== entry.human)) {
-        throw new EngineError("no choice of starter is yours to make", 400);
-      }
-      entry.match.chooseStarter(starter);
+      const { match, seats } = this.entry(id);
+      seats.choose(match, starter);
       return this.noted(id);
     });
   }
 
   async undo(id) {
     return engineCall(() => {
-      const { match, human, players } = this.entry(id);
-      const movers = match.movers();
-      if (players === 2) {
-        if (!movers.length) throw new EngineError("there is no move to take back in this battle", 400);
-        match.undo();
-        return this.noted(id);
-      }
-      if (!movers.includes(human)) {
-        throw new EngineError("there is no move of yours to take back in this battle", 400);
-      }
-      while (movers.pop() !== human) match.undo();
-      match.undo();
+      const { match, seats } = this.entry(id);
+      seats.undo(match);
       return this.noted(id);
     });
   }
@@ -285,7 +266,7 @@ export class LocalEngine {
     return engineCall(() => {
       const entry = this.entry(id);
       const { match } = entry;
-      const human = entry.players === 2 ? match.toMove : entry.human;
+      const human = entry.seats.acts(match);
       const position = match.position;
       const data = analysis(this.wasm, position, this.searchSeconds);
       let chance = null;
