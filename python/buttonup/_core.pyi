@@ -2,7 +2,7 @@
 
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, Literal, TypeAlias, final
+from typing import Any, Final, Literal, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ __all__ = [
     "UgiEngine",
     "VecEnv",
     "analyze",
+    "battle_view",
     "draw_match",
     "draw_position",
     "draw_tower",
@@ -41,16 +42,20 @@ __all__ = [
     "draw_walks",
     "encode_observation",
     "eval_features",
+    "finished_battle_view",
     "horizon_estimates",
     "legal_action_mask",
     "match_analyze",
+    "match_view",
     "max_margin",
     "perft",
     "perft_many",
+    "position_view",
     "random_playouts",
     "read_records",
     "review",
     "search",
+    "shown_battle",
     "solve",
     "solve_many",
     "start_classes",
@@ -369,5 +374,12 @@ def draw_position(
 def draw_tower(position: Position, *, size: float = 400.0) -> str: ...
 def draw_walk(start: Position, moves: list[int]) -> _Board: ...
 def draw_walks(start: Position, moves: list[int]) -> list[_Board]: ...
+def match_view(game: Match, *, battles: bool = True, played: bool = False) -> dict[str, Any]: ...
+def battle_view(game: Match, number: int) -> dict[str, Any] | None: ...
+def position_view(position: Position) -> dict[str, Any]: ...
+def finished_battle_view(game: Match, number: int) -> dict[str, Any] | None: ...
+def shown_battle(
+    game: Match, number: int | None = None
+) -> tuple[int, tuple[Position, list[int]] | None]: ...
 def draw_match(game: Match) -> _Board: ...
 def read_records(text: str) -> list[Match]: ...

@@ -2,10 +2,12 @@
 //! only (the `_repr_svg_` of positions and matches call `crate::draw` themselves).
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use super::convert::{move_index, Int};
 use super::matches::PyMatch;
 use super::position::PyPosition;
+use crate::draw::view::{self, Json};
 use crate::draw::{self, svg, Board, DrawOptions, LastMove};
 
 /// A board as Python gets it: the position, the slots, the slot count, the last move
@@ -118,4 +120,92 @@ pub(crate) fn draw_walks(
 #[pyfunction]
 pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
     board_to_py(draw::match_board(&game.inner))
+}
+
+/// A view of the core (`crate::draw::view`) as a Python value: objects are `dict`s,
+/// lists `list`s.
+fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
+    Ok(match value {
+        Json::Null => py.None(),
+        Json::Bool(b) => PyBool::new(py, *b).to_owned().into_any().unbind(),
+        Json::Int(n) => n.into_pyobject(py)?.into_any().unbind(),
+        Json::Str(text) => PyString::new(py, text).into_any().unbind(),
+        Json::List(items) => {
+            let items = items
+                .iter()
+                .map(|item| view_to_py(py, item))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any().unbind()
+        }
+        Json::Object(fields) => {
+            let dict = PyDict::new(py);
+            for (name, field) in fields {
+                dict.set_item(*name, view_to_py(py, field)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
+}
+
+/// A match's whole state as the page shows it (`crate::draw::view::match_state`):
+/// with `battles` every scored battle, with `played` the move just made.
+#[pyfunction]
+#[pyo3(signature = (game, *, battles = true, played = false))]
+pub(crate) fn match_view(
+    py: Python<'_>,
+    game: PyRef<'_, PyMatch>,
+    battles: bool,
+    played: bool,
+) -> PyResult<Py<PyAny>> {
+    view_to_py(py, &view::match_state(&game.inner, battles, played)?)
+}
+
+/// Battle `number` of a match as the page shows it (`None`: no such battle).
+#[pyfunction]
+pub(crate) fn battle_view(
+    py: Python<'_>,
+    game: PyRef<'_, PyMatch>,
+    number: usize,
+) -> PyResult<Option<Py<PyAny>>> {
+    view::battle_view(&game.inner, number)?
+        .map(|found| view_to_py(py, &found))
+        .transpose()
+}
+
+/// Scored battle `number` as the match's state lists it, with its tower (`None`: not
+/// scored).
+#[pyfunction]
+pub(crate) fn finished_battle_view(
+    py: Python<'_>,
+    game: PyRef<'_, PyMatch>,
+    number: usize,
+) -> PyResult<Option<Py<PyAny>>> {
+    let Some(battle) = number
+        .checked_sub(1)
+        .and_then(|i| game.inner.battles().get(i))
+    else {
+        return Ok(None);
+    };
+    Ok(Some(view_to_py(py, &view::finished_battle(battle)?)?))
+}
+
+/// The battle a page shows of a match (`crate::draw::view::battle_number`), and that
+/// battle's or battle `number`'s start and moves (`None`: no such battle).
+#[pyfunction]
+#[pyo3(signature = (game, number = None))]
+pub(crate) fn shown_battle(
+    game: PyRef<'_, PyMatch>,
+    number: Option<usize>,
+) -> (usize, Option<(PyPosition, Vec<usize>)>) {
+    let shown = view::battle_number(&game.inner);
+    let found = view::battle(&game.inner, number.unwrap_or(shown))
+        .map(|(start, moves)| (start.into(), moves.to_vec()));
+    (shown, found)
+}
+
+/// What a front end needs to draw a position (`crate::draw::view::position`): its
+/// notation, piles, side to move, legal moves and, once over, its scoring.
+#[pyfunction]
+pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<Py<PyAny>> {
+    view_to_py(py, &view::position(&position.inner))
 }

@@ -9,6 +9,7 @@ use pyo3::exceptions::{
 use pyo3::PyErr;
 
 use crate::ai::LevelError;
+use crate::draw::view::ViewError;
 use crate::draw::DrawError;
 use crate::game::error::{IllegalMove, NotationError, PositionError};
 use crate::game::error_kind::{BattleError, ErrorKind, HasKind};
@@ -92,6 +93,7 @@ from_core!(
     StandingError,
     MatchError,
     SeatsError,
+    ViewError,
     RecordError,
     Interrupted,
     BattleError,

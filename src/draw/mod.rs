@@ -68,6 +68,7 @@ mod html;
 pub mod layout;
 pub mod svg;
 mod tower;
+pub mod view;
 mod walk;
 
 use std::fmt;

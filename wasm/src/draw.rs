@@ -1,11 +1,13 @@
 //! The drawing of the core (`buttonup::draw`): the SVG of a position, of a battle walked
 //! with its piles in stable slots, and of a final pile as rule 6 scores it.
 
+use buttonup::draw::view::{self, Json};
 use buttonup::draw::{svg, Board, DrawError, DrawOptions, LastMove};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{absent, as_array, field, move_index, numbers, object};
 use crate::errors::{wrong_type, OrThrow, ToJs};
+use crate::matches::JsMatch;
 use crate::position::JsPosition;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -143,4 +145,61 @@ pub fn draw_position(
 #[wasm_bindgen]
 pub fn tower(position: &JsPosition, size: Option<f64>) -> Result<String, JsValue> {
     svg::tower(&position.inner, size.unwrap_or(400.0)).map_err(draw_error)
+}
+
+/// A view of the core (`buttonup::draw::view`) as a JavaScript value: objects are plain
+/// objects, lists arrays (the page's JSON, the same as `buttonup serve`'s).
+fn view_to_js(value: &Json) -> JsValue {
+    match value {
+        Json::Null => JsValue::NULL,
+        Json::Bool(b) => JsValue::from_bool(*b),
+        Json::Int(n) => JsValue::from_f64(*n as f64),
+        Json::Str(text) => JsValue::from_str(text),
+        Json::List(items) => items
+            .iter()
+            .map(view_to_js)
+            .collect::<js_sys::Array>()
+            .into(),
+        Json::Object(fields) => {
+            let fields: Vec<(&str, JsValue)> = fields
+                .iter()
+                .map(|(name, field)| (*name, view_to_js(field)))
+                .collect();
+            object(&fields)
+        }
+    }
+}
+
+/// A match's whole state as the page shows it, the server's JSON: with `battles`
+/// every scored battle, with `played` the move just made (`buttonup::draw::view`).
+#[wasm_bindgen(js_name = matchView, unchecked_return_type = "Record<string, unknown>")]
+pub fn match_view(game: &JsMatch, battles: bool, played: bool) -> Result<JsValue, JsValue> {
+    Ok(view_to_js(
+        &view::match_state(&game.inner, battles, played).or_throw()?,
+    ))
+}
+
+/// Battle `number` of a match as the page shows it (`null`: no such battle).
+#[wasm_bindgen(js_name = battleView, unchecked_return_type = "Record<string, unknown> | null")]
+pub fn battle_view(game: &JsMatch, number: u32) -> Result<JsValue, JsValue> {
+    Ok(
+        match view::battle_view(&game.inner, number as usize).or_throw()? {
+            Some(found) => view_to_js(&found),
+            None => JsValue::NULL,
+        },
+    )
+}
+
+/// The battle a page shows of a match: the one being played, or the last one once the
+/// match is over or while the tie rule's choice is due.
+#[wasm_bindgen(js_name = shownBattle)]
+pub fn shown_battle(game: &JsMatch) -> u32 {
+    view::battle_number(&game.inner) as u32
+}
+
+/// What a front end needs to draw a position: its notation, piles, side to move, legal
+/// moves and, once over, its scoring (the server's JSON).
+#[wasm_bindgen(js_name = positionView, unchecked_return_type = "Record<string, unknown>")]
+pub fn position_view(position: &JsPosition) -> JsValue {
+    view_to_js(&view::position(&position.inner))
 }

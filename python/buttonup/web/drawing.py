@@ -16,8 +16,3 @@ def board(start: Position, plies: Sequence[Ply]) -> tuple[str, tuple[int, ...]]:
     """The SVG text of where ``plies`` from ``start`` lead, and its piles' slots."""
     drawn = plies[-1].board if plies else svg.walk(start, [])
     return drawn.svg(), drawn.slots
-
-
-def tower(position: Position) -> str:
-    """The SVG text of a final pile as rule 6 scores it (strength 1 at the bottom)."""
-    return svg.tower(position, size=300)

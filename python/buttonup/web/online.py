@@ -547,14 +547,14 @@ class Online:
 
         return await self.once(("state", *key), look_up)
 
-    def battle(self, match_id: str) -> Callable[[Any], tuple[dict[str, Any], str]]:
+    def battle(self, match_id: str) -> Callable[[Match, int], tuple[dict[str, Any], str]]:
         """The JSON of the scored battles of ``match_id``, each made once."""
 
-        def finished(battle: Any) -> tuple[dict[str, Any], str]:
-            key = (match_id, battle.number)
+        def finished(match: Match, number: int) -> tuple[dict[str, Any], str]:
+            key = (match_id, number)
             found = self.finished.get(key)
             if found is None:
-                found = self.finished[key] = battle_encoded(battle)
+                found = self.finished[key] = battle_encoded(match, number)
                 while len(self.finished) > 4096:
                     self.finished.popitem(last=False)
             return found

@@ -9,10 +9,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from buttonup._core import Match, Position
+from buttonup._core import Match
 from buttonup.ai import LevelBot, bot
 from buttonup.player import Player
-from buttonup.results import Battle
 from buttonup.web.service import Entry
 from buttonup.web.store import MatchRow
 from buttonup.web.views import finished_battle_json, match_json
@@ -105,7 +104,7 @@ class StateView:
 def state_view(
     row: MatchRow,
     match: Match,
-    finished: Callable[[Battle[Position]], tuple[dict[str, Any], str]],
+    finished: Callable[[Match, int], tuple[dict[str, Any], str]],
     played: bool = False,
 ) -> StateView:
     """The state of an online match for everyone (``you`` is ``None``; the caller's
@@ -130,12 +129,14 @@ def state_view(
             "clock": None,
         }
     )
-    return StateView(data, [finished(battle) for battle in match.battles])
+    count = len(match.battles)
+    return StateView(data, [finished(match, number) for number in range(1, count + 1)])
 
 
-def battle_encoded(battle: Battle[Position]) -> tuple[dict[str, Any], str]:
-    """A scored battle's JSON (:func:`finished_battle_json`), as a value and encoded."""
-    value = finished_battle_json(battle)
+def battle_encoded(match: Match, number: int) -> tuple[dict[str, Any], str]:
+    """Scored battle ``number``'s JSON (:func:`finished_battle_json`), as a value and
+    encoded."""
+    value = finished_battle_json(match, number)
     return value, json.dumps(value)
 
 

@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from buttonup._core import Match, Position, Seats, analyze, search
+from buttonup._core import Match, Position, Seats, analyze, search, shown_battle
 from buttonup.ai import Bot, BotFactory, Limits, bot
 from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
@@ -113,19 +113,15 @@ class Entry:
     def battle_number(self) -> int:
         """The battle being played (or the last one, once the match is over or while
         the tie rule's choice of the next starter is due: nothing is dealt then)."""
-        battles = len(self.match.battles)
-        waiting = self.match.is_over or self.match.chooser is not None
-        return battles if waiting else battles + 1
+        return shown_battle(self.match)[0]
 
     def battle(self, number: int) -> tuple[Position, tuple[int, ...]]:
         """Battle ``number``'s start and its moves so far."""
-        match = self.match
-        if 1 <= number <= len(match.battles):
-            done = match.battles[number - 1]
-            return done.start, done.moves
-        if number == len(match.battles) + 1 == self.battle_number:
-            return match.battle_start, match.moves
-        raise NotFound(f"no battle {number} in this match (it has {self.battle_number})")
+        shown, found = shown_battle(self.match, number)
+        if found is None:
+            raise NotFound(f"no battle {number} in this match (it has {shown})")
+        start, moves = found
+        return start, tuple(moves)
 
     def note(self, seconds: float) -> None:
         """Records the chart's point for the state the last change left (run after

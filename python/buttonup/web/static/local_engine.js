@@ -9,7 +9,7 @@
 
 import { EngineError } from "./engine.js";
 import {
-  analysis, boardJson, chances, margins, positionJson, replay, review, scoringJson,
+  analysis, boardJson, chances, margins, replay, review,
 } from "./local_views.js";
 
 const pointKey = (number, moves) => `${number}:${moves.join(",")}`;
@@ -43,8 +43,7 @@ class Entry {
   // The battle being played, or the last one once the match is over or while the tie
   // rule's choice is due (no battle is dealt then).
   get battleNumber() {
-    const done = this.match.battles.length;
-    return this.match.isOver || this.match.chooser !== null ? done : done + 1;
+    return this.wasm.shownBattle(this.match);
   }
 
   battle(number) {
@@ -148,66 +147,29 @@ export class LocalEngine {
   noted(id, played = false) {
     const entry = this.entry(id);
     entry.note(this.searchSeconds / 2);
-    const data = this.matchJson(id);
-    if (played) data.played = this.playedJson(entry);
-    return data;
+    return this.matchJson(id, played);
   }
 
+  // A battle of the match: the core's view (the server's JSON), with the chart's points.
   battleJson(entry, number) {
-    const [start, moves] = entry.battle(number);
-    const battles = entry.match.battles;
-    const data = {
-      number,
-      start: start.toString(),
-      starter: start.toMove,
-      plies: replay(this.wasm, start, moves).map((ply) => ply.json),
-      points: entry.chart(number),
-      over: number <= battles.length,
-    };
-    if (data.over) data.scoring = scoringJson(battles[number - 1].scoring);
+    const data = this.wasm.battleView(entry.match, number);
+    if (data === null) entry.battle(number); // throws the 404, naming the battles there are
+    data.points = entry.chart(number);
     return data;
   }
 
-  playedJson(entry) {
-    const { match } = entry;
-    const number = match.moves.length ? match.battles.length + 1 : match.battles.length;
-    const [start, moves] = entry.battle(number);
-    const plies = replay(this.wasm, start, moves);
-    return { ...plies[plies.length - 1].json, battle: number, ended_battle: !match.moves.length };
-  }
-
-  matchJson(id) {
+  // The match's whole state: the core's view (the server's JSON), with the chart's
+  // points of the battle shown and what the page adds (the id, the sides, the level).
+  matchJson(id, played = false) {
     const entry = this.entry(id);
-    const { wasm } = this;
-    const { match } = entry;
-    const [red, black] = match.scores;
-    const number = entry.battleNumber;
-    const [start, moves] = entry.battle(number);
-    const data = boardJson(wasm, match.position, replay(wasm, start, moves), start);
+    const data = this.wasm.matchView(entry.match, true, played);
+    data.battle.points = entry.chart(data.battle.number);
     return Object.assign(data, {
       id,
       human: entry.human,
       players: entry.players,
       level: entry.level,
-      level_name: wasm.levels()[String(entry.level)],
-      scores: { r: red, b: black },
-      target: match.target,
-      per_colour: match.perColour,
-      starter: match.starter,
-      chooser: match.chooser,
-      winner: match.winner,
-      moves: match.moves,
-      legal_moves: match.legalMoves(),
-      battle: this.battleJson(entry, number),
-      battles: match.battles.map((b) => ({
-        number: b.number,
-        starter: b.starter,
-        start: b.start.toString(),
-        moves: b.moves,
-        labels: replay(wasm, b.start, b.moves).map((ply) => ply.json.label),
-        ...positionJson(b.finalPosition),
-        tower: wasm.tower(b.finalPosition, 300),
-      })),
+      level_name: this.wasm.levels()[String(entry.level)],
     });
   }
 

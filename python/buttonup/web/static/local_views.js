@@ -8,28 +8,9 @@ const OTHER = { r: "b", b: "r" };
 // Positions of at most this many buttons get a value on the chart (as the server).
 export const CHARTED_BUTTONS = 15;
 
-export function scoringJson(s) {
-  return {
-    tower: s.tower,
-    red_strengths: s.redStrengths,
-    black_strengths: s.blackStrengths,
-    red: s.red,
-    black: s.black,
-    winner: s.winner,
-    points: s.points,
-  };
-}
-
-export function positionJson(p) {
-  const data = {
-    position: p.toString(),
-    piles: p.piles,
-    to_move: p.toMove,
-    is_over: p.isOver,
-    legal_moves: p.legalMoves(),
-  };
-  if (p.isOver) data.scoring = scoringJson(p.scoring());
-  return data;
+// What a front end needs to draw a position: the core's view (the server's JSON).
+export function positionJson(wasm, p) {
+  return wasm.positionView(p);
 }
 
 // The plies of `moves` from `start` (a Position), each with what it did and where its
@@ -69,7 +50,7 @@ export function replay(wasm, start, moves) {
 // A position with its drawing: the piles where `plies` from `start` left them.
 export function boardJson(wasm, position, plies, start) {
   const drawn = plies.length ? plies[plies.length - 1].board : wasm.walk(start, []);
-  return { ...positionJson(position), svg: drawn.svg, slots: drawn.slots };
+  return { ...positionJson(wasm, position), svg: drawn.svg, slots: drawn.slots };
 }
 
 // `analyze` within `ms`, or an empty Map when it is not done in time.
