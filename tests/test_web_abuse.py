@@ -512,14 +512,14 @@ def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) 
 
     entered, released = threading.Event(), threading.Event()
     waited: list[bool] = []
-    drawn = views.board
+    drawn = views.line_view  # the core's drawing of the line, with its walk
 
     def held(*args: Any) -> Any:
         entered.set()
         waited.append(released.wait(5))  # False: nothing else was answered meanwhile
         return drawn(*args)
 
-    monkeypatch.setattr(views, "board", held)
+    monkeypatch.setattr(views, "line_view", held)
     app = create_app()
 
     async def main() -> None:

@@ -209,3 +209,21 @@ pub(crate) fn shown_battle(
 pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<Py<PyAny>> {
     view_to_py(py, &view::position(&position.inner))
 }
+
+/// Where `moves` played from `start` lead, drawn, with `line`, each ply
+/// (`crate::draw::view::line`); an illegal move raises its `IllegalMoveError`.
+#[pyfunction]
+pub(crate) fn line_view(
+    py: Python<'_>,
+    start: &PyPosition,
+    moves: Vec<Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let mut board = Board::new(&start.inner);
+    let mut checked = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        let mv = move_index(&board.position, mv)?;
+        board.play(mv)?;
+        checked.push(mv);
+    }
+    view_to_py(py, &view::line(&start.inner, &checked)?)
+}

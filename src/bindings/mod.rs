@@ -97,6 +97,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw::finished_battle_view, m)?)?;
     m.add_function(wrap_pyfunction!(draw::shown_battle, m)?)?;
     m.add_function(wrap_pyfunction!(draw::position_view, m)?)?;
+    m.add_function(wrap_pyfunction!(draw::line_view, m)?)?;
     m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
     m.add("MAX_TARGET", MAX_TARGET)?;
     m.add("STANDARD_TARGET", STANDARD_TARGET)?;

@@ -204,6 +204,16 @@ pub fn board(shown: &Position, board: &Board) -> Result<Json, DrawError> {
     Ok(data)
 }
 
+/// Where `moves` played from `start` lead, drawn with every pile where it was at
+/// `start` and the last move marked, with `line`, each ply (the analysis board, a past
+/// position of a battle, a review).
+pub fn line(start: &Position, moves: &[usize]) -> Result<Json, ViewError> {
+    let (plies, drawn) = plies(start, moves)?;
+    let mut data = board(&drawn.position, &drawn)?;
+    data.set("line", Json::List(plies));
+    Ok(data)
+}
+
 /// A scored battle as the match's state lists it: its moves with their labels, its
 /// final pile, and the tower it scored (the same for the rest of the match).
 pub fn finished_battle(battle: &Battle) -> Result<Json, ViewError> {

@@ -203,3 +203,22 @@ pub fn shown_battle(game: &JsMatch) -> u32 {
 pub fn position_view(position: &JsPosition) -> JsValue {
     view_to_js(&view::position(&position.inner))
 }
+
+/// Where `moves` played from `start` lead, drawn, with `line`, each ply (the server's
+/// JSON of the analysis board); an illegal move throws its `IllegalMoveError`.
+#[wasm_bindgen(js_name = lineView, unchecked_return_type = "Record<string, unknown>")]
+pub fn line_view(
+    start: &JsPosition,
+    #[wasm_bindgen(unchecked_param_type = "number[]")] moves: JsValue,
+) -> Result<JsValue, JsValue> {
+    let given =
+        as_array(&moves)?.ok_or_else(|| wrong_type("moves", "an array of moves", &moves))?;
+    let mut board = Board::new(&start.inner);
+    let mut checked = Vec::with_capacity(given.len());
+    for mv in &given {
+        let mv = move_index(&board.position, mv)?;
+        board.play(mv).or_throw()?;
+        checked.push(mv);
+    }
+    Ok(view_to_js(&view::line(&start.inner, &checked).or_throw()?))
+}

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
-from buttonup._core import Position, win_probability
+from buttonup._core import Position, line_view, win_probability
 from buttonup.ai import LEVELS, Bot, BotFactory, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
@@ -29,7 +29,6 @@ from buttonup.policy_spec import is_policy_spec
 from buttonup.results import Standing
 from buttonup.web.api_docs import add_api_docs
 from buttonup.web.guard import Guard
-from buttonup.web.history import replay
 from buttonup.web.match_routes import add_match_routes
 from buttonup.web.models import AnalyzeIn, BestMoveIn, ErrorOut, OddsIn, PlayIn
 from buttonup.web.online import Online
@@ -205,9 +204,7 @@ def create_app(
         root = Position(body.position)
         position, drawn = await run_in_threadpool(drawn_line, root, body.moves)
         analysis = await service.run(lambda: service.analysis(position), position)
-        best = await run_in_threadpool(
-            lambda: [ply.json() for ply in replay(position, analysis["pv"])]
-        )
+        best = await run_in_threadpool(lambda: line_view(position, analysis["pv"])["line"])
         return {**drawn, **analysis, "pv_line": best}
 
     @app.post("/api/bestmove")

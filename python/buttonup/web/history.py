@@ -1,16 +1,12 @@
-"""The page's view of a battle's past: its plies with the positions before and after
-each, each drawn with its piles in their stable slots (``buttonup.svg.walk``: a pile
-keeps its place on the board for the whole battle, while the labels follow the
-notation), the chart's points, and each move's loss against perfect play (the review).
-"""
+"""The page's view of a battle's past besides its plies (the core's line view,
+``_core.line_view``): the chart's points, and each move's loss against perfect play
+(the review)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from buttonup import svg
 from buttonup._core import VARIANT_LIMITS, Match, Position, analyze, win_probability
 from buttonup._core import review as core_review
 from buttonup.errors import SearchStoppedError
@@ -20,97 +16,23 @@ from buttonup.player import Player
 CHARTED_BUTTONS = 15
 
 
-@dataclass(frozen=True)
-class Ply:
-    """One move of a battle, with what it did and where its piles are drawn."""
-
-    number: int
-    """1 for the battle's first move."""
-    mover: Player
-    move: int
-    extra_move: bool
-    drops: tuple[int, ...]
-    """The pile, numbered before the move, receiving each lifted button (the engine's)."""
-    before: Position
-    slots_before: tuple[int, ...]
-    board: svg.Board
-    """The position after the move, its piles' slots and the move marked."""
-
-    @property
-    def after(self) -> Position:
-        return self.board.position
-
-    @property
-    def label(self) -> str:
-        """The move as the record writes it: the pile, and ``+`` for an extra move."""
-        return f"{self.move}+" if self.extra_move else str(self.move)
-
-    @property
-    def lifted_slot(self) -> int:
-        return self.slots_before[self.move]
-
-    @property
-    def drop_slots(self) -> list[int]:
-        """The slot receiving each lifted button, in the order sown."""
-        last = self.board.lastmove
-        return [self.board.slots[pile] for pile in last.drops] if last else []
-
-    def json(self) -> dict[str, Any]:
-        return {
-            "ply": self.number,
-            "mover": self.mover.letter,
-            "move": self.move,
-            "label": self.label,
-            "extra_move": self.extra_move,
-            "drops": list(self.drops),
-            "lifted_slot": self.lifted_slot,
-            "drop_slots": self.drop_slots,
-            "from": str(self.before),
-            "position": str(self.after),
-        }
-
-
-def replay(start: Position, moves: Sequence[int]) -> list[Ply]:
-    """The plies of ``moves`` played from ``start`` (each checked by the engine: an
-    illegal one raises its ``IllegalMoveError``)."""
-    plies: list[Ply] = []
-    boards = svg.walks(start, moves)  # one walk: work proportional to the moves
-    position, slots = start, boards[0].slots
-    for number, move in enumerate(moves, 1):
-        outcome = position.outcome(move)
-        board = boards[number]
-        plies.append(
-            Ply(
-                number,
-                position.to_move,
-                move,
-                outcome.extra_move,
-                tuple(outcome.drops),
-                position,
-                slots,
-                board,
-            )
-        )
-        position, slots = outcome.position, board.slots
-    return plies
-
-
 def review(
-    start: Position, plies: Sequence[Ply], seconds: float, budget: float
+    start: Position, plies: Sequence[dict[str, Any]], seconds: float, budget: float
 ) -> list[dict[str, Any]]:
     """Each move's loss against perfect play: the mover's best margin minus the margin
     of the move played (both the engine's exact values, for the mover), and the best
     line from the position before it. A loss of at least 1 is marked a mistake. Each
     position has ``seconds`` and the whole review ``budget`` (the core's review: the
-    last moves are judged first); a move not judged in time has its loss ``None``."""
-    moves = [ply.move for ply in plies]
+    last moves are judged first); a move not judged in time has its loss ``None``.
+    ``plies``: the battle's, as the core's line view gives them (``line_view``)."""
+    moves = [ply["move"] for ply in plies]
     judged = core_review(start, moves, time_limit=seconds, budget=budget)
     out: list[dict[str, Any]] = []
     for ply, (best, played, best_moves, best_line) in zip(plies, judged):
         loss = None if best is None or played is None else best - played
         out.append(
             {
-                **ply.json(),
+                **ply,
                 "best_value": best,
                 "played_value": played,
                 "loss": loss,

@@ -19,10 +19,10 @@ from fastapi import FastAPI, Path, Request
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from buttonup._core import VARIANT_LIMITS, Match, match_analyze, win_probability
+from buttonup._core import VARIANT_LIMITS, Match, line_view, match_analyze, win_probability
 from buttonup.player import Player
 from buttonup.records import record_date
-from buttonup.web.history import replay, review
+from buttonup.web.history import review
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
 from buttonup.web.views import battle_json, drawn_ply, match_json
@@ -195,7 +195,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         the margin of the move played (both for the mover), the loss (`mistake` when at
         least 1), the best moves and the best line from the position before it."""
         start, moves = (await service.fetch(key)).battle(number)
-        plies = replay(start, moves)
+        plies = line_view(start, list(moves))["line"]
         # A look at one position has a quarter of the cap, the whole review the cap.
         seconds, budget = service.search_seconds / 4, service.search_seconds
         moves_out = await service.run(lambda: review(start, plies, seconds, budget), start)

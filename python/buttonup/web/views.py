@@ -11,12 +11,11 @@ from buttonup._core import (
     Position,
     battle_view,
     finished_battle_view,
+    line_view,
     match_view,
     position_view,
 )
 from buttonup.ai import LEVELS
-from buttonup.web.drawing import board
-from buttonup.web.history import Ply, replay
 from buttonup.web.service import Entry
 
 
@@ -26,28 +25,21 @@ def position_json(position: Position) -> dict[str, Any]:
     return position_view(position)
 
 
-def board_json(position: Position, plies: Sequence[Ply], start: Position) -> dict[str, Any]:
-    """A position with its drawing: the piles in the slots the plies leading to it left
-    them in, the last of them marked."""
-    picture, slots = board(start, plies)
-    return {**position_json(position), "svg": picture, "slots": list(slots)}
-
-
 def drawn_ply(start: Position, moves: Sequence[int]) -> dict[str, Any]:
-    """Where ``moves`` played from ``start`` lead, drawn (:func:`board_json`). Each
-    route runs it in a thread: the drawing of a long line takes a while, and on the
-    event loop it would hold every other request back."""
-    plies = replay(start, moves)
-    return board_json(plies[-1].after if plies else start, plies, start)
+    """Where ``moves`` played from ``start`` lead, drawn with every pile in the slot
+    its battle keeps and the last move marked (the core's line view, without the
+    line). Each route runs it in a thread: the drawing of a long line takes a while,
+    and on the event loop it would hold every other request back."""
+    drawn = line_view(start, list(moves))
+    del drawn["line"]
+    return drawn
 
 
 def drawn_line(root: Position, moves: Sequence[int]) -> tuple[Position, dict[str, Any]]:
     """Where ``moves`` played from ``root`` lead, and its board's JSON with ``root``
     and ``line`` (each move with its drops and the record's label); in a thread too."""
-    plies = replay(root, moves)
-    position = plies[-1].after if plies else root
-    line = [ply.json() for ply in plies]
-    return position, {**board_json(position, plies, root), "root": str(root), "line": line}
+    drawn = line_view(root, list(moves))
+    return Position(drawn["position"]), {**drawn, "root": str(root)}
 
 
 def battle_json(entry: Entry, number: int) -> dict[str, Any]:

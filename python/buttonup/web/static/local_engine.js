@@ -9,7 +9,7 @@
 
 import { EngineError } from "./engine.js";
 import {
-  analysis, boardJson, chances, margins, replay, review,
+  analysis, chances, margins, review,
 } from "./local_views.js";
 
 const pointKey = (number, moves) => `${number}:${moves.join(",")}`;
@@ -250,41 +250,37 @@ export class LocalEngine {
     return engineCall(() => {
       const [start, moves] = this.entry(id).battle(number);
       if (ply > moves.length) throw new EngineError(`battle ${number} has ${moves.length} moves, not ${ply}`, 404);
-      const plies = replay(this.wasm, start, moves.slice(0, ply));
-      const position = plies.length ? plies[plies.length - 1].board.position : start;
-      return { ...boardJson(this.wasm, position, plies, start), battle: number, ply };
+      const { line, ...drawn } = this.wasm.lineView(start, moves.slice(0, ply));
+      return { ...drawn, battle: number, ply };
     });
   }
 
   async review(id, number) {
     return engineCall(() => {
       const [start, moves] = this.entry(id).battle(number);
-      const plies = replay(this.wasm, start, moves);
-      return { number, start: start.toString(), moves: review(this.wasm, start, plies, this.searchSeconds) };
+      const { line } = this.wasm.lineView(start, moves);
+      return { number, start: start.toString(), moves: review(this.wasm, start, line, this.searchSeconds) };
     });
   }
 
   async board(position, moves = []) {
     return engineCall(() => {
       const root = new this.wasm.Position(position);
-      const plies = replay(this.wasm, root, moves);
-      const at = plies.length ? plies[plies.length - 1].board.position : root;
-      return { ...boardJson(this.wasm, at, plies, root), root: root.toString(), line: plies.map((p) => p.json) };
+      return { ...this.wasm.lineView(root, moves), root: root.toString() };
     });
   }
 
   async analyze(position, moves = []) {
     return engineCall(() => {
       const root = new this.wasm.Position(position);
-      const plies = replay(this.wasm, root, moves);
-      const at = plies.length ? plies[plies.length - 1].board.position : root;
+      const drawn = this.wasm.lineView(root, moves);
+      const at = new this.wasm.Position(drawn.position);
       const data = analysis(this.wasm, at, this.searchSeconds);
       return {
-        ...boardJson(this.wasm, at, plies, root),
+        ...drawn,
         ...data,
         root: root.toString(),
-        line: plies.map((p) => p.json),
-        pv_line: replay(this.wasm, at, data.pv).map((p) => p.json),
+        pv_line: this.wasm.lineView(at, data.pv).line,
       };
     });
   }

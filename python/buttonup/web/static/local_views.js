@@ -8,51 +8,6 @@ const OTHER = { r: "b", b: "r" };
 // Positions of at most this many buttons get a value on the chart (as the server).
 export const CHARTED_BUTTONS = 15;
 
-// What a front end needs to draw a position: the core's view (the server's JSON).
-export function positionJson(wasm, p) {
-  return wasm.positionView(p);
-}
-
-// The plies of `moves` from `start` (a Position), each with what it did and where its
-// piles are drawn (the engine's walk: stable slots); an illegal move throws the
-// engine's IllegalMoveError.
-export function replay(wasm, start, moves) {
-  const plies = [];
-  let position = start;
-  let slots = wasm.walk(start, []).slots;
-  moves.forEach((move, i) => {
-    const outcome = position.play(move);
-    const board = wasm.walk(start, moves.slice(0, i + 1));
-    const drops = board.lastMove ? board.lastMove.drops : [];
-    plies.push({
-      json: {
-        ply: i + 1,
-        mover: position.toMove,
-        move,
-        label: outcome.extraMove ? `${move}+` : String(move),
-        extra_move: outcome.extraMove,
-        drops: outcome.drops,
-        lifted_slot: slots[move],
-        drop_slots: drops.map((pile) => board.slots[pile]),
-        from: position.toString(),
-        position: board.position.toString(),
-      },
-      before: position,
-      move,
-      board,
-    });
-    position = board.position;
-    slots = board.slots;
-  });
-  return plies;
-}
-
-// A position with its drawing: the piles where `plies` from `start` left them.
-export function boardJson(wasm, position, plies, start) {
-  const drawn = plies.length ? plies[plies.length - 1].board : wasm.walk(start, []);
-  return { ...positionJson(wasm, position), svg: drawn.svg, slots: drawn.slots };
-}
-
 // `analyze` within `ms`, or an empty Map when it is not done in time.
 function valuesWithin(wasm, position, ms) {
   try {
@@ -84,6 +39,7 @@ export function analysis(wasm, position, seconds) {
 
 // Each move's loss against perfect play and the best line before it: the core's
 // review, a quarter of the cap a position and the cap in all, as the server does.
+// `plies`: the battle's, as the core's line view gives them (`lineView`).
 export function review(wasm, start, plies, seconds) {
   const moves = plies.map((ply) => ply.move);
   const judged = wasm.review(start, moves, { timeLimitMs: seconds * 250, budgetMs: seconds * 1000 });
@@ -91,7 +47,7 @@ export function review(wasm, start, plies, seconds) {
     const { best, played, bestMoves, bestLine } = judged[i];
     const loss = best === null || played === null ? null : best - played;
     return {
-      ...ply.json,
+      ...ply,
       best_value: best,
       played_value: played,
       loss,
