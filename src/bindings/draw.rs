@@ -160,33 +160,26 @@ pub(crate) fn match_view(
     view_to_py(py, &view::match_state(&game.inner, battles, played)?)
 }
 
-/// Battle `number` of a match as the page shows it (`None`: no such battle).
+/// Battle `number` of a match as the page shows it (`None`: no such battle); with
+/// `listed`, as the match's state lists a scored battle, with its tower (`None`: not
+/// scored).
 #[pyfunction]
+#[pyo3(signature = (game, number, *, listed = false))]
 pub(crate) fn battle_view(
     py: Python<'_>,
     game: PyRef<'_, PyMatch>,
     number: usize,
+    listed: bool,
 ) -> PyResult<Option<Py<PyAny>>> {
-    view::battle_view(&game.inner, number)?
-        .map(|found| view_to_py(py, &found))
-        .transpose()
-}
-
-/// Scored battle `number` as the match's state lists it, with its tower (`None`: not
-/// scored).
-#[pyfunction]
-pub(crate) fn finished_battle_view(
-    py: Python<'_>,
-    game: PyRef<'_, PyMatch>,
-    number: usize,
-) -> PyResult<Option<Py<PyAny>>> {
-    let Some(battle) = number
-        .checked_sub(1)
-        .and_then(|i| game.inner.battles().get(i))
-    else {
-        return Ok(None);
+    let found = if listed {
+        let scored = number
+            .checked_sub(1)
+            .and_then(|i| game.inner.battles().get(i));
+        scored.map(view::finished_battle).transpose()?
+    } else {
+        view::battle_view(&game.inner, number)?
     };
-    Ok(Some(view_to_py(py, &view::finished_battle(battle)?)?))
+    found.map(|found| view_to_py(py, &found)).transpose()
 }
 
 /// The battle a page shows of a match (`crate::draw::view::battle_number`), and that

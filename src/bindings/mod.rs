@@ -94,7 +94,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw::draw_match, m)?)?;
     m.add_function(wrap_pyfunction!(draw::match_view, m)?)?;
     m.add_function(wrap_pyfunction!(draw::battle_view, m)?)?;
-    m.add_function(wrap_pyfunction!(draw::finished_battle_view, m)?)?;
     m.add_function(wrap_pyfunction!(draw::shown_battle, m)?)?;
     m.add_function(wrap_pyfunction!(draw::position_view, m)?)?;
     m.add_function(wrap_pyfunction!(draw::line_view, m)?)?;

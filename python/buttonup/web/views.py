@@ -10,7 +10,6 @@ from buttonup._core import (
     Match,
     Position,
     battle_view,
-    finished_battle_view,
     line_view,
     match_view,
     position_view,
@@ -57,7 +56,7 @@ def finished_battle_json(match: Match, number: int) -> dict[str, Any]:
     """Scored battle ``number`` of ``match`` as its state lists it (the core's view):
     its moves with the record's labels, its final pile and the tower it scored (the
     same for the rest of the match: a server may keep it)."""
-    found = finished_battle_view(match, number)
+    found = battle_view(match, number, listed=True)
     if found is None:
         raise ValueError(f"battle {number} of this match is not scored")
     return found
