@@ -197,6 +197,21 @@ pub fn shown_battle(game: &JsMatch) -> u32 {
     view::battle_number(&game.inner) as u32
 }
 
+/// Battle `number`'s start and its moves so far, `[start, moves]` (`null`: no such
+/// battle).
+#[wasm_bindgen(js_name = battleOf, unchecked_return_type = "[Position, number[]] | null")]
+pub fn battle_of(game: &JsMatch, number: u32) -> JsValue {
+    match view::battle(&game.inner, number as usize) {
+        Some((start, moves)) => {
+            let found = js_sys::Array::new();
+            found.push(&JsPosition::from(start).into());
+            found.push(&numbers(moves.iter().map(|&mv| mv as f64)));
+            found.into()
+        }
+        None => JsValue::NULL,
+    }
+}
+
 /// What a front end needs to draw a position: its notation, piles, side to move, legal
 /// moves and, once over, its scoring (the server's JSON).
 #[wasm_bindgen(js_name = positionView, unchecked_return_type = "Record<string, unknown>")]

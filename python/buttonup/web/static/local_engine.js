@@ -46,16 +46,13 @@ class Entry {
     return this.wasm.shownBattle(this.match);
   }
 
+  // Battle `number`'s start and moves (the core's), or the 404 naming those there are.
   battle(number) {
-    const battles = this.match.battles;
-    if (number >= 1 && number <= battles.length) {
-      const done = battles[number - 1];
-      return [done.start, done.moves];
+    const found = this.wasm.battleOf(this.match, number);
+    if (found === null) {
+      throw new EngineError(`no battle ${number} in this match (it has ${this.battleNumber})`, 404);
     }
-    if (number === battles.length + 1 && number === this.battleNumber) {
-      return [this.match.battleStart, this.match.moves];
-    }
-    throw new EngineError(`no battle ${number} in this match (it has ${this.battleNumber})`, 404);
+    return found;
   }
 
   note(seconds) {
