@@ -49,3 +49,17 @@ def test_records_are_the_same_from_worker_processes(tmp_path: Path) -> None:
         texts.append(path.read_text())
     assert texts[0] == texts[1]
     assert len(buttonup.read_records(texts[0])) == 64
+
+
+def test_a_tournament_of_a_variant_plays_its_size(tmp_path: Path) -> None:
+    """``--per-colour N``: every battle of every match has N buttons of each colour (the
+    level scale measured on a variant, issue 33), and the JSON says the size."""
+    records, results = tmp_path / "v.txt", tmp_path / "v.json"
+    args = ["tournament", "--bots", "1,9", "--matches", "2", "--threads", "1", "--seed", "3"]
+    args += ["--per-colour", "4", "--records", str(records), "--json", str(results)]
+    assert main([*args, "--no-color"]) == 0
+    matches = [Match.from_record(chunk) for chunk in chunks(records.read_text())]
+    assert len(matches) == 2 and all(m.is_over for m in matches)
+    assert {m.per_colour for m in matches} == {4}
+    assert all(len(b.start.piles) == 12 for m in matches for b in m.battles)
+    assert json.loads(results.read_text())["per_colour"] == 4

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from buttonup._core import STANDARD_TARGET, Match
+from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET, Match
 from buttonup.ai import Bot, BotFactory, bot_factory
 from buttonup.player import Player, PlayerLike
 
@@ -33,10 +33,11 @@ def play_match(
     starter: PlayerLike = Player.RED,
     seed: int | None = None,
     target: int = STANDARD_TARGET,
+    per_colour: int = STANDARD_PER_COLOUR,
 ) -> Match:
     """Plays a whole match between two bots and returns it (finished); ``starter`` starts
-    the first battle."""
-    match = Match(starter, seed=seed, target=target)
+    the first battle; each battle has ``per_colour`` buttons of each colour."""
+    match = Match(starter, seed=seed, target=target, per_colour=per_colour)
     players = {Player.RED: red, Player.BLACK: black}
     while not match.is_over:
         chooser = match.chooser
@@ -68,6 +69,7 @@ def play_one(
     seed: int,
     *,
     keep: dict[str, Any] | None = None,
+    per_colour: int = STANDARD_PER_COLOUR,
 ) -> MatchRecord:
     """Match ``index`` of a series: the first bot plays Red in even-numbered matches.
     With ``keep`` (tags), the match's record is kept too."""
@@ -75,7 +77,7 @@ def play_one(
     first_is_red = index % 2 == 0
     a, b = first(2 * match_seed), second(2 * match_seed + 1)
     red, black = (a, b) if first_is_red else (b, a)
-    match = play_match(red, black, seed=match_seed)
+    match = play_match(red, black, seed=match_seed, per_colour=per_colour)
     text = "" if keep is None else match.record(**keep, Red=repr(red), Black=repr(black))
     first_colour = Player.RED if first_is_red else Player.BLACK
     margin = sum(battle.scoring.margin_for(Player.RED) for battle in match.battles)
@@ -174,10 +176,16 @@ PROCESSES_FROM = 64
 
 
 def play_block(
-    specs: tuple[str, str], pairing: int, first: int, last: int, seed: int, records: bool = False
+    specs: tuple[str, str],
+    pairing: int,
+    first: int,
+    last: int,
+    seed: int,
+    records: bool = False,
+    per_colour: int = STANDARD_PER_COLOUR,
 ) -> list[MatchRecord]:
     """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not),
-    with their records when ``records``."""
+    with their records when ``records``, of ``per_colour`` buttons of each colour."""
     a, b = bot_factory(specs[0]), bot_factory(specs[1])
 
     def keep(index: int) -> dict[str, Any] | None:
@@ -186,10 +194,13 @@ def play_block(
         event = f"buttonup tournament, seed {seed}: {a.name} vs {b.name}"
         return {"Event": event, "Round": f"{pairing + 1}.{index + 1}"}
 
-    return [play_one(a, b, index, seed + pairing, keep=keep(index)) for index in range(first, last)]
+    return [
+        play_one(a, b, index, seed + pairing, keep=keep(index), per_colour=per_colour)
+        for index in range(first, last)
+    ]
 
 
-def _play_block(job: tuple[tuple[str, str], int, int, int, int, bool]) -> list[MatchRecord]:
+def _play_block(job: tuple[tuple[str, str], int, int, int, int, bool, int]) -> list[MatchRecord]:
     return play_block(*job)
 
 
@@ -206,12 +217,14 @@ def tournament(
     threads: int = 1,
     progress: Callable[[], None] | None = None,
     records: bool = False,
+    per_colour: int = STANDARD_PER_COLOUR,
 ) -> list[Series]:
     """Every pairing of the bots (levels or names, as :func:`buttonup.ai.bot_factory`
     takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
     mostly Python, which one process runs on one core at a time); the same results for
     any number. ``progress`` is called after each match. With ``records``, each
-    series keeps the record of every match (``Series.records``)."""
+    series keeps the record of every match (``Series.records``). ``per_colour``: the
+    buttons of each colour of every battle (a variant)."""
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be an int, at least 1, not {threads!r}")
     jobs = threads
@@ -220,7 +233,7 @@ def tournament(
     total = len(pairings) * matches
     block = max(1, min(25, matches // max(1, 4 * jobs)))
     work = [
-        ((specs[a], specs[b]), p, first, min(first + block, matches), seed, records)
+        ((specs[a], specs[b]), p, first, min(first + block, matches), seed, records, per_colour)
         for p, (a, b) in enumerate(pairings)
         for first in range(0, matches, block)
     ]

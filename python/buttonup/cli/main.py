@@ -141,7 +141,14 @@ def tournament_command(args: argparse.Namespace) -> int:
     if args.matches < 1 or threads < 1:
         raise ValueError("--matches and --threads must be at least 1")
     tournament_report(
-        specs, args.matches, args.seed, threads, args.json, console_for(args), args.records
+        specs,
+        args.matches,
+        args.seed,
+        threads,
+        args.json,
+        console_for(args),
+        args.records,
+        per_colour=args.per_colour,
     )
     return 0
 
@@ -306,6 +313,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(module:attribute, PATH.zip, PATH.onnx; NAME=SPEC names one) (default 1,5,9,10)",
     )
     tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
+    tournament_parser.add_argument(
+        "--per-colour",
+        "--per-color",
+        type=int,
+        default=STANDARD_PER_COLOUR,
+        help=f"buttons of each colour in every battle (a variant; default {STANDARD_PER_COLOUR})",
+    )
     tournament_parser.add_argument("--seed", type=int, default=0)
     tournament_parser.add_argument(
         "--threads",

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from buttonup._core import Position, analyze, search
+from buttonup._core import STANDARD_PER_COLOUR, Position, analyze, search
 from buttonup.matches import tournament
 
 
@@ -58,6 +58,7 @@ def tournament_report(
     json_path: Path | None,
     console: Console,
     records_path: Path | None = None,
+    per_colour: int = STANDARD_PER_COLOUR,
 ) -> None:
     """Every pairing of the bots, with a progress bar, then the table; the records of
     the matches to ``records_path`` (one after another) when given."""
@@ -78,8 +79,10 @@ def tournament_report(
             threads=jobs,
             progress=lambda: progress.advance(task),
             records=records_path is not None,
+            per_colour=per_colour,
         )
-    table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}")
+    size = "" if per_colour == STANDARD_PER_COLOUR else f", {per_colour} buttons of each colour"
+    table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}{size}")
     for column in (
         "pairing",
         "W-L",
@@ -108,7 +111,12 @@ def tournament_report(
         style="dim",
     )
     if json_path is not None:
-        data = {"matches": matches, "seed": seed, "pairings": [s.as_dict() for s in results]}
+        data = {
+            "matches": matches,
+            "seed": seed,
+            "per_colour": per_colour,
+            "pairings": [s.as_dict() for s in results],
+        }
         json_path.write_text(json.dumps(data, indent=2) + "\n")
         console.print(f"Wrote {json_path}")
     if records_path is not None:
