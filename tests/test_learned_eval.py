@@ -5,7 +5,6 @@ both UGI engines, the C library and WebAssembly (the server plays the library's 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -18,6 +17,7 @@ from buttonup import Player, Position, _core, search, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.testing import processes
 from c_driver import compiled
+from source_scripts import load
 from ugi_engines import NAMES, command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,11 +27,7 @@ np = pytest.importorskip("numpy")
 
 
 def trainer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_eval", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/train_eval.py")
 
 
 def shipped_weights() -> list[float]:

@@ -5,26 +5,19 @@ player's moves on his stream, and refuses nothing but the races it names."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
 import pytest
+from source_scripts import load
 
 if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("uvicorn")
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "online_load.py"
-
 
 def test_a_short_load_plays_and_hears_moves(tmp_path: Path) -> None:
-    if not SCRIPT.is_file():
-        pytest.skip("benches/ is not here (an installed package's tests)")
-    spec = importlib.util.spec_from_file_location("online_load", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load("benches/online_load.py")
     figures = bench.one_load(f"sqlite://{tmp_path}/load.sqlite3", 3, 3.0, None)
     assert figures["actions"] > 10, figures
     assert figures["heard_count"] > 0, figures

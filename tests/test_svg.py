@@ -5,7 +5,6 @@ say; piles kept at their slots across a battle; the last move marked."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import math
 import random
@@ -16,6 +15,7 @@ import pytest
 from buttonup import BattleNotOverError, IllegalMoveError, Match, Position, svg
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from source_scripts import load
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,17 +308,11 @@ def test_repr_svg_of_a_position() -> None:
 
 
 def test_the_pictures_of_the_docs_are_current() -> None:
-    path = ROOT / "docs" / "make_pictures.py"
-    if not path.exists():
-        pytest.skip("docs/ is absent (an installed-artifact run copies tests/ alone)")
-    spec = importlib.util.spec_from_file_location("make_pictures", path)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load("docs/make_pictures.py")
     made = script.pictures()
     assert {"board.svg", "board-tall.svg", "tower.svg"} <= set(made)
     for name, text in made.items():
-        committed = (path.parent / name).read_text(encoding="utf-8")
+        committed = (ROOT / "docs" / name).read_text(encoding="utf-8")
         assert committed == text, f"docs/{name} is out of date: python docs/make_pictures.py"
         parse(text)
 

@@ -165,7 +165,10 @@ pub fn plies(start: &Position, moves: &[usize]) -> Result<(Vec<Json>, Board), Il
         let drop_slots: Vec<usize> = board
             .last_move
             .as_ref()
-            .map(|last| last.drops.iter().map(|&pile| board.slots[pile]).collect())
+            .map(|last| {
+                let slot = |pile: &usize| board.slots.get(*pile).copied();
+                last.drops.iter().filter_map(slot).collect()
+            })
             .unwrap_or_default();
         let extra_move = sowing.outcome.extra_move;
         let label = if extra_move {
@@ -262,7 +265,7 @@ pub fn battle(game: &Match, number: usize) -> Option<(Position, &[usize])> {
 }
 
 /// Battle `number` of a match (`None`: no such battle): its start, its plies, and once
-/// scored its scoring; `plies`, where the caller has walked it already.
+/// scored its scoring.
 pub fn battle_view(game: &Match, number: usize) -> Result<Option<Json>, ViewError> {
     let Some((start, moves)) = battle(game, number) else {
         return Ok(None);
@@ -272,16 +275,15 @@ pub fn battle_view(game: &Match, number: usize) -> Result<Option<Json>, ViewErro
 }
 
 fn battle_json(game: &Match, number: usize, start: &Position, plies: Vec<Json>) -> Json {
-    let over = number <= game.battles().len();
+    let scored = number.checked_sub(1).and_then(|i| game.battles().get(i));
     let mut data = Json::Object(vec![
         ("number", Json::Int(number as i64)),
         ("start", Json::Str(start.to_string())),
         ("starter", Json::letter(start.to_move())),
         ("plies", Json::List(plies)),
-        ("over", Json::Bool(over)),
+        ("over", Json::Bool(scored.is_some())),
     ]);
-    if over {
-        let done = &game.battles()[number - 1];
+    if let Some(done) = scored {
         data.set("scoring", scoring(&done.last, &done.scoring));
     }
     data

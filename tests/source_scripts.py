@@ -1,0 +1,25 @@
+"""A script of the source tree (scripts/, benches/, docs/) loaded as a module by a test;
+the test skips where the tree is absent (an installed package's run copies tests/
+alone)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(relative: str) -> ModuleType:
+    """The module of ``ROOT / relative``, run once (skips the test where it is absent)."""
+    path = ROOT / relative
+    if not path.is_file():
+        pytest.skip(f"{relative} is absent (an installed package's tests)")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
