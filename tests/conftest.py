@@ -33,6 +33,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 _DATA_HOME = tempfile.mkdtemp(prefix="buttonup-tests-data-")
 os.environ["XDG_DATA_HOME"] = _DATA_HOME
 atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
+# Stable-Baselines3 makes a log folder in /tmp for every learn() it is not given a logger
+# for; the tests' (and the examples' they run) go to one folder of the run's, removed with it.
+os.environ.setdefault("SB3_LOGDIR", os.path.join(_DATA_HOME, "sb3"))
 
 
 @pytest.fixture(params=list(ENGINES))

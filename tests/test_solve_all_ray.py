@@ -158,10 +158,16 @@ def test_the_cluster_writes_the_local_file(
 
 
 def test_a_ray_started_in_the_command_writes_the_local_file(
-    local_files: dict[int, bytes], tmp_path: Path
+    local_files: dict[int, bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "values.csv"
-    run_on(None, target, 3, "--batch", "20", "--threads", "1")
+    # Ray's session folder (logs, sockets) in a short folder of the test's, not /tmp/ray.
+    temp = tempfile.mkdtemp(prefix="bu-ray-", dir="/tmp")
+    monkeypatch.setenv("RAY_TMPDIR", temp)
+    try:
+        run_on(None, target, 3, "--batch", "20", "--threads", "1")
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
     assert target.read_bytes() == local_files[3]
     assert not ray.is_initialized()  # the command's own Ray is shut down
 

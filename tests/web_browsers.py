@@ -7,6 +7,9 @@ skipped); importing it starts nothing."""
 
 from __future__ import annotations
 
+import atexit
+import functools
+import os
 import shutil
 import socket
 import subprocess
@@ -73,6 +76,13 @@ def serving(*arguments: str, port: int | None = None) -> Iterator[str]:
         end(process)  # its group, on every outcome
 
 
+@functools.cache
+def _scratch() -> str:
+    folder = tempfile.mkdtemp(prefix="bu-chromium-", dir="/tmp")  # short: socket paths
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def chrome(downloads: Path | None = None, logs: bool = False) -> Browser:
     """A headless Chromium at 1200x900; downloads go to ``downloads``; ``logs``: the
     console kept for ``get_log("browser")``."""
@@ -89,7 +99,11 @@ def chrome(downloads: Path | None = None, logs: bool = False) -> Browser:
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
+    # Chromium's singleton socket folders in a folder of the run's (it leaves them in /tmp
+    # when chromedriver ends it), removed at exit with the rest.
+    service = webdriver.ChromeService(
+        executable_path=shutil.which("chromedriver"), env={**os.environ, "TMPDIR": _scratch()}
+    )
     driver = webdriver.Chrome(options=options, service=service)
     if downloads is not None:
         driver.execute_cdp_cmd(
