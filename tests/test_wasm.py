@@ -83,7 +83,7 @@ def test_the_pages_local_engine_plays_whole_matches(node: str, tmp_path: Path) -
     static = ROOT / "python" / "buttonup" / "web" / "static"
     modules = tmp_path / "static"
     modules.mkdir()
-    for name in ("engine.js", "local_engine.js", "local_views.js"):
+    for name in ("engine.js", "local_engine.js"):
         shutil.copyfile(static / name, modules / name)
     (modules / "package.json").write_text('{"type": "module"}')
     records = tmp_path / "records.json"

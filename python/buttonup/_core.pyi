@@ -27,12 +27,14 @@ __all__ = [
     "UGI_MAX_LINE",
     "VARIANT_LIMITS",
     "Bot",
+    "Chart",
     "Match",
     "Position",
     "Searcher",
     "Seats",
     "UgiEngine",
     "VecEnv",
+    "analysis_view",
     "analyze",
     "battle_view",
     "draw_match",
@@ -42,6 +44,7 @@ __all__ = [
     "draw_walks",
     "encode_observation",
     "eval_features",
+    "hint_view",
     "horizon_estimates",
     "legal_action_mask",
     "line_view",
@@ -54,6 +57,7 @@ __all__ = [
     "random_playouts",
     "read_records",
     "review",
+    "review_view",
     "search",
     "shown_battle",
     "solve",
@@ -313,6 +317,13 @@ class Seats:
     def undo(self, game: Match) -> list[int]: ...
 
 @final
+class Chart:
+    def __new__(cls) -> Chart: ...
+    def note(self, match: Match, limit: float) -> None: ...
+    def backfill(self, match: Match, limit: float) -> None: ...
+    def points(self, match: Match, number: int) -> list[dict[str, Any] | None] | None: ...
+
+@final
 class VecEnv:
     def __new__(
         cls,
@@ -382,4 +393,9 @@ def shown_battle(
     game: Match, number: int | None = None
 ) -> tuple[int, tuple[Position, list[int]] | None]: ...
 def draw_match(game: Match) -> _Board: ...
+def analysis_view(position: Position, limit: float) -> dict[str, Any]: ...
+def hint_view(match: Match, side: _PlayerLike, limit: float) -> dict[str, Any]: ...
+def review_view(
+    start: Position, moves: Sequence[int], per_position: float, budget: float
+) -> list[dict[str, Any]]: ...
 def read_records(text: str) -> list[Match]: ...

@@ -124,11 +124,12 @@ pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
 
 /// A view of the core (`crate::draw::view`) as a Python value: objects are `dict`s,
 /// lists `list`s.
-fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
+pub(crate) fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
     Ok(match value {
         Json::Null => py.None(),
         Json::Bool(b) => PyBool::new(py, *b).to_owned().into_any().unbind(),
         Json::Int(n) => n.into_pyobject(py)?.into_any().unbind(),
+        Json::Float(x) => x.into_pyobject(py)?.into_any().unbind(),
         Json::Str(text) => PyString::new(py, text).into_any().unbind(),
         Json::List(items) => {
             let items = items
@@ -141,6 +142,13 @@ fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
             let dict = PyDict::new(py);
             for (name, field) in fields {
                 dict.set_item(*name, view_to_py(py, field)?)?;
+            }
+            dict.into_any().unbind()
+        }
+        Json::Map(fields) => {
+            let dict = PyDict::new(py);
+            for (name, field) in fields {
+                dict.set_item(name, view_to_py(py, field)?)?;
             }
             dict.into_any().unbind()
         }

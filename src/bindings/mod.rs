@@ -2,6 +2,7 @@
 //! holds no game logic: every rule, check and answer comes from the core modules.
 
 mod ai;
+mod analysis;
 mod batch;
 mod convert;
 mod draw;
@@ -71,6 +72,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<matches::PySeats>()?;
+    m.add_class::<analysis::PyChart>()?;
+    m.add_function(wrap_pyfunction!(analysis::analysis_view, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::hint_view, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::review_view, m)?)?;
     m.add_class::<ai::PyBot>()?;
     m.add_class::<ugi::PyUgiEngine>()?;
     m.add("UGI_MAX_LINE", crate::ugi::MAX_LINE)?;

@@ -12,7 +12,7 @@ use super::results::{chances_to_py, is_standing, standing_from_py};
 use super::search::lock;
 use crate::game::rules::Position;
 use crate::game::standing::Standing;
-use crate::odds::{move_chances, red_chance, shared_odds, with_match_searcher, SharedOdds};
+use crate::odds::{move_chances, red_chance_at, shared_odds, with_match_searcher, SharedOdds};
 
 /// The process's match table of `standing`'s target and buttons (the core's, shared
 /// with every door). Called without the GIL.
@@ -66,17 +66,8 @@ pub fn win_probability<'py>(
     } else {
         return Err(wrong_type("of", "a Standing or a Match", &type_name(of)));
     };
-    let red = run(py, || -> PyResult<f64> {
-        let table = match_odds(&state.standing)?;
-        match state.battle {
-            None => Ok(lock(&table)?.win_probability(&state.standing)?),
-            Some(position) => {
-                let payoff = lock(&table)?.payoff(&state.standing)?;
-                Ok(with_match_searcher(|s| {
-                    red_chance(&payoff, &position, threads, s)
-                })?)
-            }
-        }
+    let red = run(py, || {
+        with_match_searcher(|s| red_chance_at(&state.standing, state.battle.as_ref(), threads, s))
     })??;
     chances_to_py(py, red)
 }

@@ -55,7 +55,7 @@ pub(crate) fn limits(
 }
 
 /// A number of seconds given as `name`, as a duration.
-fn seconds(value: f64, name: &str) -> PyResult<Duration> {
+pub(crate) fn seconds(value: f64, name: &str) -> PyResult<Duration> {
     if value.is_finite() && value >= 0.0 {
         Ok(Duration::from_secs_f64(value.min(1e9)))
     } else {

@@ -63,6 +63,7 @@
 //! `<g class="button" data-strength="s" data-colour="C">` per button, strength 1 at
 //! the bottom, and `<text class="sum" data-player="red|black">` per player.
 
+pub mod analysis;
 mod button;
 mod html;
 pub mod layout;

@@ -25,16 +25,20 @@ pub enum Json {
     Bool(bool),
     /// A whole number.
     Int(i64),
+    /// A number that may have a fraction (a chance).
+    Float(f64),
     /// A string.
     Str(String),
     /// An array.
     List(Vec<Json>),
     /// An object, its fields in order.
     Object(Vec<(&'static str, Json)>),
+    /// An object whose field names are made, not fixed (a move's number), in order.
+    Map(Vec<(String, Json)>),
 }
 
 impl Json {
-    fn letter(player: Player) -> Json {
+    pub(crate) fn letter(player: Player) -> Json {
         Json::Str(player.letter().to_string())
     }
 

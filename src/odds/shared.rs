@@ -5,8 +5,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use super::moves::red_chance;
 use super::table::MatchOdds;
 use crate::game::match_rules::MatchError;
+use crate::game::rules::Position;
+use crate::game::standing::Standing;
+use crate::search::Searcher;
 
 /// A match table that threads share.
 pub type SharedOdds = Arc<Mutex<MatchOdds>>;
@@ -40,6 +44,28 @@ pub fn shared_odds(target: u32, per_colour: usize) -> Result<SharedOdds, MatchEr
     let table = Arc::new(Mutex::new(MatchOdds::new(target, per_colour)?));
     *slot = Some(Arc::clone(&table));
     Ok(table)
+}
+
+/// Red's chance of winning a match that stands at `standing`, under perfect match play
+/// with the shuffles as chance: between two battles (`battle` `None`) the standing's; in
+/// a battle, from its position `battle`, the mover choosing his best move (solved on up
+/// to `threads` threads where that pays, else on `searcher`). What every door's
+/// `win_probability` of a match is, and the page's chart. An impossible standing or a
+/// variant beyond the tables is refused; an interruption is `MatchError::Interrupted`.
+pub fn red_chance_at(
+    standing: &Standing,
+    battle: Option<&Position>,
+    threads: usize,
+    searcher: &mut Searcher,
+) -> Result<f64, MatchError> {
+    // An impossible standing is refused before a table is built for it.
+    standing.check().map_err(MatchError::Standing)?;
+    let table = shared_odds(standing.target, standing.per_colour)?;
+    let Some(position) = battle else {
+        return lock_odds(&table).win_probability(standing);
+    };
+    let payoff = lock_odds(&table).payoff(standing)?;
+    red_chance(&payoff, position, threads, searcher).map_err(|_| MatchError::Interrupted)
 }
 
 #[cfg(test)]

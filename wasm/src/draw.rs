@@ -149,11 +149,12 @@ pub fn tower(position: &JsPosition, size: Option<f64>) -> Result<String, JsValue
 
 /// A view of the core (`buttonup::draw::view`) as a JavaScript value: objects are plain
 /// objects, lists arrays (the page's JSON, the same as `buttonup serve`'s).
-fn view_to_js(value: &Json) -> JsValue {
+pub(crate) fn view_to_js(value: &Json) -> JsValue {
     match value {
         Json::Null => JsValue::NULL,
         Json::Bool(b) => JsValue::from_bool(*b),
         Json::Int(n) => JsValue::from_f64(*n as f64),
+        Json::Float(x) => JsValue::from_f64(*x + 0.0),
         Json::Str(text) => JsValue::from_str(text),
         Json::List(items) => items
             .iter()
@@ -164,6 +165,13 @@ fn view_to_js(value: &Json) -> JsValue {
             let fields: Vec<(&str, JsValue)> = fields
                 .iter()
                 .map(|(name, field)| (*name, view_to_js(field)))
+                .collect();
+            object(&fields)
+        }
+        Json::Map(fields) => {
+            let fields: Vec<(&str, JsValue)> = fields
+                .iter()
+                .map(|(name, field)| (name.as_str(), view_to_js(field)))
                 .collect();
             object(&fields)
         }

@@ -7,6 +7,7 @@
 //! clock is JavaScript's `performance.now`, installed when the module starts.
 
 mod ai;
+mod analysis;
 mod convert;
 mod draw;
 mod errors;

@@ -1,14 +1,12 @@
-//! Match odds: `winProbability` and `matchAnalyze`, on tables built once per (target,
-//! buttons of each colour) and kept for the page's life.
+//! Match odds: `winProbability` and `matchAnalyze`, on the core's tables (built once per
+//! target and buttons of each colour, kept for the page's life).
 
 use std::cell::RefCell;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 
 use buttonup::game::rules::Position;
-use buttonup::odds::{move_chances, red_chance, MOVE_TABLE_BYTES};
+use buttonup::odds::{lock_odds, move_chances, red_chance_at, shared_odds, MOVE_TABLE_BYTES};
 use buttonup::search::{Payoff, Searcher};
-use buttonup::{MatchOdds, Standing, STANDARD_PER_COLOUR};
+use buttonup::{Standing, STANDARD_PER_COLOUR};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,7 +18,6 @@ use buttonup::Next;
 use js_sys::Reflect;
 
 thread_local! {
-    static TABLES: RefCell<HashMap<(u32, usize), MatchOdds>> = RefCell::new(HashMap::new());
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
 
@@ -45,24 +42,9 @@ export interface Chances {
 }
 "#;
 
-/// Runs `f` on the match table of `standing` (built on first use).
-fn with_table<T>(
-    standing: &Standing,
-    f: impl FnOnce(&mut MatchOdds) -> Result<T, JsValue>,
-) -> Result<T, JsValue> {
-    standing.check().or_throw()?;
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        let key = (standing.target, standing.per_colour);
-        let table = match tables.entry(key) {
-            Entry::Occupied(entry) => entry.into_mut(),
-            Entry::Vacant(entry) => entry.insert(MatchOdds::new(key.0, key.1).or_throw()?),
-        };
-        f(table)
-    })
-}
-
-fn with_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
+/// Runs `f` on the module's match-odds searcher (made on first use; a fresh one if it
+/// is busy, which one thread never sees).
+pub(crate) fn with_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
     SEARCHER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => {
             f(slot.get_or_insert_with(|| Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES)))
@@ -116,13 +98,7 @@ pub fn win_probability(
     #[wasm_bindgen(unchecked_param_type = "Standing | Match")] of: JsValue,
 ) -> Result<JsValue, JsValue> {
     let (standing, battle) = state(&of)?;
-    let red = with_table(&standing, |table| match battle {
-        None => table.win_probability(&standing).or_throw(),
-        Some(position) => {
-            let payoff = table.payoff(&standing).or_throw()?;
-            with_searcher(|s| red_chance(&payoff, &position, 1, s)).or_throw()
-        }
-    })?;
+    let red = with_searcher(|s| red_chance_at(&standing, battle.as_ref(), 1, s)).or_throw()?;
     Ok(object(&[
         ("red", JsValue::from_f64(red)),
         ("black", JsValue::from_f64(1.0 - red)),
@@ -139,10 +115,10 @@ pub fn match_analyze(game: &JsMatch) -> Result<JsValue, JsValue> {
     let Some(position) = game.inner.battle_position() else {
         return Ok(map.into());
     };
-    let chances = with_table(&standing, |table| {
-        let payoff = table.payoff(&standing).or_throw()?;
-        with_searcher(|s| move_chances(&payoff, &position, 1, s)).or_throw()
-    })?;
+    standing.check().or_throw()?;
+    let table = shared_odds(standing.target, standing.per_colour).or_throw()?;
+    let payoff = lock_odds(&table).payoff(&standing).or_throw()?;
+    let chances = with_searcher(|s| move_chances(&payoff, &position, 1, s)).or_throw()?;
     for (mv, chance) in chances {
         map.set(&JsValue::from(mv as u32), &JsValue::from_f64(chance));
     }

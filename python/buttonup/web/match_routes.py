@@ -19,10 +19,9 @@ from fastapi import FastAPI, Path, Request
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from buttonup._core import VARIANT_LIMITS, Match, line_view, match_analyze, win_probability
+from buttonup._core import Match, hint_view, review_view
 from buttonup.player import Player
 from buttonup.records import record_date
-from buttonup.web.history import review
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, NotFound, Service
 from buttonup.web.views import battle_json, drawn_ply, match_json
@@ -72,16 +71,9 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         the move of the side to move, `undo` the battle's last move, `choose` the
         chooser's choice and `hint` answers for the side to move."""
         client = request.client.host if request.client else "?"
-        key = service.new_match(
-            client,
-            body.human,
-            body.level,
-            body.target,
-            body.starter,
-            body.seed,
-            body.players,
-            body.opponent,
-        )
+        match = Match(body.starter, target=body.target, seed=body.seed)
+        human = Player.of(body.human)
+        key = service.add(match, client, human, body.level, body.seed, body.players, body.opponent)
         return await noted(key, service.entry(key))
 
     @app.post("/api/matches/import")
@@ -149,27 +141,11 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         (`match_odds`) and from here (`match_win_probability`, `null` once the match is
         over). `position` names the position answered for."""
         async with hold(key) as entry:
-            match = entry.match
-            position = match.position
-            analysis = await service.run(lambda: service.analysis(position), position)
-            chance = None
-            odds: dict[str, float] = {}
-            side = entry.acts()
+            match, side = entry.match, entry.acts()
             # Past the odds' limit (a variant imported from a record) the hint is the
             # moves' values alone: match odds are not computed there.
-            with_odds = match.per_colour <= VARIANT_LIMITS["match_odds"]
-            if with_odds and not match.is_over:
-                chances = await service.run(lambda: win_probability(match))
-                chance = chances.of(side)
-                if match.to_move is side and match.chooser is None:
-                    moves = await service.run(lambda: match_analyze(match))
-                    odds = {str(move): value for move, value in moves.items()}
-            return {
-                **analysis,
-                "position": str(position),
-                "match_odds": odds,
-                "match_win_probability": chance,
-            }
+            seconds = service.search_seconds
+            return await service.run(lambda: hint_view(match, side, seconds), match.position)
 
     @app.get("/api/matches/{key}/battles/{number}")
     async def match_battle(key: str, number: Number) -> dict[str, Any]:
@@ -195,11 +171,10 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         the margin of the move played (both for the mover), the loss (`mistake` when at
         least 1), the best moves and the best line from the position before it."""
         start, moves = (await service.fetch(key)).battle(number)
-        plies = line_view(start, list(moves))["line"]
         # A look at one position has a quarter of the cap, the whole review the cap.
         seconds, budget = service.search_seconds / 4, service.search_seconds
-        moves_out = await service.run(lambda: review(start, plies, seconds, budget), start)
-        return {"number": number, "start": str(start), "moves": moves_out}
+        judged = await service.run(lambda: review_view(start, moves, seconds, budget), start)
+        return {"number": number, "start": str(start), "moves": judged}
 
     @app.get(
         "/api/matches/{key}/record",

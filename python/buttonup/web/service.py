@@ -18,7 +18,6 @@ memory holds the last :data:`CACHED_MATCHES` used, as a cache only.
 from __future__ import annotations
 
 import asyncio
-import copy
 import secrets
 import threading
 import time
@@ -28,12 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from buttonup._core import Match, Position, Seats, analyze, search, shown_battle
+from buttonup._core import Chart, Match, Position, Seats, analysis_view, shown_battle
 from buttonup.ai import Bot, BotFactory, Limits, bot
-from buttonup.errors import SearchStoppedError
 from buttonup.player import Player
-from buttonup.web.history import by_colour, chances, margins
-from buttonup.web.models import Side
 from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore, Stale
 
 T = TypeVar("T")
@@ -79,9 +75,9 @@ class Entry:
     client: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
-    points: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = field(default_factory=dict)
+    points: Chart = field(default_factory=Chart)
     """The chart's points: where the match stood after each sequence of moves of a
-    battle, by colour (:func:`buttonup.web.history.margins`, :func:`~.chances`)."""
+    battle, by colour (the core's, the offline page's too)."""
     players: int = 1
     """2: pass and play, both sides people at one screen (the AI is never asked)."""
     seed: int | None = None
@@ -125,53 +121,22 @@ class Entry:
 
     def note(self, seconds: float) -> None:
         """Records the chart's point for the state the last change left (run after
-        every change, off the event loop)."""
-        match = self.match
-        done = len(match.battles)
-        if done and (done, match.battles[-1].moves) not in self.points:
-            last = match.battles[-1]
-            self.points[(done, last.moves)] = {
-                "margin": margins(last.final_position, seconds),
-                "chance": chances(match),
-            }
-        if match.is_over or match.chooser is not None:
-            return
-        key = (done + 1, match.moves)
-        if key not in self.points:
-            self.points[key] = {
-                "margin": margins(match.position, seconds),
-                "chance": chances(match),
-            }
+        every change, off the event loop; each margin solved within ``seconds``)."""
+        self.points.note(self.match, seconds)
 
     def backfill(self, seconds: float) -> None:
         """Records what :meth:`note` would have for a match made elsewhere (an imported
-        record): a point for each move of the current battle so far (on a copy of the
-        match, its moves taken back one by one), and the final point of each battle
-        scored."""
-        match = self.match
-        done = len(match.battles)
-        earlier = copy.copy(match)
-        if not match.is_over and match.chooser is None:
-            while True:
-                self.points.setdefault(
-                    (done + 1, earlier.moves),
-                    {"margin": margins(earlier.position, seconds), "chance": chances(earlier)},
-                )
-                if not earlier.moves:
-                    break
-                earlier.undo()
-        for number, battle in enumerate(match.battles, 1):
-            self.points[(number, battle.moves)] = {
-                "margin": margins(battle.final_position, seconds),
-                # known for the last one only: the match as it stood right after it
-                "chance": chances(earlier) if number == done else by_colour(),
-            }
+        record): a point for each move of the current battle so far and the final point
+        of each battle scored."""
+        self.points.backfill(self.match, seconds)
 
     def chart(self, number: int) -> list[dict[str, Any] | None]:
         """The chart's points of battle ``number``: one before its first move and one
         after each (``None`` where none was recorded)."""
-        _, moves = self.battle(number)
-        return [self.points.get((number, moves[:ply])) for ply in range(len(moves) + 1)]
+        points = self.points.points(self.match, number)
+        if points is None:
+            self.battle(number)  # raises its NotFound
+        return points or []
 
 
 class Lane:
@@ -269,22 +234,8 @@ class Service:
     def analysis(self, position: Position) -> dict[str, Any]:
         """Every move's exact value for the side to move and the best line, when the
         engine solves them within the time cap; else the capped search's best line and
-        value only (``exact`` false)."""
-        if position.is_over:
-            return {"value": None, "moves": {}, "pv": [], "exact": True, "extra_moves": {}}
-        moves = position.legal_moves()
-        try:
-            values = analyze(position, time_limit=self.search_seconds / 2)
-        except SearchStoppedError:
-            values = {}
-        best = search(position, time_limit=self.search_seconds / 2)
-        return {
-            "value": max(values.values()) if values else best.value,
-            "moves": {str(move): value for move, value in values.items()},
-            "pv": list(best.pv),
-            "exact": bool(values) and best.exact,
-            "extra_moves": {str(move): position.outcome(move).extra_move for move in moves},
-        }
+        value only (``exact`` false): the core's analysis."""
+        return analysis_view(position, self.search_seconds)
 
     def best_move(self, ai: Bot, position: Position, match: Match | None) -> dict[str, Any]:
         """The AI's move, and how it was chosen (for a level's bot)."""
@@ -309,21 +260,6 @@ class Service:
         return Limits(time_limit=min(seconds, self.search_seconds))
 
     # --- matches --------------------------------------------------------------------
-    def new_match(
-        self,
-        client: str,
-        human: Side,
-        level: int,
-        target: int,
-        starter: Side,
-        seed: int | None,
-        players: int = 1,
-        opponent: str | None = None,
-    ) -> str:
-        """A new match of ``client``'s (kept by :meth:`save`)."""
-        match = Match(starter, target=target, seed=seed)
-        return self.add(match, client, Player.of(human), level, seed, players, opponent)
-
     def add(
         self,
         match: Match,

@@ -1,18 +1,13 @@
 // An engine in the browser: engine.js's interface answered by the WebAssembly build of
 // the core (docs/wasm.md), with no request to any server. The matches live in the page;
-// their JSON is the same as `buttonup serve`'s (python/buttonup/web/match_routes.py),
-// made by local_views.js from the engine's answers.
+// their JSON is the same as `buttonup serve`'s (python/buttonup/web/match_routes.py): the
+// core's views, analysis and chart (matchView, hintView, Chart, ...), shaped once there.
 //
 // A page uses it by setting, in a module script before app.js:
 //   globalThis.buttonupEngine = LocalEngine.load("./wasm/buttonup_wasm.js");
 // (what `buttonup export-site` writes).
 
 import { EngineError } from "./engine.js";
-import {
-  analysis, chances, margins, review,
-} from "./local_views.js";
-
-const pointKey = (number, moves) => `${number}:${moves.join(",")}`;
 
 // Runs `work`, turning the engine's errors into EngineErrors with its message (status
 // 400, as the server answers a refusal).
@@ -37,7 +32,7 @@ class Entry {
     this.seats = new wasm.Seats(human, players);
     // The server's AI: a move searched within a second at most.
     this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
-    this.points = new Map(); // pointKey -> {margin, chance}
+    this.points = new wasm.Chart(); // the chart's points, the core's (as the server's)
   }
 
   // The battle being played, or the last one once the match is over or while the tie
@@ -55,60 +50,19 @@ class Entry {
     return found;
   }
 
+  // The chart's point after a change, each margin solved within `seconds`.
   note(seconds) {
-    const { wasm, match } = this;
-    const battles = match.battles;
-    const done = battles.length;
-    if (done) {
-      const last = battles[done - 1];
-      const key = pointKey(done, last.moves);
-      if (!this.points.has(key)) {
-        this.points.set(key, {
-          margin: margins(wasm, last.finalPosition, seconds),
-          chance: chances(wasm, match),
-        });
-      }
-    }
-    if (match.isOver || match.chooser !== null) return;
-    const key = pointKey(done + 1, match.moves);
-    if (!this.points.has(key)) {
-      this.points.set(key, { margin: margins(wasm, match.position, seconds), chance: chances(wasm, match) });
-    }
+    this.points.note(this.match, seconds * 1000);
   }
 
+  // What note would have recorded, for a match read from a record.
   backfill(seconds) {
-    const { wasm, match } = this;
-    const battles = match.battles;
-    const done = battles.length;
-    const earlier = match.clone();
-    if (!match.isOver && match.chooser === null) {
-      for (;;) {
-        const key = pointKey(done + 1, earlier.moves);
-        if (!this.points.has(key)) {
-          this.points.set(key, {
-            margin: margins(wasm, earlier.position, seconds),
-            chance: chances(wasm, earlier),
-          });
-        }
-        if (!earlier.moves.length) break;
-        earlier.undo();
-      }
-    }
-    battles.forEach((battle, i) => {
-      this.points.set(pointKey(i + 1, battle.moves), {
-        margin: margins(wasm, battle.finalPosition, seconds),
-        chance: i + 1 === done ? chances(wasm, earlier) : { r: null, b: null },
-      });
-    });
+    this.points.backfill(this.match, seconds * 1000);
   }
 
   chart(number) {
-    const [, moves] = this.battle(number);
-    const points = [];
-    for (let ply = 0; ply <= moves.length; ply += 1) {
-      points.push(this.points.get(pointKey(number, moves.slice(0, ply))) || null);
-    }
-    return points;
+    this.battle(number); // the 404 for a battle the match does not have
+    return this.points.points(this.match, number);
   }
 }
 
@@ -225,19 +179,7 @@ export class LocalEngine {
     return engineCall(() => {
       const entry = this.entry(id);
       const { match } = entry;
-      const human = entry.seats.acts(match);
-      const position = match.position;
-      const data = analysis(this.wasm, position, this.searchSeconds);
-      let chance = null;
-      const odds = {};
-      if (!match.isOver) {
-        const chances = this.wasm.winProbability(match);
-        chance = human === "r" ? chances.red : chances.black;
-        if (match.toMove === human && match.chooser === null) {
-          for (const [move, value] of this.wasm.matchAnalyze(match)) odds[String(move)] = value;
-        }
-      }
-      return { ...data, position: position.toString(), match_odds: odds, match_win_probability: chance };
+      return this.wasm.hintView(match, entry.seats.acts(match), this.searchSeconds * 1000);
     });
   }
 
@@ -255,8 +197,9 @@ export class LocalEngine {
   async review(id, number) {
     return engineCall(() => {
       const [start, moves] = this.entry(id).battle(number);
-      const { line } = this.wasm.lineView(start, moves);
-      return { number, start: start.toString(), moves: review(this.wasm, start, line, this.searchSeconds) };
+      // A look at one position has a quarter of the cap, the whole review the cap.
+      const ms = this.searchSeconds * 1000;
+      return { number, start: start.toString(), moves: this.wasm.reviewView(start, moves, ms / 4, ms) };
     });
   }
 
@@ -272,7 +215,7 @@ export class LocalEngine {
       const root = new this.wasm.Position(position);
       const drawn = this.wasm.lineView(root, moves);
       const at = new this.wasm.Position(drawn.position);
-      const data = analysis(this.wasm, at, this.searchSeconds);
+      const data = this.wasm.analysisView(at, this.searchSeconds * 1000);
       return {
         ...drawn,
         ...data,

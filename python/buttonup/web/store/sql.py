@@ -57,6 +57,16 @@ class SqlStore(Store):
     def announce(self, cursor: Cursor, match_id: str, version: int) -> None:
         """Tells other processes of a change, at commit."""
 
+    def within_cap(self, cursor: Cursor, count: str, maker: str | None, cap: int | None) -> None:
+        """With a ``maker`` and a ``cap``: holds ``maker``'s lock for the transaction and
+        refuses (:class:`~.base.Full`) when ``count`` (a query of one ``maker = ?``)
+        already counts ``cap`` of his."""
+        if maker is None or cap is None:
+            return
+        self.lock_maker(cursor, maker)
+        if self.run(cursor, count, (maker,)).fetchone()[0] >= cap:
+            raise base.Full(maker)
+
     def run(self, cursor: Cursor, sql: str, params: tuple[Any, ...] = ()) -> Cursor:
         cursor.execute(sql if self.mark == "?" else sql.replace("?", self.mark), params)
         return cursor
@@ -93,17 +103,12 @@ class SqlStore(Store):
         self, token_hash: str, now: float, maker: str | None = None, cap: int | None = None
     ) -> None:
         with self.transaction() as cursor:
-            if maker is not None and cap is not None:
-                self.lock_maker(cursor, maker)
-                idle = self.run(
-                    cursor,
-                    "SELECT COUNT(*) FROM players WHERE maker = ? AND NOT EXISTS (SELECT 1 "
-                    "FROM matches WHERE matches.red = players.token_hash) AND NOT EXISTS "
-                    "(SELECT 1 FROM matches WHERE matches.black = players.token_hash)",
-                    (maker,),
-                ).fetchone()[0]
-                if idle >= cap:
-                    raise base.Full(maker)
+            idle = (
+                "SELECT COUNT(*) FROM players WHERE maker = ? AND NOT EXISTS (SELECT 1 "
+                "FROM matches WHERE matches.red = players.token_hash) AND NOT EXISTS "
+                "(SELECT 1 FROM matches WHERE matches.black = players.token_hash)"
+            )
+            self.within_cap(cursor, idle, maker, cap)
             self.run(
                 cursor,
                 "INSERT INTO players (token_hash, created, seen, maker) VALUES (?, ?, ?, ?)",
@@ -123,16 +128,11 @@ class SqlStore(Store):
 
     def add_match(self, row: MatchRow, maker: str | None = None, cap: int | None = None) -> None:
         with self.transaction() as cursor:
-            if maker is not None and cap is not None:
-                self.lock_maker(cursor, maker)
-                waiting = self.run(
-                    cursor,
-                    "SELECT COUNT(*) FROM matches WHERE maker = ? AND finished = 0 "
-                    "AND (red IS NULL OR black IS NULL)",
-                    (maker,),
-                ).fetchone()[0]
-                if waiting >= cap:
-                    raise base.Full(maker)
+            waiting = (
+                "SELECT COUNT(*) FROM matches WHERE maker = ? AND finished = 0 "
+                "AND (red IS NULL OR black IS NULL)"
+            )
+            self.within_cap(cursor, waiting, maker, cap)
             self.run(
                 cursor,
                 f"INSERT INTO matches ({COLUMNS}, finished, maker) VALUES "

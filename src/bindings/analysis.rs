@@ -1,0 +1,150 @@
+//! The page's analysis for Python (`crate::draw::analysis`): conversions only. Every
+//! search runs without the GIL on the calling thread's searchers, Ctrl-C stopping it.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+
+use super::convert::{move_index, player_from_py};
+use super::draw::view_to_py;
+use super::interrupt::run;
+use super::matches::PyMatch;
+use super::position::PyPosition;
+use super::search::seconds;
+use crate::draw::analysis::{self, Chart, Searchers};
+use crate::game::match_rules::Match;
+use crate::game::rules::Player;
+use crate::odds::with_match_searcher;
+use crate::search::with_thread_searcher;
+
+/// Runs `work` on this thread's margin and match-odds searchers.
+fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
+    with_thread_searcher(|margin| with_match_searcher(|odds| work(&mut Searchers { margin, odds })))
+}
+
+/// The chart's points of a match (`crate::draw::analysis::Chart`). Its searches run
+/// on a copy, its points merged in after: a page reading the chart never waits for one.
+#[pyclass(name = "Chart", module = "buttonup._core", frozen)]
+pub(crate) struct PyChart {
+    inner: Mutex<Chart>,
+}
+
+impl PyChart {
+    /// A copy of the chart, `change` run on it without the GIL, then merged back.
+    fn change(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyMatch>,
+        limit: f64,
+        change: fn(&mut Chart, &Match, std::time::Duration, &mut Searchers<'_>),
+    ) -> PyResult<()> {
+        let limit = seconds(limit, "limit")?;
+        let game = game.try_borrow()?.inner.clone();
+        let mut work = self.chart().clone();
+        let work = run(py, move || {
+            with_searchers(|searchers| change(&mut work, &game, limit, searchers));
+            work
+        })?;
+        self.chart().absorb(work);
+        Ok(())
+    }
+
+    fn chart(&self) -> std::sync::MutexGuard<'_, Chart> {
+        // A chart is only ever added to: one left by a panic is still a good chart.
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[pymethods]
+impl PyChart {
+    #[new]
+    fn new() -> PyChart {
+        PyChart {
+            inner: Mutex::new(Chart::new()),
+        }
+    }
+
+    /// Records the point for the state `match` is in (after every change), each margin
+    /// solved within `limit` seconds.
+    fn note(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: f64) -> PyResult<()> {
+        self.change(py, r#match, limit, Chart::note)
+    }
+
+    /// Records the points `note` would have for a match read from a record.
+    fn backfill(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: f64) -> PyResult<()> {
+        self.change(py, r#match, limit, Chart::backfill)
+    }
+
+    /// The points of battle `number` of `match` (`None`: no such battle).
+    fn points(
+        &self,
+        py: Python<'_>,
+        r#match: PyRef<'_, PyMatch>,
+        number: usize,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let found = self.chart().points(&r#match.inner, number);
+        found.map(|points| view_to_py(py, &points)).transpose()
+    }
+}
+
+/// A position's analysis (`crate::draw::analysis::analysis`) within `limit` seconds.
+#[pyfunction]
+pub(crate) fn analysis_view(
+    py: Python<'_>,
+    position: &PyPosition,
+    limit: f64,
+) -> PyResult<Py<PyAny>> {
+    let (position, limit) = (position.inner, seconds(limit, "limit")?);
+    let found = run(py, || {
+        with_thread_searcher(|s| analysis::analysis(&position, limit, s))
+    })?;
+    view_to_py(py, &found)
+}
+
+/// The hint of `match` for `side` (`crate::draw::analysis::hint`) within `limit` seconds.
+#[pyfunction]
+pub(crate) fn hint_view(
+    py: Python<'_>,
+    r#match: PyRef<'_, PyMatch>,
+    side: &Bound<'_, PyAny>,
+    limit: f64,
+) -> PyResult<Py<PyAny>> {
+    let side = player_from_py("side", Some(side), Player::Red)?;
+    let limit = seconds(limit, "limit")?;
+    let game = r#match.inner.clone();
+    drop(r#match);
+    let found = run(py, || {
+        with_searchers(|s| analysis::hint(&game, side, limit, s))
+    })?;
+    view_to_py(py, &found)
+}
+
+/// Each of `moves` from `start` judged (`crate::draw::analysis::review`): each position
+/// within `per_position` seconds, the whole within `budget`.
+#[pyfunction]
+pub(crate) fn review_view(
+    py: Python<'_>,
+    start: &PyPosition,
+    moves: Vec<Bound<'_, PyAny>>,
+    per_position: f64,
+    budget: f64,
+) -> PyResult<Py<PyAny>> {
+    let (per_position, budget) = (
+        seconds(per_position, "per_position")?,
+        seconds(budget, "budget")?,
+    );
+    let mut position = start.inner;
+    let mut checked = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        let mv = move_index(&position, mv)?;
+        position = position.play(mv)?.position;
+        checked.push(mv);
+    }
+    let start = start.inner;
+    let found = run(py, || {
+        with_thread_searcher(|s| analysis::review(&start, &checked, per_position, budget, s))
+    })??;
+    view_to_py(py, &found)
+}
