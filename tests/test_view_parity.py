@@ -53,21 +53,27 @@ def python_views() -> list[Any]:
     return views
 
 
-def test_the_offline_page_gets_the_servers_views() -> None:
+def wasm_door(script: str, matches: list[dict[str, int]]) -> list[Any]:
+    """What ``tests/js/SCRIPT`` prints for ``matches`` (the WebAssembly door, in Node)."""
     from wasm_package import node_and_package
 
     node, pkg = node_and_package()
     with tempfile.TemporaryDirectory(prefix="view_parity_") as folder:
         file = Path(folder) / "matches.json"
-        file.write_text(json.dumps(MATCHES), encoding="utf-8")
+        file.write_text(json.dumps(matches), encoding="utf-8")
         done = processes.run(
-            [node, str(ROOT / "tests" / "js" / "view_parity.js"), str(pkg), str(file)],
+            [node, str(ROOT / "tests" / "js" / script), str(pkg), str(file)],
             capture_output=True,
             text=True,
             timeout=300,
         )
     assert done.returncode == 0, done.stderr[-4000:]
-    wasm = json.loads(done.stdout)
+    out: list[Any] = json.loads(done.stdout)
+    return out
+
+
+def test_the_offline_page_gets_the_servers_views() -> None:
+    wasm = wasm_door("view_parity.js", MATCHES)
     python = python_views()
     assert len(wasm) == len(python) > 100
     for number, (theirs, ours) in enumerate(zip(wasm, python)):
@@ -148,20 +154,7 @@ def python_analysis() -> list[Any]:
 
 
 def test_the_offline_page_gets_the_servers_analysis() -> None:
-    from wasm_package import node_and_package
-
-    node, pkg = node_and_package()
-    with tempfile.TemporaryDirectory(prefix="analysis_parity_") as folder:
-        file = Path(folder) / "matches.json"
-        file.write_text(json.dumps(ANALYSED), encoding="utf-8")
-        done = processes.run(
-            [node, str(ROOT / "tests" / "js" / "analysis_parity.js"), str(pkg), str(file)],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    assert done.returncode == 0, done.stderr[-4000:]
-    wasm = json.loads(done.stdout)
+    wasm = wasm_door("analysis_parity.js", ANALYSED)
     python = python_analysis()
     assert len(wasm) == len(python) > 20
     for number, (theirs, ours) in enumerate(zip(wasm, python)):

@@ -48,9 +48,7 @@ impl JsChart {
         game: &JsMatch,
         #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
     ) -> Result<(), JsValue> {
-        let limit = limit(limit_ms, "limitMs")?;
-        with_searchers(|s| self.inner.note(&game.inner, limit, s));
-        Ok(())
+        self.change(game, limit_ms, Chart::note)
     }
 
     /// Records the points `note` would have for a match read from a record.
@@ -59,9 +57,7 @@ impl JsChart {
         game: &JsMatch,
         #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
     ) -> Result<(), JsValue> {
-        let limit = limit(limit_ms, "limitMs")?;
-        with_searchers(|s| self.inner.backfill(&game.inner, limit, s));
-        Ok(())
+        self.change(game, limit_ms, Chart::backfill)
     }
 
     /// The points of battle `number` (`null`: no such battle): one before its first
@@ -73,6 +69,18 @@ impl JsChart {
             .map_or(JsValue::NULL, |points| view_to_js(&points))
     }
 }
+
+impl JsChart {
+    /// `change` (a note, a backfill) on the chart, within `limit_ms` for each margin.
+    fn change(&mut self, game: &JsMatch, limit_ms: f64, change: Change) -> Result<(), JsValue> {
+        let limit = limit(limit_ms, "limitMs")?;
+        with_searchers(|s| change(&mut self.inner, &game.inner, limit, s));
+        Ok(())
+    }
+}
+
+/// What changes a chart: `Chart::note` or `Chart::backfill`.
+type Change = fn(&mut Chart, &buttonup::Match, Duration, &mut Searchers<'_>);
 
 impl Default for JsChart {
     fn default() -> JsChart {
