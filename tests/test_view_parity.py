@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,21 +35,28 @@ MATCHES = [
 ]
 
 
+def changes(game: Match, plies: int) -> Iterator[bool]:
+    """Plays up to ``plies`` changes of ``game`` as the scripts of tests/js do (the first
+    legal move, the tie rule's choice Red); after each, whether it was a move."""
+    for _ in range(plies):
+        if game.is_over:
+            return
+        if game.chooser is not None:
+            game.choose_starter("r")
+            yield False
+        else:
+            game.play(game.legal_moves()[0])
+            yield True
+
+
 def python_views() -> list[Any]:
     """What tests/js/view_parity.js prints, made by the Python door."""
     views: list[Any] = []
     for spec in MATCHES:
         game = Match(seed=spec["seed"], target=5, per_colour=spec["perColour"])
         views.append(match_view(game, battles=True, played=False))
-        for _ in range(spec["plies"]):
-            if game.is_over:
-                break
-            if game.chooser is not None:
-                game.choose_starter("r")
-                views.append(match_view(game, battles=True, played=False))
-            else:
-                game.play(game.legal_moves()[0])
-                views.append(match_view(game, battles=True, played=True))
+        for moved in changes(game, spec["plies"]):
+            views.append(match_view(game, battles=True, played=moved))
             views.append(battle_view(game, shown_battle(game)[0]))
     return views
 
@@ -128,13 +136,7 @@ def python_analysis() -> list[Any]:
         game = Match(seed=spec["seed"], target=5, per_colour=spec["perColour"])
         chart = Chart()
         chart.note(game, LIMIT)
-        for ply in range(spec["plies"]):
-            if game.is_over:
-                break
-            if game.chooser is not None:
-                game.choose_starter("r")
-            else:
-                game.play(game.legal_moves()[0])
+        for ply, _ in enumerate(changes(game, spec["plies"])):
             chart.note(game, LIMIT)
             if ply % spec["every"] == 0:
                 out.append(hint_view(game, game.to_move, LIMIT))
