@@ -80,8 +80,13 @@ def test_a_battle_is_its_moves_replayed_by_the_library(client: TestClient) -> No
         assert point["chance"]["r"] + point["chance"]["b"] == pytest.approx(1.0)
     match = Match.from_record(client.get(f"/api/matches/{key}/record").text)
     assert points[-1]["chance"]["r"] == pytest.approx(win_probability(match).red)
-    assert client.get(f"/api/matches/{key}/battles/1/plies/99").status_code == 404
-    assert client.get(f"/api/matches/{key}/battles/7").status_code == 404
+    # The 404s in the core's words (the offline page's too: tests/js/local_engine.test.mjs).
+    missing = client.get(f"/api/matches/{key}/battles/1/plies/99")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == f"battle 1 has {len(moves)} moves, not 99"
+    missing = client.get(f"/api/matches/{key}/battles/7")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "no battle 7 in this match (it has 2)"
 
 
 def test_the_review_is_the_engines_values(client: TestClient) -> None:

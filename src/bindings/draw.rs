@@ -191,17 +191,19 @@ pub(crate) fn battle_view(
 }
 
 /// The battle a page shows of a match (`crate::draw::view::battle_number`), and that
-/// battle's or battle `number`'s start and moves (`None`: no such battle).
+/// battle's or battle `number`'s start and moves so far, or its first `ply` moves; a
+/// `ValueError` in the page's words for a battle the match does not have or more moves
+/// than it has (`crate::draw::view::battle_moves`).
 #[pyfunction]
-#[pyo3(signature = (game, number = None))]
+#[pyo3(signature = (game, number = None, ply = None))]
 pub(crate) fn shown_battle(
     game: PyRef<'_, PyMatch>,
     number: Option<usize>,
-) -> (usize, Option<(PyPosition, Vec<usize>)>) {
+    ply: Option<usize>,
+) -> PyResult<(usize, (PyPosition, Vec<usize>))> {
     let shown = view::battle_number(&game.inner);
-    let found = view::battle(&game.inner, number.unwrap_or(shown))
-        .map(|(start, moves)| (start.into(), moves.to_vec()));
-    (shown, found)
+    let (start, moves) = view::battle_moves(&game.inner, number.unwrap_or(shown), ply)?;
+    Ok((shown, (start.into(), moves.to_vec())))
 }
 
 /// What a front end needs to draw a position (`crate::draw::view::position`): its

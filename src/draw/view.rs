@@ -80,6 +80,22 @@ pub enum ViewError {
     Illegal(IllegalMove),
     /// A picture could not be drawn.
     Draw(DrawError),
+    /// A battle the match does not have (`shown`: the last one it has).
+    NoBattle {
+        /// The battle asked for.
+        number: usize,
+        /// The battle the match shows, its last.
+        shown: usize,
+    },
+    /// More moves of a battle than it has.
+    NoPly {
+        /// The battle.
+        number: usize,
+        /// Its moves so far.
+        moves: usize,
+        /// The moves asked for.
+        ply: usize,
+    },
 }
 
 impl std::fmt::Display for ViewError {
@@ -87,6 +103,12 @@ impl std::fmt::Display for ViewError {
         match self {
             ViewError::Illegal(error) => error.fmt(f),
             ViewError::Draw(error) => error.fmt(f),
+            ViewError::NoBattle { number, shown } => {
+                write!(f, "no battle {number} in this match (it has {shown})")
+            }
+            ViewError::NoPly { number, moves, ply } => {
+                write!(f, "battle {number} has {moves} moves, not {ply}")
+            }
         }
     }
 }
@@ -98,6 +120,7 @@ impl HasKind for ViewError {
         match self {
             ViewError::Illegal(error) => error.kind(),
             ViewError::Draw(error) => error.kind(),
+            ViewError::NoBattle { .. } | ViewError::NoPly { .. } => ErrorKind::InvalidArgument,
         }
     }
 }
@@ -266,6 +289,27 @@ pub fn battle(game: &Match, number: usize) -> Option<(Position, &[usize])> {
     }
     (number == battles.len() + 1 && number == battle_number(game))
         .then(|| (game.start(), game.moves()))
+}
+
+/// Battle `number` of `game` and its first `ply` moves (every move so far with `None`):
+/// its start and those moves; a battle the match does not have, or more moves than it
+/// has, refused in the words every door answers (a page's 404).
+pub fn battle_moves(
+    game: &Match,
+    number: usize,
+    ply: Option<usize>,
+) -> Result<(Position, &[usize]), ViewError> {
+    let shown = battle_number(game);
+    let (start, moves) = battle(game, number).ok_or(ViewError::NoBattle { number, shown })?;
+    match ply {
+        Some(ply) if ply > moves.len() => Err(ViewError::NoPly {
+            number,
+            moves: moves.len(),
+            ply,
+        }),
+        Some(ply) => Ok((start, &moves[..ply])),
+        None => Ok((start, moves)),
+    }
 }
 
 /// Battle `number` of a match (`None`: no such battle): its start, its plies, and once

@@ -84,4 +84,10 @@ test("the analysis board's calls, and refusals as EngineErrors with the engine's
   await assert.rejects(engine.undo(data.id), (error) => error.message
     === "there is no move of the current battle to take back");
   await assert.rejects(engine.match("nope"), (error) => error.status === 404);
+  // A battle or a ply the match does not have: the 404 in the core's words (the server's).
+  await assert.rejects(engine.battle(data.id, 7), (error) => error.status === 404
+    && error.message === "no battle 7 in this match (it has 1)");
+  await assert.rejects(engine.ply(data.id, 1, 3), (error) => error.status === 404
+    && error.message === "battle 1 has 0 moves, not 3");
+  assert.equal((await engine.ply(data.id, 1, 0)).ply, 0);
 });

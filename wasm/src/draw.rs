@@ -205,19 +205,17 @@ pub fn shown_battle(game: &JsMatch) -> u32 {
     view::battle_number(&game.inner) as u32
 }
 
-/// Battle `number`'s start and its moves so far, `[start, moves]` (`null`: no such
-/// battle).
-#[wasm_bindgen(js_name = battleOf, unchecked_return_type = "[Position, number[]] | null")]
-pub fn battle_of(game: &JsMatch, number: u32) -> JsValue {
-    match view::battle(&game.inner, number as usize) {
-        Some((start, moves)) => {
-            let found = js_sys::Array::new();
-            found.push(&JsPosition::from(start).into());
-            found.push(&numbers(moves.iter().map(|&mv| mv as f64)));
-            found.into()
-        }
-        None => JsValue::NULL,
-    }
+/// Battle `number`'s start and its moves so far (or its first `ply`), `[start, moves]`;
+/// a battle the match does not have, or more moves than it has, throws a `RangeError`
+/// in the page's words.
+#[wasm_bindgen(js_name = battleOf, unchecked_return_type = "[Position, number[]]")]
+pub fn battle_of(game: &JsMatch, number: u32, ply: Option<u32>) -> Result<JsValue, JsValue> {
+    let ply = ply.map(|ply| ply as usize);
+    let (start, moves) = view::battle_moves(&game.inner, number as usize, ply).or_throw()?;
+    let found = js_sys::Array::new();
+    found.push(&JsPosition::from(start).into());
+    found.push(&numbers(moves.iter().map(|&mv| mv as f64)));
+    Ok(found.into())
 }
 
 /// What a front end needs to draw a position: its notation, piles, side to move, legal

@@ -23,7 +23,7 @@ from buttonup._core import Match, hint_view, review_view
 from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
-from buttonup.web.service import Conflict, Entry, NotFound, Service
+from buttonup.web.service import Conflict, Entry, Service
 from buttonup.web.views import battle_json, drawn_ply, match_json
 
 #: A battle's number or a ply's, in a path.
@@ -159,10 +159,8 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     async def match_ply(key: str, number: Number, ply: Number) -> dict[str, Any]:
         """The position after the first `ply` moves of battle `number` (0: its start),
         drawn with its piles where they were and the move that led there marked."""
-        start, moves = (await service.fetch(key)).battle(number)
-        if ply > len(moves):
-            raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
-        drawn = await run_in_threadpool(drawn_ply, start, moves[:ply])  # off the loop
+        start, moves = (await service.fetch(key)).battle(number, ply)
+        drawn = await run_in_threadpool(drawn_ply, start, moves)  # off the loop
         return {**drawn, "battle": number, "ply": ply}
 
     @app.get("/api/matches/{key}/battles/{number}/review")

@@ -33,7 +33,7 @@ from buttonup.web.match_routes import Number
 from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_of
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
 from buttonup.web.online_views import entry_of, links, restore, summary_json
-from buttonup.web.service import Conflict, NotFound
+from buttonup.web.service import Conflict
 from buttonup.web.views import battle_json, drawn_ply
 
 STATIC = resources.files("buttonup.web") / "static"
@@ -199,10 +199,8 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
     async def ply(match_id: str, number: Number, ply: Number) -> dict[str, Any]:
         """The position after the first `ply` moves of battle `number`, drawn."""
         entry = entry_of(restore(await online.load(match_id)))
-        start, moves = entry.battle(number)
-        if ply > len(moves):
-            raise NotFound(f"battle {number} has {len(moves)} moves, not {ply}")
-        drawn = await run_in_threadpool(drawn_ply, start, moves[:ply])  # off the loop
+        start, moves = entry.battle(number, ply)
+        drawn = await run_in_threadpool(drawn_ply, start, moves)  # off the loop
         return {**drawn, "battle": number, "ply": ply}
 
     @app.get(

@@ -111,12 +111,14 @@ class Entry:
         the tie rule's choice of the next starter is due: nothing is dealt then)."""
         return shown_battle(self.match)[0]
 
-    def battle(self, number: int) -> tuple[Position, tuple[int, ...]]:
-        """Battle ``number``'s start and its moves so far."""
-        shown, found = shown_battle(self.match, number)
-        if found is None:
-            raise NotFound(f"no battle {number} in this match (it has {shown})")
-        start, moves = found
+    def battle(self, number: int, ply: int | None = None) -> tuple[Position, tuple[int, ...]]:
+        """Battle ``number``'s start and its moves so far (or its first ``ply``); a
+        battle the match does not have, or more moves than it has, is a 404 in the
+        core's words."""
+        try:
+            _, (start, moves) = shown_battle(self.match, number, ply)
+        except ValueError as refused:
+            raise NotFound(str(refused)) from None
         return start, tuple(moves)
 
     def note(self, seconds: float) -> None:

@@ -41,13 +41,14 @@ class Entry {
     return this.wasm.shownBattle(this.match);
   }
 
-  // Battle `number`'s start and moves (the core's), or the 404 naming those there are.
-  battle(number) {
-    const found = this.wasm.battleOf(this.match, number);
-    if (found === null) {
-      throw new EngineError(`no battle ${number} in this match (it has ${this.battleNumber})`, 404);
+  // Battle `number`'s start and moves (or its first `ply`), the core's; a battle the
+  // match does not have, or more moves than it has, is the 404 in the core's words.
+  battle(number, ply = undefined) {
+    try {
+      return this.wasm.battleOf(this.match, number, ply);
+    } catch (error) {
+      throw new EngineError(error.message, 404);
     }
-    return found;
   }
 
   // The chart's point after a change, each margin solved within `seconds`.
@@ -187,9 +188,8 @@ export class LocalEngine {
 
   async ply(id, number, ply) {
     return engineCall(() => {
-      const [start, moves] = this.entry(id).battle(number);
-      if (ply > moves.length) throw new EngineError(`battle ${number} has ${moves.length} moves, not ${ply}`, 404);
-      const { line, ...drawn } = this.wasm.lineView(start, moves.slice(0, ply));
+      const [start, moves] = this.entry(id).battle(number, ply);
+      const { line, ...drawn } = this.wasm.lineView(start, moves);
       return { ...drawn, battle: number, ply };
     });
   }
