@@ -397,6 +397,13 @@ impl PySeats {
         player_to_py(py, self.inner.acts(&game.inner))
     }
 
+    /// The names a record gives the sides, Red's first: `You` and `ai` for one person
+    /// against the AI, `Red player` and `Black player` for two.
+    fn names(&self, ai: &str) -> (String, String) {
+        let [red, black] = self.inner.names(ai);
+        (red, black)
+    }
+
     /// A person's move in `game` (`Match.play`'s answer).
     fn play<'py>(
         &self,

@@ -111,6 +111,17 @@ impl Seats {
         }
     }
 
+    /// The names a record of the match gives its sides, Red's first: `You` and `ai`
+    /// (the AI's name) for one person against the AI, `Red player` and `Black player`
+    /// for two.
+    pub fn names(self, ai: &str) -> [String; 2] {
+        match self {
+            Seats::Against(Player::Red) => ["You".to_string(), ai.to_string()],
+            Seats::Against(Player::Black) => [ai.to_string(), "You".to_string()],
+            Seats::PassAndPlay => ["Red player".to_string(), "Black player".to_string()],
+        }
+    }
+
     /// Whether a person may move now (the match's own refusals come after).
     pub fn check_play(self, game: &Match) -> Result<(), SeatsError> {
         if let Seats::Against(human) = self {
@@ -180,6 +191,22 @@ mod tests {
 
     fn match_of(seed: u64) -> Match {
         Match::new(Player::Red, 15, 3, seed, &[]).unwrap()
+    }
+
+    #[test]
+    fn a_record_names_the_person_you_and_two_people_by_colour() {
+        assert_eq!(
+            Seats::Against(Player::Black).names("level 4"),
+            ["level 4", "You"]
+        );
+        assert_eq!(
+            Seats::Against(Player::Red).names("level 4"),
+            ["You", "level 4"]
+        );
+        assert_eq!(
+            Seats::PassAndPlay.names("level 4"),
+            ["Red player", "Black player"]
+        );
     }
 
     #[test]

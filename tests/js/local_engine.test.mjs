@@ -56,6 +56,8 @@ test("a whole match against every level, with hint, undo and review", async () =
     assert.equal(review.moves.length, done.moves.length);
     for (const move of review.moves) assert.ok(move.loss === null || move.loss >= 0);
     const text = await engine.record(data.id);
+    const [red, black] = level % 2 ? ["You", `buttonup level ${level}`] : [`buttonup level ${level}`, "You"];
+    assert.ok(text.includes(`[Red "${red}"]`) && text.includes(`[Black "${black}"]`), text);
     const again = await engine.importRecord(text, { human: data.human, level });
     assert.deepEqual(again.scores, data.scores);
     assert.equal(again.winner, data.winner);

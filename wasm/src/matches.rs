@@ -338,6 +338,17 @@ impl JsSeats {
         letter(self.inner.acts(&game.inner))
     }
 
+    /// The names a record gives the sides, `[red, black]`: `You` and `ai` for one person
+    /// against the AI, `Red player` and `Black player` for two.
+    #[wasm_bindgen(unchecked_return_type = "[string, string]")]
+    pub fn names(&self, ai: &str) -> js_sys::Array {
+        self.inner
+            .names(ai)
+            .iter()
+            .map(|name| JsValue::from_str(name))
+            .collect()
+    }
+
     /// A person's move in `game` (`Match.play`'s answer).
     #[wasm_bindgen(unchecked_return_type = "MoveOutcome")]
     pub fn play(

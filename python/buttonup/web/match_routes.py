@@ -184,9 +184,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         each battle with `+` for extra moves, the results and points; a file to keep, to
         read with `Match.from_record`, or to import here again."""
         entry = await service.fetch(key)
-        red, black = ("You", entry.ai_name) if entry.human is Player.RED else (entry.ai_name, "You")
-        if entry.players == 2:
-            red, black = "Red player", "Black player"
+        red, black = entry.seats.names(entry.ai_name)
         text = entry.match.record(
             Event="buttonup serve", Date=record_date(date.today()), Red=red, Black=black
         )

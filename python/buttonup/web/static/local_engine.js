@@ -228,9 +228,7 @@ export class LocalEngine {
   async record(id) {
     return engineCall(() => {
       const entry = this.entry(id);
-      const ai = `buttonup level ${entry.level}`;
-      let [red, black] = entry.human === "r" ? ["You", ai] : [ai, "You"];
-      if (entry.players === 2) [red, black] = ["Red player", "Black player"];
+      const [red, black] = entry.seats.names(`buttonup level ${entry.level}`);
       const date = new Date().toISOString().slice(0, 10);
       return entry.match.record({ Event: "buttonup in the browser", Date: date, Red: red, Black: black });
     });
