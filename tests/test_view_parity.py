@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from buttonup import Match, analyze, match_analyze, win_probability
 from buttonup._core import (
     Chart,
@@ -183,7 +184,9 @@ def test_the_analysis_is_the_librarys() -> None:
     assert hint["value"] == max(values.values()) and hint["exact"]
     assert hint["pv"][0] in [m for m, v in values.items() if v == max(values.values())]
     assert hint["position"] == str(game.position)
-    assert hint["match_win_probability"] == win_probability(game).of(side)
+    # The best of the moves' chances for the side to move (the same value, the
+    # standing's for a Black mover one subtraction from 1 away).
+    assert hint["match_win_probability"] == pytest.approx(win_probability(game).of(side))
     assert hint["match_odds"] == {str(m): c for m, c in match_analyze(game).items()}
     assert hint["extra_moves"] == {
         str(m): game.position.outcome(m).extra_move for m in game.legal_moves()
@@ -200,6 +203,8 @@ def test_the_analysis_is_the_librarys() -> None:
         assert point["margin"] == {mover: best, other: -best}
         assert point["chance"] == {"r": chances.red, "b": chances.black}
     assert chart.points(game, 2) is None
+    with pytest.raises(TypeError, match="side must be a Player"):
+        hint_view(game, None, LIMIT)  # type: ignore[arg-type]
     found = shown_battle(game, 1)[1]
     assert found is not None
     start, moves = found

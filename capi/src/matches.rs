@@ -3,13 +3,12 @@
 //! handle may be used from several threads: its calls take turns.
 
 use std::ffi::c_char;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use buttonup::game::record;
-use buttonup::odds::{red_chance, MatchOdds};
+use buttonup::odds::{red_chance_on, with_match_searcher, MatchOdds};
 use buttonup::run::parallel::default_threads;
-use buttonup::search::with_thread_searcher;
-use buttonup::{ErrorKind, Match};
+use buttonup::Match;
 
 use crate::position::{
     give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
@@ -20,7 +19,7 @@ use crate::status::{free_box, guard, new_string, non_null, null, put, Failure};
 /// It keeps its own table of match odds once they are asked for (freed with it).
 pub struct ButtonupMatch {
     game: Mutex<Match>,
-    odds: Mutex<Option<MatchOdds>>,
+    odds: Mutex<Option<Arc<Mutex<MatchOdds>>>>,
 }
 
 fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -214,26 +213,30 @@ pub unsafe extern "C" fn buttonup_match_win_probability(
     guard(|| {
         let handle = non_null(game, "match")?;
         let game = locked(&handle.game).clone();
-        let standing = *game.standing();
-        let mut table = locked(&handle.odds);
-        let fits = table
-            .as_ref()
-            .is_some_and(|t| t.target() == game.target() && t.per_colour() == game.per_colour());
-        if !fits {
-            let made = MatchOdds::new(game.target(), game.per_colour()).map_err(Failure::of)?;
-            *table = Some(made);
-        }
-        let odds = table
-            .as_mut()
-            .ok_or_else(|| Failure::new(ErrorKind::Internal, "no table"))?;
-        let chance = match game.battle_position() {
-            None => odds.win_probability(&standing).map_err(Failure::of)?,
-            Some(position) => {
-                let payoff = odds.payoff(&standing).map_err(Failure::of)?;
-                with_thread_searcher(|s| red_chance(&payoff, &position, default_threads(), s))
-                    .map_err(Failure::of)?
+        // The match's own table (a match's target and buttons never change), built at
+        // the first call; the core's odds on it.
+        let table = {
+            let mut odds = locked(&handle.odds);
+            match odds.as_ref() {
+                Some(table) => Arc::clone(table),
+                None => {
+                    let made =
+                        MatchOdds::new(game.target(), game.per_colour()).map_err(Failure::of)?;
+                    Arc::clone(odds.insert(Arc::new(Mutex::new(made))))
+                }
             }
         };
+        let battle = game.battle_position();
+        let chance = with_match_searcher(|s| {
+            red_chance_on(
+                &table,
+                game.standing(),
+                battle.as_ref(),
+                default_threads(),
+                s,
+            )
+        })
+        .map_err(Failure::of)?;
         put(red, "red", chance)
     })
 }

@@ -2,25 +2,38 @@
 //! search runs without the GIL on the calling thread's searchers, Ctrl-C stopping it.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use pyo3::prelude::*;
 
-use super::convert::{move_index, player_from_py};
+use super::convert::{self, move_index, optional_player};
 use super::draw::view_to_py;
+use super::errors::wrong_type;
 use super::interrupt::run;
 use super::matches::PyMatch;
 use super::position::PyPosition;
 use super::search::seconds;
 use crate::draw::analysis::{self, Chart, Searchers};
-use crate::game::match_rules::Match;
-use crate::game::rules::Player;
+use crate::game::match_rules::{Match, MatchError};
 use crate::odds::with_match_searcher;
-use crate::search::with_thread_searcher;
+use crate::search::{with_thread_searcher, with_thread_shared_searcher};
 
-/// Runs `work` on this thread's margin and match-odds searchers.
-fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
-    with_thread_searcher(|margin| with_match_searcher(|odds| work(&mut Searchers { margin, odds })))
+/// Runs `work` on this thread's margin searcher whose table helper threads can share,
+/// its match-odds searcher, and every core for a search within a time (as `search`).
+fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
+    with_thread_shared_searcher(|margin| {
+        with_match_searcher(|odds| {
+            work(&mut Searchers {
+                margin,
+                odds,
+                threads,
+            })
+        })
+    })
 }
+
+/// What changes a chart: `Chart::note` or `Chart::backfill`.
+type Change = fn(&mut Chart, &Match, Duration, &mut Searchers<'_>) -> Result<(), MatchError>;
 
 /// The chart's points of a match (`crate::draw::analysis::Chart`). Its searches run
 /// on a copy, its points merged in after: a page reading the chart never waits for one.
@@ -36,15 +49,17 @@ impl PyChart {
         py: Python<'_>,
         game: &Bound<'_, PyMatch>,
         limit: f64,
-        change: fn(&mut Chart, &Match, std::time::Duration, &mut Searchers<'_>),
+        change: Change,
     ) -> PyResult<()> {
-        let limit = seconds(limit, "limit")?;
+        let (limit, threads) = (seconds(limit, "limit")?, convert::threads(None)?);
         let game = game.try_borrow()?.inner.clone();
         let mut work = self.chart().clone();
         let work = run(py, move || {
-            with_searchers(|searchers| change(&mut work, &game, limit, searchers));
-            work
-        })?;
+            with_searchers(threads, |searchers| {
+                change(&mut work, &game, limit, searchers)
+            })
+            .map(|()| work)
+        })??;
         self.chart().absorb(work);
         Ok(())
     }
@@ -97,8 +112,9 @@ pub(crate) fn analysis_view(
     limit: f64,
 ) -> PyResult<Py<PyAny>> {
     let (position, limit) = (position.inner, seconds(limit, "limit")?);
+    let threads = convert::threads(None)?;
     let found = run(py, || {
-        with_thread_searcher(|s| analysis::analysis(&position, limit, s))
+        with_thread_shared_searcher(|s| analysis::analysis(&position, limit, threads, s))
     })?;
     view_to_py(py, &found)
 }
@@ -111,13 +127,14 @@ pub(crate) fn hint_view(
     side: &Bound<'_, PyAny>,
     limit: f64,
 ) -> PyResult<Py<PyAny>> {
-    let side = player_from_py("side", Some(side), Player::Red)?;
-    let limit = seconds(limit, "limit")?;
+    let side = optional_player("side", Some(side))?
+        .ok_or_else(|| wrong_type("side", "a Player, 'r' or 'b'", "None"))?;
+    let (limit, threads) = (seconds(limit, "limit")?, convert::threads(None)?);
     let game = r#match.inner.clone();
     drop(r#match);
     let found = run(py, || {
-        with_searchers(|s| analysis::hint(&game, side, limit, s))
-    })?;
+        with_searchers(threads, |s| analysis::hint(&game, side, limit, s))
+    })??;
     view_to_py(py, &found)
 }
 

@@ -6,14 +6,15 @@
 //! offline page (WebAssembly) convert the same [`Json`]; each lends its own searchers
 //! (the server's are its threads', the page's its module's).
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::draw::view::{self, Json, ViewError};
-use crate::game::match_rules::Match;
+use crate::game::match_rules::{Match, MatchError};
 use crate::game::rules::{Player, Position};
 use crate::game::variant::Capability;
-use crate::odds::red_chance_at;
+use crate::odds::{lock_odds, move_chances, red_chance_at, shared_odds};
 use crate::run::clock::Instant;
 use crate::search::{Limits, Searcher};
 
@@ -21,12 +22,16 @@ use crate::search::{Limits, Searcher};
 pub const CHARTED_BUTTONS: usize = 15;
 
 /// The searchers a door lends to the analysis: one for margins (battle values), one
-/// for the match odds' searches (whose payoff is the match's).
+/// for the match odds' searches (whose payoff is the match's), and the threads a
+/// search within a time may take (helpers sharing the margin searcher's table, where it
+/// has a shared one and the position is big enough to pay).
 pub struct Searchers<'a> {
     /// Battle margins (`Payoff::Margin`).
     pub margin: &'a mut Searcher,
     /// The match odds' positions.
     pub odds: &'a mut Searcher,
+    /// Threads for a search within a time (1: the calling thread alone).
+    pub threads: usize,
 }
 
 /// `{"r": red, "b": black}`.
@@ -80,20 +85,18 @@ pub fn margins(position: &Position, limit: Duration, searcher: &mut Searcher) ->
 
 /// Each colour's chance of winning `game` from where it stands under perfect match
 /// play, Red's first: 1 and 0 once it is won; `None` for a variant beyond the match
-/// odds' tables (or an interrupted search: the door reports the interruption).
-pub fn chances(game: &Match, searcher: &mut Searcher) -> [Option<f64>; 2] {
+/// odds' tables. A table that cannot be built, or an interruption, is the error.
+pub fn chances(game: &Match, searcher: &mut Searcher) -> Result<[Option<f64>; 2], MatchError> {
     if let Some(winner) = game.winner() {
         let red = f64::from(u8::from(winner == Player::Red));
-        return [Some(red), Some(1.0 - red)];
+        return Ok([Some(red), Some(1.0 - red)]);
     }
     if !Capability::MatchOdds.supports(game.per_colour()) {
-        return [None, None];
+        return Ok([None, None]);
     }
     let battle = game.battle_position();
-    match red_chance_at(game.standing(), battle.as_ref(), 1, searcher) {
-        Ok(red) => [Some(red), Some(1.0 - red)],
-        Err(_) => [None, None],
-    }
+    let red = red_chance_at(game.standing(), battle.as_ref(), 1, searcher)?;
+    Ok([Some(red), Some(1.0 - red)])
 }
 
 /// Where a match stood after some moves of a battle: each colour's margin and chance.
@@ -113,11 +116,11 @@ impl Point {
         position: &Position,
         limit: Duration,
         searchers: &mut Searchers<'_>,
-    ) -> Point {
-        Point {
+    ) -> Result<Point, MatchError> {
+        Ok(Point {
             margin: margins(position, limit, searchers.margin),
-            chance: chances(game, searchers.odds),
-        }
+            chance: chances(game, searchers.odds)?,
+        })
     }
 
     /// `{"margin": {"r", "b"}, "chance": {"r", "b"}}`.
@@ -158,34 +161,47 @@ impl Chart {
 
     /// Records the point for the state `game` is in (run after every change): the end
     /// of the battle just scored, if not recorded, and the current position of the
-    /// battle being played. Each margin is solved within `limit`.
-    pub fn note(&mut self, game: &Match, limit: Duration, searchers: &mut Searchers<'_>) {
+    /// battle being played. Each margin is solved within `limit`; the match odds'
+    /// error (a table not built, an interruption) leaves the point unrecorded.
+    pub fn note(
+        &mut self,
+        game: &Match,
+        limit: Duration,
+        searchers: &mut Searchers<'_>,
+    ) -> Result<(), MatchError> {
         let done = game.battles().len();
         if let Some(last) = game.battles().last() {
-            self.points
-                .entry((done, last.moves.clone()))
-                .or_insert_with(|| Point::at(game, &last.last, limit, searchers));
+            if let Entry::Vacant(slot) = self.points.entry((done, last.moves.clone())) {
+                slot.insert(Point::at(game, &last.last, limit, searchers)?);
+            }
         }
         if game.winner().is_some() || game.chooser().is_some() {
-            return;
+            return Ok(());
         }
-        self.points
-            .entry((done + 1, game.moves().to_vec()))
-            .or_insert_with(|| Point::at(game, &game.position(), limit, searchers));
+        if let Entry::Vacant(slot) = self.points.entry((done + 1, game.moves().to_vec())) {
+            slot.insert(Point::at(game, &game.position(), limit, searchers)?);
+        }
+        Ok(())
     }
 
     /// Records what [`note`](Self::note) would have for a match made elsewhere (read
     /// from a record): a point for each move of its current battle so far (its moves
     /// taken back one by one on a copy), and the final point of each battle scored (its
     /// chance known for the last one only: the match as it stood right after it).
-    pub fn backfill(&mut self, game: &Match, limit: Duration, searchers: &mut Searchers<'_>) {
+    pub fn backfill(
+        &mut self,
+        game: &Match,
+        limit: Duration,
+        searchers: &mut Searchers<'_>,
+    ) -> Result<(), MatchError> {
         let done = game.battles().len();
         let mut earlier = game.clone();
         if game.winner().is_none() && game.chooser().is_none() {
             loop {
-                self.points
-                    .entry((done + 1, earlier.moves().to_vec()))
-                    .or_insert_with(|| Point::at(&earlier, &earlier.position(), limit, searchers));
+                let key = (done + 1, earlier.moves().to_vec());
+                if let Entry::Vacant(slot) = self.points.entry(key) {
+                    slot.insert(Point::at(&earlier, &earlier.position(), limit, searchers)?);
+                }
                 if earlier.moves().is_empty() || earlier.undo().is_err() {
                     break;
                 }
@@ -194,7 +210,7 @@ impl Chart {
         for (index, battle) in game.battles().iter().enumerate() {
             let number = index + 1;
             let chance = if number == done {
-                chances(&earlier, searchers.odds)
+                chances(&earlier, searchers.odds)?
             } else {
                 [None, None]
             };
@@ -204,6 +220,7 @@ impl Chart {
             };
             self.points.insert((number, battle.moves.clone()), point);
         }
+        Ok(())
     }
 
     /// The points of battle `number` of `game`: one before its first move and one after
@@ -223,7 +240,12 @@ impl Chart {
 /// Every move's exact value for the side to move and the best line, when the engine
 /// solves them within half of `limit`; else the best line and value of a search
 /// of the other half (`exact` false); which moves give an extra move.
-pub fn analysis(position: &Position, limit: Duration, searcher: &mut Searcher) -> Json {
+pub fn analysis(
+    position: &Position,
+    limit: Duration,
+    threads: usize,
+    searcher: &mut Searcher,
+) -> Json {
     if position.is_over() {
         return Json::Object(vec![
             ("value", Json::Null),
@@ -239,7 +261,7 @@ pub fn analysis(position: &Position, limit: Duration, searcher: &mut Searcher) -
         time: Some(half),
         ..Limits::default()
     };
-    let best = searcher.search(position, &limits);
+    let best = searcher.search_with_helpers(position, &limits, threads, &mut |_| true);
     let value = if values.is_empty() {
         number(best.value)
     } else {
@@ -281,46 +303,48 @@ pub fn analysis(position: &Position, limit: Duration, searcher: &mut Searcher) -
 /// one screen): the [`analysis`] of its position within `limit`, the position
 /// answered for, `side`'s chance of winning the match from here
 /// (`match_win_probability`, `null` once it is over or beyond the odds' tables) and,
-/// when `side` is to move, his chance after each move (`match_odds`).
-pub fn hint(game: &Match, side: Player, limit: Duration, searchers: &mut Searchers<'_>) -> Json {
+/// when `side` is to move, his chance after each move (`match_odds`; his chance from
+/// here is then the best of them). A match-odds table that cannot be built, or an
+/// interruption, is the error.
+pub fn hint(
+    game: &Match,
+    side: Player,
+    limit: Duration,
+    searchers: &mut Searchers<'_>,
+) -> Result<Json, MatchError> {
     let position = game.position();
-    let mut out = analysis(&position, limit, searchers.margin);
+    let mut out = analysis(&position, limit, searchers.threads, searchers.margin);
     let mut chance = Json::Null;
     let mut odds = Vec::new();
     if game.winner().is_none() && Capability::MatchOdds.supports(game.per_colour()) {
-        let [red, black] = chances(game, searchers.odds);
-        let mine = if side == Player::Red { red } else { black };
-        chance = mine.map_or(Json::Null, Json::Float);
-        if let (Some(battle), None) = (game.battle_position(), game.chooser()) {
-            if battle.to_move() == side {
-                odds = move_odds(game, &battle, searchers.odds);
+        match (game.battle_position(), game.chooser()) {
+            (Some(battle), None) if battle.to_move() == side && !battle.is_over() => {
+                let standing = game.standing();
+                let table = shared_odds(standing.target, standing.per_colour)?;
+                let payoff = lock_odds(&table).payoff(standing)?;
+                let after = move_chances(&payoff, &battle, 1, searchers.odds)
+                    .map_err(|_| MatchError::Interrupted)?;
+                let best = after
+                    .iter()
+                    .map(|&(_, c)| c)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                chance = Json::Float(best);
+                odds = after
+                    .into_iter()
+                    .map(|(mv, c)| (mv.to_string(), Json::Float(c)))
+                    .collect();
+            }
+            _ => {
+                let [red, black] = chances(game, searchers.odds)?;
+                let mine = if side == Player::Red { red } else { black };
+                chance = mine.map_or(Json::Null, Json::Float);
             }
         }
     }
     out.set("position", Json::Str(position.to_string()));
     out.set("match_odds", Json::Map(odds));
     out.set("match_win_probability", chance);
-    out
-}
-
-/// The mover's chance of winning the match after each legal move of `battle` (none on
-/// an interruption: the door reports it).
-fn move_odds(game: &Match, battle: &Position, searcher: &mut Searcher) -> Vec<(String, Json)> {
-    let standing = game.standing();
-    let Ok(table) = crate::odds::shared_odds(standing.target, standing.per_colour) else {
-        return Vec::new();
-    };
-    let Ok(payoff) = crate::odds::lock_odds(&table).payoff(standing) else {
-        return Vec::new();
-    };
-    crate::odds::move_chances(&payoff, battle, 1, searcher)
-        .map(|chances| {
-            chances
-                .into_iter()
-                .map(|(mv, chance)| (mv.to_string(), Json::Float(chance)))
-                .collect()
-        })
-        .unwrap_or_default()
+    Ok(out)
 }
 
 /// Each of `moves` played from a battle's `start` judged against perfect play (the
@@ -403,13 +427,14 @@ mod tests {
         let mut searchers = Searchers {
             margin: &mut margin,
             odds: &mut odds,
+            threads: 1,
         };
         let mut noted = Chart::new();
-        noted.note(&game, LIMIT, &mut searchers);
+        noted.note(&game, LIMIT, &mut searchers).unwrap();
         while game.battles().len() < 2 {
             let mv = game.legal_moves()[0];
             game.play(mv).unwrap();
-            noted.note(&game, LIMIT, &mut searchers);
+            noted.note(&game, LIMIT, &mut searchers).unwrap();
         }
         let Some(Json::List(first)) = noted.points(&game, 1) else {
             panic!("battle 1")
@@ -418,7 +443,7 @@ mod tests {
         assert!(first.iter().all(|point| *point != Json::Null));
         assert_eq!(noted.points(&game, 9), None);
         let mut read = Chart::new();
-        read.backfill(&game, LIMIT, &mut searchers);
+        read.backfill(&game, LIMIT, &mut searchers).unwrap();
         // A chart read from a record knows each battle's end and the current battle.
         let Some(Json::List(current)) = read.points(&game, 3) else {
             panic!("battle 3")

@@ -22,7 +22,15 @@ fn limit(value: f64, name: &str) -> Result<Duration, JsValue> {
 
 /// Runs `work` on the module's margin and match-odds searchers.
 fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
-    with_searcher(|margin| crate::odds::with_searcher(|odds| work(&mut Searchers { margin, odds })))
+    with_searcher(|margin| {
+        crate::odds::with_searcher(|odds| {
+            work(&mut Searchers {
+                margin,
+                odds,
+                threads: 1,
+            })
+        })
+    })
 }
 
 /// The chart's points of a match: where it stood after each change, by battle.
@@ -74,13 +82,17 @@ impl JsChart {
     /// `change` (a note, a backfill) on the chart, within `limit_ms` for each margin.
     fn change(&mut self, game: &JsMatch, limit_ms: f64, change: Change) -> Result<(), JsValue> {
         let limit = limit(limit_ms, "limitMs")?;
-        with_searchers(|s| change(&mut self.inner, &game.inner, limit, s));
-        Ok(())
+        with_searchers(|s| change(&mut self.inner, &game.inner, limit, s)).or_throw()
     }
 }
 
 /// What changes a chart: `Chart::note` or `Chart::backfill`.
-type Change = fn(&mut Chart, &buttonup::Match, Duration, &mut Searchers<'_>);
+type Change = fn(
+    &mut Chart,
+    &buttonup::Match,
+    Duration,
+    &mut Searchers<'_>,
+) -> Result<(), buttonup::MatchError>;
 
 impl Default for JsChart {
     fn default() -> JsChart {
@@ -96,7 +108,7 @@ pub fn analysis_view(
     #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let limit = limit(limit_ms, "limitMs")?;
-    let found = with_searcher(|s| analysis::analysis(&position.inner, limit, s));
+    let found = with_searcher(|s| analysis::analysis(&position.inner, limit, 1, s));
     Ok(view_to_js(&found))
 }
 
@@ -111,7 +123,7 @@ pub fn hint_view(
     let side = optional_player(&side, "side")?
         .ok_or_else(|| wrong_type("side", "\"r\" or \"b\"", &side))?;
     let limit = limit(limit_ms, "limitMs")?;
-    let found = with_searchers(|s| analysis::hint(&game.inner, side, limit, s));
+    let found = with_searchers(|s| analysis::hint(&game.inner, side, limit, s)).or_throw()?;
     Ok(view_to_js(&found))
 }
 

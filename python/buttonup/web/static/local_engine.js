@@ -47,6 +47,7 @@ class Entry {
     try {
       return this.wasm.battleOf(this.match, number, ply);
     } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
       throw new EngineError(error.message, 404);
     }
   }
