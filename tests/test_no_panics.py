@@ -206,6 +206,15 @@ TYPED: dict[str, st.SearchStrategy[Any]] = {
     "slot_count": ints,
     "threads": st.sampled_from([None, 1, 2, 0, -1, 257, 2**63, 2**64]),
     "time_limit": st.one_of(st.none(), floats, ints),
+    "limit": st.one_of(floats, ints),
+    "per_position": st.one_of(floats, ints),
+    "budget": st.one_of(floats, ints),
+    "number": ints,
+    "ply": st.one_of(st.none(), ints),
+    "side": players,
+    "human": players,
+    "players": ints,
+    "ai": st.text(max_size=10),
     "tt_mb": st.one_of(floats, ints),
     "size": st.one_of(st.none(), floats, ints),
     "max_radius": st.one_of(st.none(), floats, ints),
@@ -285,9 +294,11 @@ OBJECTS: dict[str, Callable[[], Any]] = {
     "Match": lambda: _played([3, 0, 1, 2, 0]),
     "Searcher": lambda: _core.Searcher(tt_mb=1),
     "VecEnv": lambda: _core.VecEnv(4, seed=1, threads=1),
+    "Chart": lambda: _core.Chart(),
+    "Seats": lambda: _core.Seats("r"),
 }
 METHODS = [(kind, name) for kind, make in OBJECTS.items() for name in public(make())]
-CLASSES = ["Position", "Match", "Searcher", "VecEnv"]
+CLASSES = ["Position", "Match", "Searcher", "VecEnv", "Chart", "Seats"]
 
 
 def survives(call: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use buttonup::game::record;
-use buttonup::odds::{red_chance_on, with_match_searcher, MatchOdds};
+use buttonup::odds::{red_chance_at, with_match_searcher, MatchOdds};
 use buttonup::run::parallel::default_threads;
 use buttonup::Match;
 
@@ -228,13 +228,8 @@ pub unsafe extern "C" fn buttonup_match_win_probability(
         };
         let battle = game.battle_position();
         let chance = with_match_searcher(|s| {
-            red_chance_on(
-                &table,
-                game.standing(),
-                battle.as_ref(),
-                default_threads(),
-                s,
-            )
+            let threads = default_threads();
+            red_chance_at(game.standing(), battle.as_ref(), threads, s, Some(&*table))
         })
         .map_err(Failure::of)?;
         put(red, "red", chance)

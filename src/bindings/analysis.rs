@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
-use super::convert::{self, move_index, optional_player};
-use super::draw::view_to_py;
+use super::convert::{self, move_index, optional_player, Int};
+use super::draw::{battle_number, view_to_py};
 use super::errors::wrong_type;
 use super::interrupt::run;
 use super::matches::PyMatch;
@@ -97,8 +97,9 @@ impl PyChart {
         &self,
         py: Python<'_>,
         r#match: PyRef<'_, PyMatch>,
-        number: usize,
+        number: Int,
     ) -> PyResult<Option<Py<PyAny>>> {
+        let number = battle_number(&number)?;
         let found = self.chart().points(&r#match.inner, number);
         found.map(|points| view_to_py(py, &points)).transpose()
     }

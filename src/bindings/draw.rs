@@ -168,6 +168,12 @@ pub(crate) fn match_view(
     view_to_py(py, &view::match_state(&game.inner, battles, played)?)
 }
 
+/// A battle's number argument: from 0 (no battle has it: a refusal, not an error of
+/// type) to 2**32 - 1.
+pub(crate) fn battle_number(number: &Int) -> PyResult<usize> {
+    Ok(number.within("number", 0, i64::from(u32::MAX))? as usize)
+}
+
 /// Battle `number` of a match as the page shows it (`None`: no such battle); with
 /// `listed`, as the match's state lists a scored battle, with its tower (`None`: not
 /// scored).
@@ -176,9 +182,10 @@ pub(crate) fn match_view(
 pub(crate) fn battle_view(
     py: Python<'_>,
     game: PyRef<'_, PyMatch>,
-    number: usize,
+    number: Int,
     listed: bool,
 ) -> PyResult<Option<Py<PyAny>>> {
+    let number = battle_number(&number)?;
     let found = if listed {
         let scored = number
             .checked_sub(1)
@@ -198,10 +205,15 @@ pub(crate) fn battle_view(
 #[pyo3(signature = (game, number = None, ply = None))]
 pub(crate) fn shown_battle(
     game: PyRef<'_, PyMatch>,
-    number: Option<usize>,
-    ply: Option<usize>,
+    number: Option<Int>,
+    ply: Option<Int>,
 ) -> PyResult<(usize, (PyPosition, Vec<usize>))> {
     let shown = view::battle_number(&game.inner);
+    let number = number.as_ref().map(battle_number).transpose()?;
+    let ply = ply
+        .map(|ply| ply.within("ply", 0, i64::from(u32::MAX)))
+        .transpose()?;
+    let ply = ply.map(|ply| ply as usize);
     let (start, moves) = view::battle_moves(&game.inner, number.unwrap_or(shown), ply)?;
     Ok((shown, (start.into(), moves.to_vec())))
 }

@@ -377,9 +377,14 @@ pub struct PySeats {
 #[pymethods]
 impl PySeats {
     #[new]
-    #[pyo3(signature = (human, players = 1))]
-    fn new(human: &Bound<'_, PyAny>, players: u8) -> PyResult<Self> {
+    #[pyo3(signature = (human, players = None))]
+    fn new(human: &Bound<'_, PyAny>, players: Option<Int>) -> PyResult<Self> {
         let human = player_from_py("human", Some(human), Player::Red)?;
+        // As WebAssembly's: a count past a byte refused here, the rest by the core.
+        let players = match players {
+            Some(players) => players.within("players", 0, i64::from(u8::MAX))? as u8,
+            None => 1,
+        };
         Ok(PySeats {
             inner: Seats::new(human, players)?,
         })

@@ -67,7 +67,9 @@ pub fn win_probability<'py>(
         return Err(wrong_type("of", "a Standing or a Match", &type_name(of)));
     };
     let red = run(py, || {
-        with_match_searcher(|s| red_chance_at(&state.standing, state.battle.as_ref(), threads, s))
+        with_match_searcher(|s| {
+            red_chance_at(&state.standing, state.battle.as_ref(), threads, s, None)
+        })
     })??;
     chances_to_py(py, red)
 }

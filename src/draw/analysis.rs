@@ -95,7 +95,7 @@ pub fn chances(game: &Match, searcher: &mut Searcher) -> Result<[Option<f64>; 2]
         return Ok([None, None]);
     }
     let battle = game.battle_position();
-    let red = red_chance_at(game.standing(), battle.as_ref(), 1, searcher)?;
+    let red = red_chance_at(game.standing(), battle.as_ref(), 1, searcher, None)?;
     Ok([Some(red), Some(1.0 - red)])
 }
 
@@ -159,6 +159,23 @@ impl Chart {
         self.points.extend(other.points);
     }
 
+    /// Records the point of `key` (a battle and its moves so far), where it is not yet:
+    /// `game` standing at `position` (its current one, or the final pile of the battle
+    /// it just scored).
+    fn record(
+        &mut self,
+        key: (usize, Vec<usize>),
+        game: &Match,
+        position: &Position,
+        limit: Duration,
+        searchers: &mut Searchers<'_>,
+    ) -> Result<(), MatchError> {
+        if let Entry::Vacant(slot) = self.points.entry(key) {
+            slot.insert(Point::at(game, position, limit, searchers)?);
+        }
+        Ok(())
+    }
+
     /// Records the point for the state `game` is in (run after every change): the end
     /// of the battle just scored, if not recorded, and the current position of the
     /// battle being played. Each margin is solved within `limit`; the match odds'
@@ -171,17 +188,14 @@ impl Chart {
     ) -> Result<(), MatchError> {
         let done = game.battles().len();
         if let Some(last) = game.battles().last() {
-            if let Entry::Vacant(slot) = self.points.entry((done, last.moves.clone())) {
-                slot.insert(Point::at(game, &last.last, limit, searchers)?);
-            }
+            let key = (done, last.moves.clone());
+            self.record(key, game, &last.last, limit, searchers)?;
         }
         if game.winner().is_some() || game.chooser().is_some() {
             return Ok(());
         }
-        if let Entry::Vacant(slot) = self.points.entry((done + 1, game.moves().to_vec())) {
-            slot.insert(Point::at(game, &game.position(), limit, searchers)?);
-        }
-        Ok(())
+        let key = (done + 1, game.moves().to_vec());
+        self.record(key, game, &game.position(), limit, searchers)
     }
 
     /// Records what [`note`](Self::note) would have for a match made elsewhere (read
@@ -199,9 +213,7 @@ impl Chart {
         if game.winner().is_none() && game.chooser().is_none() {
             loop {
                 let key = (done + 1, earlier.moves().to_vec());
-                if let Entry::Vacant(slot) = self.points.entry(key) {
-                    slot.insert(Point::at(&earlier, &earlier.position(), limit, searchers)?);
-                }
+                self.record(key, &earlier, &earlier.position(), limit, searchers)?;
                 if earlier.moves().is_empty() || earlier.undo().is_err() {
                     break;
                 }

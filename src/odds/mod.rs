@@ -9,5 +9,5 @@ mod table;
 
 pub use graph::{BattleGraph, StartsValue};
 pub use moves::{move_chances, red_chance, with_match_searcher, MOVE_TABLE_BYTES};
-pub use shared::{lock_odds, red_chance_at, red_chance_on, shared_odds, SharedOdds};
+pub use shared::{lock_odds, red_chance_at, shared_odds, SharedOdds};
 pub use table::MatchOdds;

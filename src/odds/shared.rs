@@ -49,33 +49,29 @@ pub fn shared_odds(target: u32, per_colour: usize) -> Result<SharedOdds, MatchEr
 /// Red's chance of winning a match that stands at `standing`, under perfect match play
 /// with the shuffles as chance: between two battles (`battle` `None`) the standing's; in
 /// a battle, from its position `battle`, the mover choosing his best move (solved on up
-/// to `threads` threads where that pays, else on `searcher`). On the process's shared
-/// tables: what Python's and WebAssembly's `win_probability` of a match is, and the
-/// page's chart. An impossible standing or a variant beyond the tables is refused; an
-/// interruption is `MatchError::Interrupted`.
+/// to `threads` threads where that pays, else on `searcher`). On `own`, a match table of
+/// the caller's for the standing's target and buttons of each colour (the C library's,
+/// freed with its match), else on the process's shared one; a table is locked only while
+/// it is read, never during the search. What every door's `win_probability` of a match
+/// is, and the page's chart. An impossible standing or a variant beyond the tables is
+/// refused; an interruption is `MatchError::Interrupted`.
 pub fn red_chance_at(
     standing: &Standing,
     battle: Option<&Position>,
     threads: usize,
     searcher: &mut Searcher,
+    own: Option<&Mutex<MatchOdds>>,
 ) -> Result<f64, MatchError> {
     // An impossible standing is refused before a table is built for it.
     standing.check().map_err(MatchError::Standing)?;
-    let table = shared_odds(standing.target, standing.per_colour)?;
-    red_chance_on(&table, standing, battle, threads, searcher)
-}
-
-/// [`red_chance_at`] on `table`, the match table of the standing's target and buttons of
-/// each colour (a caller's own: the C library's, freed with its match), locked only
-/// while it is read, never during the search.
-pub fn red_chance_on(
-    table: &Mutex<MatchOdds>,
-    standing: &Standing,
-    battle: Option<&Position>,
-    threads: usize,
-    searcher: &mut Searcher,
-) -> Result<f64, MatchError> {
-    standing.check().map_err(MatchError::Standing)?;
+    let shared;
+    let table = match own {
+        Some(table) => table,
+        None => {
+            shared = shared_odds(standing.target, standing.per_colour)?;
+            &*shared
+        }
+    };
     let Some(position) = battle else {
         return lock_odds(table).win_probability(standing);
     };

@@ -98,7 +98,8 @@ pub fn win_probability(
     #[wasm_bindgen(unchecked_param_type = "Standing | Match")] of: JsValue,
 ) -> Result<JsValue, JsValue> {
     let (standing, battle) = state(&of)?;
-    let red = with_searcher(|s| red_chance_at(&standing, battle.as_ref(), 1, s)).or_throw()?;
+    let red =
+        with_searcher(|s| red_chance_at(&standing, battle.as_ref(), 1, s, None)).or_throw()?;
     Ok(object(&[
         ("red", JsValue::from_f64(red)),
         ("black", JsValue::from_f64(1.0 - red)),
