@@ -6,6 +6,7 @@ writers at the same version never both win, and players expire, on either databa
 
 from __future__ import annotations
 
+import asyncio
 import os
 import queue
 import sqlite3
@@ -22,7 +23,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 from buttonup.testing import processes
-from buttonup.web.store import MatchRow, Stale, open_store
+from buttonup.web.store import AsyncStore, Change, MatchRow, Stale, open_store
 from online_helpers import (  # noqa: F401
     Player,
     Server,
@@ -146,6 +147,68 @@ def test_players_expire_on_either_database(database: str) -> None:  # noqa: F811
         "new": True,
     }
     store.close()
+
+
+def changed(match_id: str, version: int, state: str) -> Change:
+    """``match_id`` (seated by ``a`` and ``b``) brought from ``version - 1`` to
+    ``version``, its state ``state``."""
+    row = MatchRow(match_id, "a", "b", "i", "r", {}, state, version, None, None, 0.0, 1.0)
+    return Change(row, version - 1, "play", state)
+
+
+def test_a_group_commit_refuses_a_stale_change_alone(database: str) -> None:  # noqa: F811
+    """Changes committed together (one transaction, one sync) are written in order,
+    each refused alone: a change at a version another one of the group took first is
+    stale and nothing of it is written, the rest are."""
+    store = open_store(database)
+    for match_id in ("m", "n"):
+        store.add_match(MatchRow(match_id, "a", "b", "i", "r", {}, "s0", 0, None, None, 0.0, 0.0))
+    group = [changed("m", 1, "m1"), changed("n", 1, "n1"), changed("m", 1, "m1 again")]
+    outcomes = store.commit_many([*group, changed("m", 2, "m2")])
+    assert [type(outcome) for outcome in outcomes] == [type(None), type(None), Stale, type(None)]
+    found = {match_id: store.load(match_id) for match_id in ("m", "n")}
+    assert {k: (row.version, row.state) for k, row in found.items() if row} == {
+        "m": (2, "m2"),
+        "n": (1, "n1"),
+    }
+    assert [(a.version, a.value) for a in store.actions("m")] == [(1, "m1"), (2, "m2")]
+    store.close()
+
+
+def test_concurrent_commits_share_transactions(tmp_path: Path) -> None:
+    """The server's commits (``AsyncStore.commit``) that wait at the same moment go to
+    the store together: 40 matches' moves at once take fewer transactions than moves,
+    every one is written, and the one stale move is refused alone."""
+    url = f"sqlite://{tmp_path / 'matches.sqlite3'}"
+    db = AsyncStore(url)
+    store = db.store()
+    for number in range(40):
+        row = MatchRow(f"m{number}", "a", "b", "i", "r", {}, "s0", 0, None, None, 0.0, 0.0)
+        store.add_match(row)
+    groups: list[int] = []
+    commit_many = store.commit_many
+
+    def counting(changes: list[Change]) -> list[Exception | None]:
+        groups.append(len(changes))
+        return commit_many(changes)
+
+    store.commit_many = counting  # type: ignore[method-assign]
+
+    async def play() -> list[BaseException | None]:
+        changes = [changed(f"m{n}", 1, f"m{n} 1") for n in range(40)]
+        changes.append(changed("m7", 1, "m7 again"))
+        found = await asyncio.gather(*(db.commit(c) for c in changes), return_exceptions=True)
+        return list(found)
+
+    outcomes = asyncio.run(play())
+    db.close()
+    assert outcomes[:40] == [None] * 40 and isinstance(outcomes[40], Stale)
+    assert sum(groups) == 41 and len(groups) < 41, groups
+    check = open_store(url)
+    assert all(check.load(f"m{n}").version == 1 for n in range(40))  # type: ignore[union-attr]
+    loaded = check.load("m7")
+    assert loaded is not None and loaded.state == "m7 1"
+    check.close()
 
 
 def race(db: str) -> None:

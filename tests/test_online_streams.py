@@ -106,12 +106,15 @@ def begun(url: str, **settings: Any) -> tuple[Player, Player, str]:
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     """The store's calls of a match (its reads ``load``, ``action``, ``actions``, and
-    ``commit``), counted by name."""
+    its transactions of changes, ``commit``: one group commit of any number), counted
+    by name."""
     counted: collections.Counter[str] = collections.Counter()
-    for name in ("load", "action", "actions", "commit"):
+    for name in ("load", "action", "actions", "commit_many"):
         original = getattr(SqlStore, name)
 
-        def counting(self: SqlStore, *args: Any, _o: Any = original, _n: str = name) -> Any:
+        def counting(
+            self: SqlStore, *args: Any, _o: Any = original, _n: str = name.split("_")[0]
+        ) -> Any:
             counted[_n] += 1
             return _o(self, *args)
 

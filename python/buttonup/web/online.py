@@ -31,7 +31,7 @@ from buttonup._core import Match
 from buttonup.web import online_clock
 from buttonup.web.online_views import StateView, battle_encoded, restore, state_view
 from buttonup.web.service import Conflict, NotFound, Service, Stopping
-from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, Full, MatchRow, Stale
+from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, Change, Full, MatchRow, Stale
 
 #: What a player token or an invite code looks like (``secrets.token_urlsafe``).
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -514,7 +514,7 @@ class Online:
         if self.service.closed:
             raise Stopping
         try:
-            await self.db.call(lambda store: store.commit(after, before.version, kind, value))
+            await self.db.commit(Change(after, before.version, kind, value))
         except Stale:
             raise Conflict("another change of this match was accepted first: reload it") from None
         self.remember(after)

@@ -24,6 +24,7 @@ from buttonup.web.store.base import (
     EXPIRE_SECONDS,
     Action,
     AiMatchRow,
+    Change,
     Full,
     MatchRow,
     Stale,
@@ -37,6 +38,7 @@ __all__ = [
     "Action",
     "AiMatchRow",
     "AsyncStore",
+    "Change",
     "Full",
     "MatchRow",
     "Stale",
@@ -76,6 +78,16 @@ def open_store(url: str) -> Store:
     raise ValueError(f"--db: {url[:80]!r} is neither sqlite:///path nor postgresql://...")
 
 
+def settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
+    """Ends a waiter of a group commit (unless it gave up waiting: a cancelled request)."""
+    if done.done():
+        return
+    if outcome is None:
+        done.set_result(None)
+    else:
+        done.set_exception(outcome)
+
+
 @dataclass
 class AsyncStore:
     """A store whose calls run in threads of its own, off the event loop; it is opened
@@ -86,6 +98,9 @@ class AsyncStore:
     _store: Store | None = None
     _pool: ThreadPoolExecutor = field(init=False)
     _opening: threading.Lock = field(default_factory=threading.Lock)
+    _grouping: threading.Lock = field(default_factory=threading.Lock)
+    _waiting: list[tuple[Change, asyncio.Future[None]]] = field(default_factory=list)
+    _flushing: bool = False
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="store")
@@ -100,6 +115,40 @@ class AsyncStore:
     async def call(self, work: Callable[[Store], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: work(self.store()))
+
+    async def commit(self, change: Change) -> None:
+        """:meth:`Store.commit` of ``change``, in a group commit with the changes that
+        wait at the same moment (:meth:`Store.commit_many`: one transaction and one
+        sync for all, each change refused alone): under load, the moves of many
+        matches share a sync and a trip to the store's thread. Returns once the
+        change is durable; raises its refusal (:class:`Stale`) or the store's error."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._grouping:
+            self._waiting.append((change, done))
+            start = not self._flushing
+            self._flushing = True
+        if start:
+            loop.run_in_executor(self._pool, self._flush, loop)
+        await done
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Commits the waiting changes, group after group, until none waits (in the
+        store's thread); tells each waiter how its change went."""
+        while True:
+            with self._grouping:
+                group, self._waiting = self._waiting, []
+                if not group:
+                    self._flushing = False
+                    return
+            try:
+                outcomes: list[BaseException | None] = list(
+                    self.store().commit_many([change for change, _ in group])
+                )
+            except Exception as error:  # the transaction failed: no change is written
+                outcomes = [error] * len(group)
+            for (_, done), outcome in zip(group, outcomes):
+                loop.call_soon_threadsafe(settle, done, outcome)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False)

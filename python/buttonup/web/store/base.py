@@ -51,6 +51,16 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Change:
+    """One change to commit: ``row`` at version ``before + 1``, and its action."""
+
+    row: MatchRow
+    before: int
+    kind: str
+    value: str
+
+
+@dataclass(frozen=True)
 class AiMatchRow:
     """One stored match of the page against the AI (or pass and play, ``players``
     2): the match as the engine's record (``Match.__getstate__``), the human's side,
@@ -109,11 +119,21 @@ class Store(ABC):
     @abstractmethod
     def load(self, match_id: str) -> MatchRow | None: ...
 
-    @abstractmethod
     def commit(self, row: MatchRow, before: int, kind: str, value: str) -> None:
         """Writes ``row`` (at version ``before + 1``) and its action, in one
         transaction; :class:`Stale` (nothing written) if the match is no longer at
         version ``before``."""
+        refused = self.commit_many([Change(row, before, kind, value)])[0]
+        if refused is not None:
+            raise refused
+
+    @abstractmethod
+    def commit_many(self, changes: list[Change]) -> list[Exception | None]:
+        """Writes the ``changes`` in order, as :meth:`commit` writes one, in one
+        transaction synced once (a group commit: what a busy server's concurrent moves
+        share): each change's refusal (:class:`Stale`, nothing of it written) in its
+        place, ``None`` for one written. An error of the transaction itself (the
+        database gone) is raised: none of them is written."""
 
     @abstractmethod
     def actions(self, match_id: str) -> list[Action]: ...

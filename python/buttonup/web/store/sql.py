@@ -8,7 +8,15 @@ from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
 from buttonup.web.store import base
-from buttonup.web.store.base import SEEN_SECONDS, Action, AiMatchRow, MatchRow, Stale, Store
+from buttonup.web.store.base import (
+    SEEN_SECONDS,
+    Action,
+    AiMatchRow,
+    Change,
+    MatchRow,
+    Stale,
+    Store,
+)
 from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
@@ -162,41 +170,58 @@ class SqlStore(Store):
         found = self.one(f"SELECT {COLUMNS} FROM matches WHERE id = ?", match_id)
         return None if found is None else row_of(found)
 
-    def commit(self, row: MatchRow, before: int, kind: str, value: str) -> None:
-        if row.version != before + 1:
+    def commit_many(self, changes: list[Change]) -> list[Exception | None]:
+        if any(change.row.version != change.before + 1 for change in changes):
             raise ValueError("a change makes the next version")
+        refused: list[Exception | None] = []
         with self.transaction() as cursor:
-            # the row first: a second writer waits for the first's commit, then finds
-            # the version moved on; the actions' key (match, version) backs it up
-            updated = self.run(
+            for change in changes:
+                # each change in a savepoint of its own: a refused one is undone alone
+                self.run(cursor, "SAVEPOINT change")
+                try:
+                    self.write_change(cursor, change)
+                except Stale as stale:
+                    self.run(cursor, "ROLLBACK TO SAVEPOINT change")
+                    refused.append(stale)
+                else:
+                    refused.append(None)
+                self.run(cursor, "RELEASE SAVEPOINT change")
+        return refused
+
+    def write_change(self, cursor: Cursor, change: Change) -> None:
+        """One change of :meth:`commit_many`, in its transaction; :class:`Stale` (the
+        caller undoes what it wrote) if the match is no longer at ``change.before``."""
+        row = change.row
+        # the row first: a second writer waits for the first's commit, then finds the
+        # version moved on; the actions' key (match, version) backs it up
+        updated = self.run(
+            cursor,
+            "UPDATE matches SET red = ?, black = ?, state = ?, version = ?, finished = ?, "
+            "ended = ?, winner = ?, updated = ? WHERE id = ? AND version = ?",
+            (
+                row.red,
+                row.black,
+                row.state,
+                row.version,
+                int(row.ended is not None),
+                row.ended,
+                row.winner,
+                row.updated,
+                row.id,
+                change.before,
+            ),
+        ).rowcount
+        if updated != 1:
+            raise Stale(row.id)
+        try:
+            self.run(
                 cursor,
-                "UPDATE matches SET red = ?, black = ?, state = ?, version = ?, finished = ?, "
-                "ended = ?, winner = ?, updated = ? WHERE id = ? AND version = ?",
-                (
-                    row.red,
-                    row.black,
-                    row.state,
-                    row.version,
-                    int(row.ended is not None),
-                    row.ended,
-                    row.winner,
-                    row.updated,
-                    row.id,
-                    before,
-                ),
-            ).rowcount
-            if updated != 1:
-                raise Stale(row.id)
-            try:
-                self.run(
-                    cursor,
-                    "INSERT INTO actions (match_id, version, kind, value, at) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (row.id, row.version, kind, value, row.updated),
-                )
-            except self.integrity:
-                raise Stale(row.id) from None
-            self.announce(cursor, row.id, row.version)
+                "INSERT INTO actions (match_id, version, kind, value, at) VALUES (?, ?, ?, ?, ?)",
+                (row.id, row.version, change.kind, change.value, row.updated),
+            )
+        except self.integrity:
+            raise Stale(row.id) from None
+        self.announce(cursor, row.id, row.version)
 
     def actions(self, match_id: str) -> list[Action]:
         with self.transaction() as cursor:
