@@ -29,6 +29,7 @@ from buttonup.policy_spec import is_policy_spec
 from buttonup.results import Standing
 from buttonup.web.api_docs import add_api_docs
 from buttonup.web.guard import Guard
+from buttonup.web.lane import Lane, Lanes
 from buttonup.web.match_routes import add_match_routes
 from buttonup.web.models import AnalyzeIn, BestMoveIn, ErrorOut, OddsIn, PlayIn
 from buttonup.web.online import Online
@@ -127,6 +128,8 @@ def create_app(
     service.opponents = dict(opponents or {})
     app.state.service = service
     app.state.cors_origins = cors_origins
+    lanes = Lanes()  # the online routes' short way, inside the guard and the CORS
+    app.add_middleware(Lane, lanes=lanes, owner=app)
     if cors_origins:
         app.add_middleware(
             JsonCors,
@@ -270,5 +273,5 @@ def create_app(
     service.db = online.db  # the page's matches live beside the online ones
     service.expire_seconds = expire_seconds
     app.state.online = online
-    add_online_routes(app, online, ERRORS)
+    add_online_routes(app, online, ERRORS, lanes)
     return app

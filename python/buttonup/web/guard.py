@@ -78,6 +78,20 @@ async def answer(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def replayed(data: bytes, receive: Receive) -> Receive:
+    """``receive`` that gives ``data`` first, as the whole body (a body read already)."""
+    given = False
+
+    async def replay() -> Message:
+        nonlocal given
+        if given:
+            return await receive()
+        given = True
+        return {"type": "http.request", "body": data, "more_body": False}
+
+    return replay
+
+
 class Guard:
     """The ``Host`` check (when ``allowed_hosts`` is given) and the body limit."""
 
@@ -123,17 +137,7 @@ class Guard:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = b"".join(chunks)
-        given = False
-
-        async def replay() -> Message:
-            nonlocal given
-            if given:
-                return await receive()
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replayed(b"".join(chunks), receive), send)
 
     @staticmethod
     async def drain(receive: Receive, message: Message) -> None:

@@ -29,6 +29,7 @@ from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web import online_clock
 from buttonup.web.guard import same_origin
+from buttonup.web.lane import Lanes
 from buttonup.web.match_routes import Number
 from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_of
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
@@ -61,9 +62,12 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]) -> None:
+def add_online_routes(
+    app: FastAPI, online: Online, errors: dict[int | str, Any], lanes: Lanes
+) -> None:
     """Adds the online routes and pages to ``app``; ``errors`` are the statuses every
-    route may answer besides 200 (each with the body ``{"error": ...}``)."""
+    route may answer besides 200 (each with the body ``{"error": ...}``). The routes
+    of a match being played go through ``lanes`` too (:mod:`buttonup.web.lane`)."""
     error_json = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
 
     def answers(kind: str, description: str) -> dict[int | str, Any]:
@@ -142,7 +146,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             "state": await online.seen(row, await online.state(row), seat),
         }
 
-    @app.get("/api/online/{match_id}", response_model=dict[str, Any])
+    @lanes.route(app, "GET", "/api/online/{match_id}", response_model=dict[str, Any])
     async def get_state(match_id: str, request: Request) -> Response:
         """The match's state; `you` is your seat (with your token), else null."""
         row = await online.current(await online.load(match_id))
@@ -150,7 +154,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             await online.answer(row, await online.state(row), seat_of(row, bearer(request)))
         )
 
-    @app.post("/api/online/{match_id}/play", response_model=dict[str, Any])
+    @lanes.route(app, "POST", "/api/online/{match_id}/play", response_model=dict[str, Any])
     async def play(match_id: str, body: OnlineMoveIn, request: Request) -> Response:
         """Your move, at the match's current `version`."""
 
@@ -166,7 +170,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         state = await online.state(row, match, played=True)
         return state_answer(await online.answer(row, state, seat))
 
-    @app.post("/api/online/{match_id}/choose", response_model=dict[str, Any])
+    @lanes.route(app, "POST", "/api/online/{match_id}/choose", response_model=dict[str, Any])
     async def choose(match_id: str, body: OnlineStarterIn, request: Request) -> Response:
         """The tie rule: the seat `chooser` names says who starts the next battle."""
 
@@ -181,7 +185,7 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
         row, match, seat = await online.act(match_id, bearer(request), body.version, "choose", pick)
         return state_answer(await online.answer(row, await online.state(row, match), seat))
 
-    @app.post("/api/online/{match_id}/resign", response_model=dict[str, Any])
+    @lanes.route(app, "POST", "/api/online/{match_id}/resign", response_model=dict[str, Any])
     async def resign(match_id: str, body: VersionIn, request: Request) -> Response:
         """Gives the match up: the other seat wins."""
         row, match, seat = await online.act(
@@ -226,7 +230,9 @@ def add_online_routes(app: FastAPI, online: Online, errors: dict[int | str, Any]
             text, headers={"content-disposition": f'attachment; filename="{filename}"'}
         )
 
-    @app.get(
+    @lanes.route(
+        app,
+        "GET",
         "/api/online/{match_id}/events",
         response_class=StreamingResponse,
         responses=answers("text/event-stream", "the match's changes, as they come"),
