@@ -39,6 +39,13 @@ def random_legal(masks: Any, rng: Any) -> Any:
     return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
 
 
+def seeded(envs: Any, seed: int) -> tuple[Any, Any, Any]:
+    """``envs`` reset from ``seed``: its observations and infos, and a generator of
+    random moves from the same seed."""
+    observations, infos = envs.reset(seed=seed)
+    return observations, infos, np.random.default_rng(seed)
+
+
 @pytest.mark.parametrize("opponent, colour", [(1, "red"), (5, "black"), (9, "red")])
 def test_make_vec_steps_as_the_engine_plays(opponent: int, colour: str) -> None:
     envs = gymnasium.make_vec(
@@ -139,8 +146,7 @@ def test_the_vector_env_refuses_what_it_cannot_play() -> None:
 
 def test_self_play_batches_both_sides() -> None:
     envs = SelfPlayVectorEnv(24, per_colour=2)
-    observations, infos = envs.reset(seed=2)
-    rng = np.random.default_rng(2)
+    observations, infos, rng = seeded(envs, 2)
     endings = 0
     for _ in range(30):
         positions = envs.env.positions()
@@ -294,8 +300,7 @@ def test_a_seed_list_seeds_each_game_by_its_own_seed() -> None:
 
 def test_same_step_final_info_is_the_finished_battles_info() -> None:
     envs = SelfPlayVectorEnv(16, per_colour=2, autoreset_mode="same_step")
-    _, infos = envs.reset(seed=4)
-    rng = np.random.default_rng(4)
+    _, infos, rng = seeded(envs, 4)
     seen = 0
     for _ in range(12):
         _, _, terminated, _, infos = envs.step(random_legal(infos["action_mask"], rng))
@@ -316,8 +321,7 @@ def test_same_step_final_info_is_the_finished_battles_info() -> None:
 
 def test_next_step_masks_are_never_all_false() -> None:
     envs = BattleVectorEnv(32, opponent=1)
-    _, infos = envs.reset(seed=6)
-    rng = np.random.default_rng(6)
+    _, infos, rng = seeded(envs, 6)
     waited = 0
     for _ in range(25):
         masks = envs.action_masks()

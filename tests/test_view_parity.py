@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +81,24 @@ def wasm_door(script: str, matches: list[dict[str, int]]) -> list[Any]:
     return out
 
 
+def assert_the_doors_agree(
+    script: str,
+    matches: list[dict[str, int]],
+    python: Callable[[], list[Any]],
+    more_than: int,
+    compared: Callable[[Any], Any] = lambda value: value,
+) -> None:
+    """What ``tests/js/SCRIPT`` prints for ``matches`` and what ``python`` makes: more
+    than ``more_than`` values, equal one by one once ``compared``."""
+    wasm = wasm_door(script, matches)
+    ours = python()
+    assert len(wasm) == len(ours) > more_than
+    for number, (theirs, mine) in enumerate(zip(wasm, ours)):
+        assert compared(theirs) == compared(mine), number
+
+
 def test_the_offline_page_gets_the_servers_views() -> None:
-    wasm = wasm_door("view_parity.js", MATCHES)
-    python = python_views()
-    assert len(wasm) == len(python) > 100
-    for number, (theirs, ours) in enumerate(zip(wasm, python)):
-        assert theirs == ours, number
+    assert_the_doors_agree("view_parity.js", MATCHES, python_views, 100)
 
 
 def test_the_view_says_what_the_rules_say() -> None:
@@ -157,11 +169,7 @@ def python_analysis() -> list[Any]:
 
 
 def test_the_offline_page_gets_the_servers_analysis() -> None:
-    wasm = wasm_door("analysis_parity.js", ANALYSED)
-    python = python_analysis()
-    assert len(wasm) == len(python) > 20
-    for number, (theirs, ours) in enumerate(zip(wasm, python)):
-        assert without_lines(theirs) == without_lines(ours), number
+    assert_the_doors_agree("analysis_parity.js", ANALYSED, python_analysis, 20, without_lines)
 
 
 def test_the_analysis_is_the_librarys() -> None:

@@ -13,7 +13,7 @@ use buttonup::Match;
 use crate::position::{
     give, move_of, player_argument, ButtonupMove, ButtonupPlayer, ButtonupPosition,
 };
-use crate::status::{free_box, guard, new_string, non_null, null, put, Failure};
+use crate::status::{free_box, guard, non_null, null, put, put_string, Failure};
 
 /// A match (opaque): made by `buttonup_match_new`, freed with `buttonup_match_free`.
 /// It keeps its own table of match odds once they are asked for (freed with it).
@@ -247,13 +247,9 @@ pub unsafe extern "C" fn buttonup_match_record(
     out: *mut *mut c_char,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        // Checked before the record is made: made first, it leaked when `out` was NULL.
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let text = record::write(&*self::game(game)?, &[], &Default::default(), true)
-            .map_err(Failure::of)?;
-        put(out, "out", new_string(&text))
+        put_string(out, || {
+            record::write(&*self::game(game)?, &[], &Default::default(), true).map_err(Failure::of)
+        })
     })
 }
 

@@ -7,7 +7,7 @@ use buttonup::game::notation;
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::{BattleError, Capability, ErrorKind, Player, Position, MAX_BUTTONS};
 
-use crate::status::{free_box, guard, new_string, non_null, null, put, Failure};
+use crate::status::{free_box, guard, non_null, null, put, put_string, Failure};
 
 /// A position of a battle (opaque): made by `buttonup_position_parse`,
 /// `buttonup_position_random`, `buttonup_position_play` or `buttonup_match_position`,
@@ -186,14 +186,7 @@ pub unsafe extern "C" fn buttonup_position_notation(
     position: *const ButtonupPosition,
     out: *mut *mut c_char,
 ) -> crate::ButtonupStatus {
-    guard(|| {
-        // Checked before the string is made: made first, it leaked when `out` was NULL.
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let text = self::position(position)?.to_string();
-        put(out, "out", new_string(&text))
-    })
+    guard(|| put_string(out, || Ok(self::position(position)?.to_string())))
 }
 
 /// Whose move it is (the player who would move next once the battle is over).

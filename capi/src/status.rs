@@ -179,6 +179,19 @@ pub fn new_string(text: &str) -> *mut c_char {
         .into_raw()
 }
 
+/// Writes a new C string of what `text` makes through `out` (free it with
+/// `buttonup_string_free`), or fails naming `out` when it is NULL: checked before the
+/// string is made, which leaked when it was made first.
+pub fn put_string(
+    out: *mut *mut c_char,
+    text: impl FnOnce() -> Result<String, Failure>,
+) -> Result<(), Failure> {
+    if out.is_null() {
+        return Err(null("out"));
+    }
+    put(out, "out", new_string(&text()?))
+}
+
 /// Frees a string this library returned (NULL is allowed and ignored).
 ///
 /// # Safety

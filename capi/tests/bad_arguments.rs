@@ -27,6 +27,16 @@ fn answered(status: ButtonupStatus) -> ButtonupStatus {
     status
 }
 
+/// What a call that writes a count through its argument answers (never a caught
+/// panic), and the count it leaves there: 99 before the call, so that a failure must
+/// leave it at 99.
+#[track_caller]
+fn counted(call: impl FnOnce(&mut usize) -> ButtonupStatus) -> (ButtonupStatus, usize) {
+    let mut count = 99usize;
+    let status = answered(call(&mut count));
+    (status, count)
+}
+
 #[test]
 fn a_player_outside_the_enum_is_an_invalid_argument() {
     for code in [0, 3, 7, 1 << 31, u32::MAX] {
@@ -227,10 +237,11 @@ fn a_null_output_is_refused_before_anything_is_made() {
     let game = new_match(15, 3, 7);
     let status = unsafe { buttonup_match_record(game, null_mut()) };
     assert_eq!(answered(status), ButtonupStatus::NullArgument);
-    let mut count = 99usize;
-    let status = unsafe { buttonup_analyze(position, 1, null_mut(), 32, &mut count) };
-    assert_eq!(answered(status), ButtonupStatus::NullArgument);
-    assert_eq!(count, 99, "a failure writes nothing");
+    assert_eq!(
+        counted(|count| unsafe { buttonup_analyze(position, 1, null_mut(), 32, count) }),
+        (ButtonupStatus::NullArgument, 99),
+        "a failure writes nothing"
+    );
     unsafe {
         buttonup_match_free(game);
         buttonup_position_free(position);
@@ -240,21 +251,22 @@ fn a_null_output_is_refused_before_anything_is_made() {
 #[test]
 fn a_count_only_call_succeeds_and_other_failures_write_nothing() {
     let position = parse("W/R/B/W/B/R/R/W/B r");
-    let mut count = 99usize;
-    let status = unsafe { buttonup_position_legal_moves(position, null_mut(), 0, &mut count) };
-    assert_eq!(answered(status), ButtonupStatus::Ok);
-    assert_eq!(count, 3);
-    let mut count = 99usize;
-    let status = unsafe { buttonup_analyze(position, 1, null_mut(), 0, &mut count) };
-    assert_eq!(answered(status), ButtonupStatus::Ok);
-    assert_eq!(count, 3);
+    assert_eq!(
+        counted(|count| unsafe { buttonup_position_legal_moves(position, null_mut(), 0, count) }),
+        (ButtonupStatus::Ok, 3)
+    );
+    assert_eq!(
+        counted(|count| unsafe { buttonup_analyze(position, 1, null_mut(), 0, count) }),
+        (ButtonupStatus::Ok, 3)
+    );
     // Too little room: refused, and *count untouched.
     let mut moves = [0u32; 2];
-    let mut count = 99usize;
-    let status =
-        unsafe { buttonup_position_legal_moves(position, moves.as_mut_ptr(), 2, &mut count) };
-    assert_eq!(answered(status), ButtonupStatus::InvalidArgument);
-    assert_eq!(count, 99);
+    assert_eq!(
+        counted(|count| unsafe {
+            buttonup_position_legal_moves(position, moves.as_mut_ptr(), 2, count)
+        }),
+        (ButtonupStatus::InvalidArgument, 99)
+    );
     unsafe { buttonup_position_free(position) };
 }
 
@@ -263,11 +275,12 @@ fn any_thread_count_is_held_to_the_core_s_maximum() {
     // u32::MAX threads asked for: the analysis runs (on at most 256) and answers.
     let position = parse("W/R/B/W/B/R/R/W/B r");
     let mut values = [ButtonupMoveValue { pile: 0, value: 0 }; 32];
-    let mut count = 0usize;
-    let status =
-        unsafe { buttonup_analyze(position, u32::MAX, values.as_mut_ptr(), 32, &mut count) };
-    assert_eq!(answered(status), ButtonupStatus::Ok);
-    assert_eq!(count, 3);
+    assert_eq!(
+        counted(|count| unsafe {
+            buttonup_analyze(position, u32::MAX, values.as_mut_ptr(), 32, count)
+        }),
+        (ButtonupStatus::Ok, 3)
+    );
     unsafe { buttonup_position_free(position) };
 }
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, TypeVar
 
 import gymnasium
 import numpy as np
@@ -48,12 +48,62 @@ from buttonup.text import draw_piles
 
 __all__ = ["BattleEnv"]
 
+Observed = TypeVar("Observed")
 
-class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
-    """One battle against ``opponent``: a level from 1 to 10, a bot, a callable of a
-    position or a policy (:mod:`buttonup.envs.opponents`)."""
+
+class AgentEnv(gymnasium.Env[Observed, np.int64]):
+    """What the battle and the match environments share: the agent's colour and the
+    checks of ``reward`` (one of ``rewards``) and ``render_mode``, the deal of a reset,
+    and the answer to an illegal action."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
+
+    _level: Any
+    """The opponent as it was given (a level is seeded again by a reset's seed)."""
+
+    def __init__(
+        self, colour: str, reward: str, rewards: tuple[str, str], render_mode: str | None
+    ) -> None:
+        self.agent = agent_player(colour)
+        one_of("reward", reward, rewards)
+        one_of("render_mode", render_mode, (None, "ansi"))
+        self.reward_kind = reward
+        self.render_mode = render_mode
+
+    def _observe(self) -> tuple[Observed, dict[str, Any]]:
+        raise NotImplementedError
+
+    def _reseed(self, seed: int) -> None:
+        """Makes the level opponent again from ``seed``."""
+        raise NotImplementedError
+
+    def _deal(self, seed: int, starter: Player) -> bool:
+        """Starts a new episode from ``seed`` with ``starter`` to move and plays the
+        opponent's turns: whether the agent has anything to do in it."""
+        raise NotImplementedError
+
+    def _dealt(self, seed: int | None) -> tuple[Observed, dict[str, Any]]:
+        """Gymnasium's reset from ``seed``: an episode the opponent would finish without
+        the agent acting is dealt again."""
+        super().reset(seed=seed)
+        if seed is not None and isinstance(self._level, int):
+            self._reseed(seed)
+        while True:
+            draw = int(self.np_random.integers(0, 2**63))
+            if self._deal(draw >> 1, Player.RED if draw & 1 == 0 else Player.BLACK):
+                return self._observe()
+
+    def _refused(self, worst: float) -> tuple[Observed, SupportsFloat, bool, bool, dict[str, Any]]:
+        """An illegal action's step: the episode over with the worst reward (-1, or
+        ``worst`` unless ``reward`` is ``"win"``), ``info["illegal_action"]`` set."""
+        observed, info = self._observe()
+        reward = -1.0 if self.reward_kind == "win" else worst
+        return observed, reward, True, False, {**info, "illegal_action": True}
+
+
+class BattleEnv(AgentEnv[np.ndarray]):
+    """One battle against ``opponent``: a level from 1 to 10, a bot, a callable of a
+    position or a policy (:mod:`buttonup.envs.opponents`)."""
 
     def __init__(
         self,
@@ -63,13 +113,9 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward: str = "margin",
         render_mode: str | None = None,
     ) -> None:
-        self.agent = agent_player(colour)
-        one_of("reward", reward, ("margin", "win"))
-        one_of("render_mode", render_mode, (None, "ansi"))
+        super().__init__(colour, reward, ("margin", "win"), render_mode)
         self.position = Position.random(0, per_colour=per_colour)  # checks per_colour
         self.per_colour = per_colour
-        self.reward_kind = reward
-        self.render_mode = render_mode
         self.set_opponent(opponent)
         n = len(self.position.piles)  # a start has one button a pile
         self._worst = -float(max_margin(per_colour))
@@ -99,25 +145,22 @@ class BattleEnv(gymnasium.Env[np.ndarray, np.int64]):
         while not self.position.is_over and self.position.to_move is not self.agent:
             self.position = self.position.play(self.opponent(self.position))
 
+    def _reseed(self, seed: int) -> None:
+        self.set_opponent(self._level, seed=seed)
+
+    def _deal(self, seed: int, starter: Player) -> bool:
+        self.position = Position.random(seed, to_move=starter, per_colour=self.per_colour)
+        self._opponent_moves()
+        return not self.position.is_over
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)
-        if seed is not None and isinstance(self._level, int):
-            self.set_opponent(self._level, seed=seed)
-        while True:
-            draw = int(self.np_random.integers(0, 2**63))
-            starter = Player.RED if draw & 1 == 0 else Player.BLACK
-            self.position = Position.random(draw >> 1, to_move=starter, per_colour=self.per_colour)
-            self._opponent_moves()
-            if not self.position.is_over:
-                return self._observe()
+        return self._dealt(seed)
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if not self.position.is_legal(int(action)):
-            worst = -1.0 if self.reward_kind == "win" else self._worst
-            obs, info = self._observe()
-            return obs, worst, True, False, {**info, "illegal_action": True}
+            return self._refused(self._worst)
         self.position = self.position.play(int(action))
         self._opponent_moves()
         reward = 0.0

@@ -39,15 +39,13 @@ from __future__ import annotations
 
 from typing import Any, SupportsFloat
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
-from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
-from buttonup.envs.gymnasium import own_spec  # and registers buttonup/Match-v0
+from buttonup.envs.gymnasium import AgentEnv, own_spec  # and registers buttonup/Match-v0
 from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
@@ -56,10 +54,8 @@ from buttonup.text import draw_piles
 __all__ = ["MatchEnv"]
 
 
-class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class MatchEnv(AgentEnv[dict[str, Any]]):
     """A match to ``target`` against ``opponent``, the agent playing ``colour``."""
-
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
@@ -70,14 +66,10 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward: str = "win",
         render_mode: str | None = None,
     ) -> None:
-        self.agent = agent_player(colour)
-        one_of("reward", reward, ("win", "points"))
-        one_of("render_mode", render_mode, (None, "ansi"))
+        super().__init__(colour, reward, ("win", "points"), render_mode)
         self.match = Match(target=target, per_colour=per_colour, seed=0)  # checks both
         self.target = target
         self.per_colour = per_colour
-        self.reward_kind = reward
-        self.render_mode = render_mode
         self._level = opponent
         self._set_opponent(opponent, seed=None)
         n = self._actions = 3 * per_colour
@@ -158,29 +150,23 @@ class MatchEnv(gymnasium.Env[dict[str, Any], np.int64]):
             else:
                 return
 
+    def _reseed(self, seed: int) -> None:
+        self._set_opponent(self._level, seed=seed)
+
+    def _deal(self, seed: int, starter: Player) -> bool:
+        self.match = Match(starter, target=self.target, per_colour=self.per_colour, seed=seed)
+        self._opponent_turns()
+        return not self.match.is_over
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        super().reset(seed=seed)
-        if seed is not None and isinstance(self._level, int):
-            self._set_opponent(self._level, seed=seed)
-        while True:
-            draw = int(self.np_random.integers(0, 2**63))
-            starter = Player.RED if draw & 1 == 0 else Player.BLACK
-            self.match = Match(
-                starter, target=self.target, per_colour=self.per_colour, seed=draw >> 1
-            )
-            self._opponent_turns()
-            # A match the opponent would win without the agent acting is dealt again.
-            if not self.match.is_over:
-                return self._observe()
+        return self._dealt(seed)
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         action = int(action)
         if not (0 <= action < self._actions and self.action_masks()[action]):
-            worst = -1.0 if self.reward_kind == "win" else -float(self.target)
-            seen, info = self._observe()
-            return seen, worst, True, False, {**info, "illegal_action": True}
+            return self._refused(-float(self.target))
         before = self._scores()
         if self.choosing:
             self.match.choose_starter(self.agent if action == 0 else self.agent.other)
