@@ -14,6 +14,7 @@ use super::matches::PyMatch;
 use super::position::PyPosition;
 use super::search::seconds;
 use crate::draw::analysis::{self, Chart, Searchers};
+use crate::draw::view::{self, Json};
 use crate::game::match_rules::{Match, MatchError};
 use crate::odds::with_match_searcher;
 use crate::search::{with_thread_searcher, with_thread_shared_searcher};
@@ -103,6 +104,37 @@ impl PyChart {
         let found = self.chart().points(&r#match.inner, number);
         found.map(|points| view_to_py(py, &points)).transpose()
     }
+}
+
+/// `match_view`'s state as JSON text (compact), its battle's chart points from `chart`
+/// (each `null` without one, as a match with no chart shows): for a door that sends the
+/// state as it is, without making Python values of it and encoding them again (the
+/// online server's states).
+#[pyfunction]
+#[pyo3(signature = (game, *, battles = true, played = false, chart = None))]
+pub(crate) fn match_view_text(
+    game: PyRef<'_, PyMatch>,
+    battles: bool,
+    played: bool,
+    chart: Option<PyRef<'_, PyChart>>,
+) -> PyResult<String> {
+    let mut state = view::match_state(&game.inner, battles, played)?;
+    let number = match state.get("battle").and_then(|battle| battle.get("number")) {
+        Some(Json::Int(number)) => *number as usize,
+        _ => view::battle_number(&game.inner),
+    };
+    let points = match chart {
+        Some(chart) => chart.chart().points(&game.inner, number),
+        None => Chart::new().points(&game.inner, number),
+    };
+    if let (Json::Object(fields), Some(points)) = (&mut state, points) {
+        if let Some((_, battle)) = fields.iter_mut().find(|(name, _)| *name == "battle") {
+            battle.set("points", points);
+        }
+    }
+    let mut text = String::with_capacity(16 * 1024); // a state with its board's drawing
+    state.write(&mut text);
+    Ok(text)
 }
 
 /// A position's analysis (`crate::draw::analysis::analysis`) within `limit` seconds.

@@ -74,6 +74,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<matches::PySeats>()?;
     m.add_class::<analysis::PyChart>()?;
     m.add_function(wrap_pyfunction!(analysis::analysis_view, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::match_view_text, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::hint_view, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::review_view, m)?)?;
     m.add_class::<ai::PyBot>()?;

@@ -73,6 +73,83 @@ impl Json {
     }
 }
 
+impl Json {
+    /// The value as JSON text (compact; a number that is not finite is `null`): what a
+    /// door sends as it is, where converting to its own values first and encoding
+    /// those would cost more than the view itself (the online server's states).
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(1024);
+        self.write(&mut out);
+        out
+    }
+
+    /// Appends [`text`](Self::text) to `out`.
+    pub fn write(&self, out: &mut String) {
+        match self {
+            Json::Null => out.push_str("null"),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Json::Int(n) => out.push_str(&n.to_string()),
+            Json::Float(x) if x.is_finite() => out.push_str(&format!("{x:?}")),
+            Json::Float(_) => out.push_str("null"),
+            Json::Str(text) => quoted(out, text),
+            Json::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write(out);
+                }
+                out.push(']');
+            }
+            Json::Object(fields) => object(out, fields.iter().map(|(name, v)| (*name, v))),
+            Json::Map(fields) => object(out, fields.iter().map(|(name, v)| (name.as_str(), v))),
+        }
+    }
+}
+
+/// An object of `fields`, in order.
+fn object<'a>(out: &mut String, fields: impl Iterator<Item = (&'a str, &'a Json)>) {
+    out.push('{');
+    for (i, (name, value)) in fields.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        quoted(out, name);
+        out.push(':');
+        value.write(out);
+    }
+    out.push('}');
+}
+
+/// `text` as a JSON string: quoted, with `"`, `\` and the control characters escaped.
+fn quoted(out: &mut String, text: &str) {
+    out.reserve(text.len() + 2);
+    out.push('"');
+    let mut plain = 0;
+    // By bytes: every byte to escape is ASCII, never part of a longer character.
+    for (at, &byte) in text.as_bytes().iter().enumerate() {
+        let escaped = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&text[plain..at]);
+        if escaped.is_empty() {
+            out.push_str(&format!("\\u{byte:04x}"));
+        } else {
+            out.push_str(escaped);
+        }
+        plain = at + 1;
+    }
+    out.push_str(&text[plain..]);
+    out.push('"');
+}
+
 /// Why a view cannot be made: a move that is not legal, or a drawing refused.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ViewError {
@@ -401,6 +478,32 @@ pub fn match_state(game: &Match, battles: bool, played: bool) -> Result<Json, Vi
 mod tests {
     use super::*;
     use crate::game::notation::parse;
+
+    #[test]
+    fn json_text_is_compact_with_strings_escaped() {
+        let value = Json::Object(vec![
+            ("svg", Json::Str("<a b=\"c\">\\ é\n\u{1}</a>".into())),
+            (
+                "n",
+                Json::List(vec![
+                    Json::Int(-3),
+                    Json::Float(0.25),
+                    Json::Float(f64::NAN),
+                ]),
+            ),
+            (
+                "m",
+                Json::Map(vec![
+                    ("7".into(), Json::Bool(true)),
+                    ("8".into(), Json::Null),
+                ]),
+            ),
+        ]);
+        assert_eq!(
+            value.text(),
+            r#"{"svg":"<a b=\"c\">\\ é\n\u0001</a>","n":[-3,0.25,null],"m":{"7":true,"8":null}}"#
+        );
+    }
 
     #[test]
     fn a_ply_says_what_it_did_and_where_its_buttons_went() {

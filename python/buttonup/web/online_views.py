@@ -9,12 +9,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from buttonup._core import Match
+from buttonup._core import Match, match_view_text
 from buttonup.ai import LevelBot, bot
 from buttonup.player import Player
 from buttonup.web.service import Entry
 from buttonup.web.store import MatchRow
-from buttonup.web.views import finished_battle_json, match_json
+from buttonup.web.views import finished_battle_json
 
 _NO_AI: list[LevelBot] = []
 
@@ -42,14 +42,21 @@ _HOLES = ("battles", "you", "seats", "clock")
 
 class StateView:
     """The state of an online match at one version, for everyone, encoded to JSON once
-    (docs/http.md, "Playing a friend"): what one caller is answered differs only in
-    ``you``, who is online and the clock's time left, written into the holes the
-    encoding left for them, and the scored battles are encoded once for the rest of
-    the match (:func:`finished_battle_json`, kept by the caller)."""
+    (docs/http.md, "Playing a friend"): the core's view of the match as its text
+    (:func:`buttonup._core.match_view_text`, never made into Python values) and the
+    online match's own fields. What one caller is answered differs only in ``you``,
+    who is online and the clock's time left, written into the holes the encoding left
+    for them, and the scored battles are encoded once for the rest of the match
+    (:func:`finished_battle_json`, kept by the caller)."""
 
-    def __init__(self, data: dict[str, Any], battles: Sequence[tuple[dict[str, Any], str]]) -> None:
+    def __init__(
+        self, view: str, data: dict[str, Any], battles: Sequence[tuple[dict[str, Any], str]]
+    ) -> None:
+        self.view = view
+        """The core's view of the match, as JSON text (an object)."""
         self.data = data
-        """The state for everyone, without ``battles`` (``you`` null, nobody online)."""
+        """The online match's fields (``you`` null, nobody online): the id, the version,
+        the seats, how it ended, the clock."""
         self.battles = battles
         """Each scored battle's JSON, as a value and encoded."""
         marked = json.dumps({**data, **{name: f"\0{name}\0" for name in _HOLES}})
@@ -61,6 +68,8 @@ class StateView:
             self.parts.append(marked[start:at])
             start = at + len(json.dumps(f"\0{name}\0"))
         self.parts.append(marked[start:])
+        # the view's fields, then the match's own: one object
+        self.parts[0] = view[:-1] + ", " + self.parts[0][1:]
         self.battles_json = "[" + ",".join(encoded for _, encoded in battles) + "]"
 
     @property
@@ -78,6 +87,7 @@ class StateView:
     ) -> dict[str, Any]:
         """The state as ``seat`` sees it (``None``: a spectator), as a value."""
         return {
+            **json.loads(self.view),
             **self.data,
             "battles": [value for value, _ in self.battles],
             "you": seat,
@@ -109,28 +119,24 @@ def state_view(
 ) -> StateView:
     """The state of an online match for everyone (``you`` is ``None``; the caller's
     seat is filled in by :meth:`StateView.encode`); ``finished`` gives each scored
-    battle's JSON (the caller keeps them: they never change)."""
-    entry = entry_of(match)
-    data = match_json(row.id, entry, battles=False, played=played)
-    for key in ("human", "level", "level_name"):
-        data.pop(key, None)
-    if row.ended is not None:
-        data["winner"] = row.winner
-        data["legal_moves"] = []
-    data.update(
-        {
-            "version": row.version,
-            "you": None,
-            "seats": {
-                side: {"taken": row.seat(side) is not None, "online": False} for side in "rb"
-            },
-            "begun": row.red is not None and row.black is not None,
-            "ended": row.ended,
-            "clock": None,
-        }
-    )
+    battle's JSON (the caller keeps them: they never change). The core's view of the
+    match, without the AI's fields, and the online match's: its id, version, seats,
+    how it ended and its clock."""
+    view = match_view_text(match, battles=False, played=played)
+    if row.ended is not None:  # resigned or lost on time: the match itself goes on
+        view = json.dumps({**json.loads(view), "winner": row.winner, "legal_moves": []})
+    data = {
+        "id": row.id,
+        "opponent": None,
+        "version": row.version,
+        "you": None,
+        "seats": {side: {"taken": row.seat(side) is not None, "online": False} for side in "rb"},
+        "begun": row.red is not None and row.black is not None,
+        "ended": row.ended,
+        "clock": None,
+    }
     count = len(match.battles)
-    return StateView(data, [finished(match, number) for number in range(1, count + 1)])
+    return StateView(view, data, [finished(match, number) for number in range(1, count + 1)])
 
 
 def battle_encoded(match: Match, number: int) -> tuple[dict[str, Any], str]:
