@@ -34,6 +34,30 @@ const HOLE: &str = "#7a6646";
 
 /// A number for an attribute: two decimals at most, no trailing zeros.
 pub(crate) fn num(value: f64) -> String {
+    let scaled = value * 100.0;
+    let fraction = scaled - scaled.floor();
+    // Hundredths counted in integers (a board draws thousands of numbers, and the
+    // exact decimal rounding of `{:.2}` is slow); a value near a tie of the rounding,
+    // where the product's own rounding could tip it, goes the exact way.
+    if !scaled.is_finite() || scaled.abs() > 1e15 || (fraction - 0.5).abs() < 1e-6 {
+        return exact_num(value);
+    }
+    let hundredths = scaled.round() as i64;
+    let (sign, whole, part) = (
+        if hundredths < 0 { "-" } else { "" },
+        hundredths.unsigned_abs() / 100,
+        hundredths.unsigned_abs() % 100,
+    );
+    match part {
+        0 if whole == 0 => "0".to_string(),
+        0 => format!("{sign}{whole}"),
+        part if part % 10 == 0 => format!("{sign}{whole}.{}", part / 10),
+        part => format!("{sign}{whole}.{part:02}"),
+    }
+}
+
+/// [`num`] by the exact decimal rounding of `{:.2}`.
+fn exact_num(value: f64) -> String {
     let text = format!("{:.2}", value);
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
@@ -98,6 +122,26 @@ mod tests {
         assert_eq!(num(12.5), "12.5");
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-12.07), "-12.07");
+        assert_eq!(num(0.125), exact_num(0.125)); // a tie: the exact way
+    }
+
+    #[test]
+    fn numbers_in_integers_are_those_of_the_exact_rounding() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for i in 0..200_000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let unit = (state >> 11) as f64 / (1u64 << 53) as f64;
+            let value = match i % 4 {
+                0 => unit * 1000.0 - 500.0,
+                1 => (unit * 20000.0).round() / 1000.0 - 10.0, // near ties
+                2 => unit * 2.0 - 1.0,
+                _ => (unit * 800.0).round() / 8.0 - 50.0, // eighths: exact ties
+            };
+            assert_eq!(num(value), exact_num(value), "{value:?}");
+        }
     }
 
     #[test]
