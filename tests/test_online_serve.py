@@ -161,15 +161,26 @@ def test_a_group_commit_refuses_a_stale_change_alone(database: str) -> None:  # 
     each refused alone: a change at a version another one of the group took first is
     stale and nothing of it is written, the rest are."""
     store = open_store(database)
-    for match_id in ("m", "n"):
+    for match_id in ("m", "n", "t"):
         store.add_match(MatchRow(match_id, "a", "b", "i", "r", {}, "s0", 0, None, None, 0.0, 0.0))
     group = [changed("m", 1, "m1"), changed("n", 1, "n1"), changed("m", 1, "m1 again")]
     outcomes = store.commit_many([*group, changed("m", 2, "m2")])
     assert [type(outcome) for outcome in outcomes] == [type(None), type(None), Stale, type(None)]
-    found = {match_id: store.load(match_id) for match_id in ("m", "n")}
+    # a match whose next action is stored already (its row and actions out of step):
+    # the database refuses the action's statement, that change alone is undone
+    with store.transaction() as cursor:  # type: ignore[attr-defined]
+        store.run(  # type: ignore[attr-defined]
+            cursor,
+            "INSERT INTO actions (match_id, version, kind, value, at) VALUES (?, ?, ?, ?, ?)",
+            ("t", 1, "play", "planted", 0.0),
+        )
+    outcomes = store.commit_many([changed("t", 1, "t1"), changed("n", 2, "n2")])
+    assert isinstance(outcomes[0], Stale) and outcomes[1] is None
+    found = {match_id: store.load(match_id) for match_id in ("m", "n", "t")}
     assert {k: (row.version, row.state) for k, row in found.items() if row} == {
         "m": (2, "m2"),
-        "n": (1, "n1"),
+        "n": (2, "n2"),
+        "t": (0, "s0"),
     }
     assert [(a.version, a.value) for a in store.actions("m")] == [(1, "m1"), (2, "m2")]
     store.close()
