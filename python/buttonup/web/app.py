@@ -8,6 +8,7 @@ lock; one that finds it held is answered 409 and changes nothing.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -77,6 +78,16 @@ HTTP_STATUS: dict[str, int] = {
 }
 
 
+#: FastAPI's own OpenTelemetry (from FastAPI 0.165) asks for the global providers on
+#: every request, about 6% of the server's CPU under load (docs/http.md): this server
+#: sets up none, so it is off where the framework has it.
+NO_TELEMETRY: dict[str, Any] = (
+    {"telemetry": {"tracing": False, "metrics": False, "logs": False}}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters
+    else {}
+)
+
+
 class JsonCors(CORSMiddleware):
     """Starlette's CORS, its refused preflights answered as every refusal is (JSON)."""
 
@@ -122,6 +133,7 @@ def create_app(
         docs_url=None,  # buttonup.web.api_docs: the same page, from installed files
         openapi_url="/api/openapi.json",
         responses=ERRORS,
+        **NO_TELEMETRY,
     )
     add_api_docs(app)
     service = Service(workers, max_pending, search_seconds)
