@@ -2,7 +2,7 @@
 //! of the physical game; the accent and the ink of every picture, and its number
 //! format.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use crate::game::pieces::Colour;
 
@@ -32,27 +32,39 @@ pub(crate) const INK: &str = "#4a3b24";
 /// The colour of the holes: the cloth seen through them.
 const HOLE: &str = "#7a6646";
 
-/// A number for an attribute: two decimals at most, no trailing zeros.
-pub(crate) fn num(value: f64) -> String {
-    let scaled = value * 100.0;
-    let fraction = scaled - scaled.floor();
-    // Hundredths counted in integers (a board draws thousands of numbers, and the
-    // exact decimal rounding of `{:.2}` is slow); a value near a tie of the rounding,
-    // where the product's own rounding could tip it, goes the exact way.
-    if !scaled.is_finite() || scaled.abs() > 1e15 || (fraction - 0.5).abs() < 1e-6 {
-        return exact_num(value);
-    }
-    let hundredths = scaled.round() as i64;
-    let (sign, whole, part) = (
-        if hundredths < 0 { "-" } else { "" },
-        hundredths.unsigned_abs() / 100,
-        hundredths.unsigned_abs() % 100,
-    );
-    match part {
-        0 if whole == 0 => "0".to_string(),
-        0 => format!("{sign}{whole}"),
-        part if part % 10 == 0 => format!("{sign}{whole}.{}", part / 10),
-        part => format!("{sign}{whole}.{part:02}"),
+/// A number for an attribute: two decimals at most, no trailing zeros; written where
+/// it goes (a board draws thousands of them: no string of its own).
+pub(crate) fn num(value: f64) -> Num {
+    Num(value)
+}
+
+/// What [`num`] writes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.0;
+        let scaled = value * 100.0;
+        let fraction = scaled - scaled.floor();
+        // Hundredths counted in integers (the exact decimal rounding of `{:.2}` is
+        // slow); a value near a tie of the rounding, where the product's own rounding
+        // could tip it, goes the exact way.
+        if !scaled.is_finite() || scaled.abs() > 1e15 || (fraction - 0.5).abs() < 1e-6 {
+            return f.write_str(&exact_num(value));
+        }
+        let hundredths = scaled.round() as i64;
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let (whole, part) = (
+            hundredths.unsigned_abs() / 100,
+            hundredths.unsigned_abs() % 100,
+        );
+        match part {
+            0 if whole == 0 => f.write_str("0"),
+            0 => write!(f, "{sign}{whole}"),
+            part if part % 10 == 0 => write!(f, "{sign}{whole}.{}", part / 10),
+            part => write!(f, "{sign}{whole}.{part:02}"),
+        }
     }
 }
 
@@ -118,12 +130,12 @@ mod tests {
 
     #[test]
     fn numbers_are_short() {
-        assert_eq!(num(200.0), "200");
-        assert_eq!(num(12.5), "12.5");
-        assert_eq!(num(1.0 / 3.0), "0.33");
-        assert_eq!(num(-0.001), "0");
-        assert_eq!(num(-12.07), "-12.07");
-        assert_eq!(num(0.125), exact_num(0.125)); // a tie: the exact way
+        assert_eq!(num(200.0).to_string(), "200");
+        assert_eq!(num(12.5).to_string(), "12.5");
+        assert_eq!(num(1.0 / 3.0).to_string(), "0.33");
+        assert_eq!(num(-0.001).to_string(), "0");
+        assert_eq!(num(-12.07).to_string(), "-12.07");
+        assert_eq!(num(0.125).to_string(), exact_num(0.125)); // a tie: the exact way
     }
 
     #[test]
@@ -140,7 +152,7 @@ mod tests {
                 2 => unit * 2.0 - 1.0,
                 _ => (unit * 800.0).round() / 8.0 - 50.0, // eighths: exact ties
             };
-            assert_eq!(num(value), exact_num(value), "{value:?}");
+            assert_eq!(num(value).to_string(), exact_num(value), "{value:?}");
         }
     }
 

@@ -124,25 +124,34 @@ fn object<'a>(out: &mut String, fields: impl Iterator<Item = (&'a str, &'a Json)
 
 /// `text` as a JSON string: quoted, with `"`, `\` and the control characters escaped.
 fn quoted(out: &mut String, text: &str) {
+    /// The bytes a JSON string escapes (all ASCII: never part of a longer character).
+    const ESCAPED: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut byte = 0;
+        while byte < 0x20 {
+            table[byte] = true;
+            byte += 1;
+        }
+        table[b'"' as usize] = true;
+        table[b'\\' as usize] = true;
+        table
+    };
     out.reserve(text.len() + 2);
     out.push('"');
+    let bytes = text.as_bytes();
     let mut plain = 0;
-    // By bytes: every byte to escape is ASCII, never part of a longer character.
-    for (at, &byte) in text.as_bytes().iter().enumerate() {
-        let escaped = match byte {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0..=0x1f => "",
-            _ => continue,
-        };
+    for (at, &byte) in bytes.iter().enumerate() {
+        if !ESCAPED[byte as usize] {
+            continue;
+        }
         out.push_str(&text[plain..at]);
-        if escaped.is_empty() {
-            out.push_str(&format!("\\u{byte:04x}"));
-        } else {
-            out.push_str(escaped);
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            _ => out.push_str(&format!("\\u{byte:04x}")),
         }
         plain = at + 1;
     }
