@@ -119,10 +119,7 @@ pub(crate) fn match_view_text(
     chart: Option<PyRef<'_, PyChart>>,
 ) -> PyResult<String> {
     let mut state = view::match_state(&game.inner, battles, played)?;
-    let number = match state.get("battle").and_then(|battle| battle.get("number")) {
-        Some(Json::Int(number)) => *number as usize,
-        _ => view::battle_number(&game.inner),
-    };
+    let number = view::battle_number(&game.inner); // the battle the state shows
     let points = match chart {
         Some(chart) => chart.chart().points(&game.inner, number),
         None => Chart::new().points(&game.inner, number),

@@ -129,26 +129,29 @@ class AsyncStore:
             start = not self._flushing
             self._flushing = True
         if start:
-            loop.run_in_executor(self._pool, self._flush, loop)
+            loop.run_in_executor(self._pool, self._flush)
         await done
 
-    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _flush(self) -> None:
         """Commits the waiting changes, group after group, until none waits (in the
-        store's thread); tells each waiter how its change went."""
+        store's thread); tells each waiter, on its own loop, how its change went."""
         while True:
             with self._grouping:
                 group, self._waiting = self._waiting, []
                 if not group:
-                    self._flushing = False
+                    self._flushing = False  # with the lock held: a new waiter flushes
                     return
             try:
                 outcomes: list[BaseException | None] = list(
                     self.store().commit_many([change for change, _ in group])
                 )
-            except Exception as error:  # the transaction failed: no change is written
+            except Exception as error:  # the transaction failed: nothing is written
                 outcomes = [error] * len(group)
             for (_, done), outcome in zip(group, outcomes):
-                loop.call_soon_threadsafe(settle, done, outcome)
+                try:
+                    done.get_loop().call_soon_threadsafe(settle, done, outcome)
+                except RuntimeError:  # its loop is closed: nobody waits any more
+                    pass
 
     def close(self) -> None:
         self._pool.shutdown(wait=False)
