@@ -15,6 +15,7 @@ status is 130, with one line on standard error.
 from __future__ import annotations
 
 import asyncio
+import gc
 import ipaddress
 import json
 import os
@@ -248,6 +249,23 @@ def open_page(url: str) -> bool:
     return opened
 
 
+#: Allocations between two collections of the youngest generation of the cyclic garbage
+#: collector while serving (Python's default is 2,000).
+YOUNG_COLLECTIONS_EVERY = 50_000
+
+
+def collect_less() -> None:
+    """Sets the cyclic garbage collector for a long-lived server: what the process holds
+    once started (the app, the library, the tables) is frozen out of every collection,
+    and the young generation is collected 25 times less often. Requests make few
+    cycles, and collecting at the default rate cost a tenth of the server's CPU an
+    action under load (0.43 against 0.39 ms) and a fifth of its slowest moves' latency
+    (docs/http.md, "Playing a friend")."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTIONS_EVERY, 20, 20)
+
+
 def serve(
     host: str,
     port: int,
@@ -284,10 +302,11 @@ def serve(
         port=port,
         log_level="warning",
         http=http_protocol(),
-        loop="asyncio",
+        loop="auto",
         limit_concurrency=connection_cap(),
     )
     server = Server(config, app.state.service, app.state.online)
+    collect_less()
     try:
         server.run()
     except KeyboardInterrupt:
