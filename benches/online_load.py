@@ -27,6 +27,7 @@ import glob
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import statistics
@@ -116,14 +117,18 @@ class Connection:
     chunks): a general client (httpx) spends more CPU per request than the server,
     and the clients share the machine's cores with it."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, source: str | None = None) -> None:
         self.host, _, port = url.removeprefix("http://").partition(":")
         self.port = int(port)
+        self.source = source  # the address it connects from (None: the system's choice)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def __aenter__(self) -> Connection:
-        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        local = None if self.source is None else (self.source, 0)
+        self.reader, self.writer = await asyncio.open_connection(
+            self.host, self.port, local_addr=local
+        )
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -172,12 +177,8 @@ class Connection:
             data = b"".join(parts)
         return status, json.loads(data) if data else None
 
-    async def events(self, path: str) -> AsyncIterator[bytes]:
-        """The ``data`` of each event of the stream at ``path``."""
-        self.send("GET", path)
-        status, _ = await self.head()
-        if status != 200:
-            raise RuntimeError(f"{path}: status {status}")
+    async def events(self) -> AsyncIterator[bytes]:
+        """The ``data`` of each event of the stream whose head has been read."""
         pending = b""
         while part := await self.chunk():
             pending += part
@@ -188,10 +189,17 @@ class Connection:
                         yield line[6:]
 
 
+#: A state's version, found without reading the whole state (the clients share the
+#: machine with the server: each state is read once, by the first stream or answer).
+VERSION = re.compile(rb'"version": ?(\d+)')
+
+
 class Load:
     def __init__(self, url: str, seconds: float) -> None:
         self.url, self.seconds = url, seconds
-        self.sent: dict[tuple[str, int], float] = {}  # (match, version) -> when sent
+        # match -> {version a move makes: (its mover, when it was sent)}, until the
+        # other player's stream has that version or a later one
+        self.sent: dict[str, dict[int, tuple[str, float]]] = {}
         self.heard: list[float] = []  # move sent -> the other's stream has it
         self.answered: list[float] = []  # move sent -> its answer
         self.actions = 0
@@ -199,18 +207,28 @@ class Load:
         self.deadline = 0.0
 
     async def stream(
-        self, match_id: str, seat: str, latest: dict[str, Any], turn: asyncio.Event
+        self, number: int, match_id: str, seat: str, latest: dict[str, Any], turn: asyncio.Event
     ) -> None:
         """``seat``'s event stream: the latency of each of the other player's moves."""
         path = f"/api/online/{match_id}/events?seat={seat}"
-        async with Connection(self.url) as connection:
-            async for data in connection.events(path):
+        async with Connection(self.url, address(number)) as connection:
+            connection.send("GET", path)
+            status, _ = await connection.head()
+            if status != 200:  # counted: a load whose streams are refused measures less
+                self.refused[status] = self.refused.get(status, 0) + 1
+                return
+            async for data in connection.events():
+                # A stream sends the latest state when it wakes, so it may skip versions:
+                # each of the other's moves it has not seen yet is heard with this one.
+                now, pending = time.perf_counter(), self.sent.get(match_id, {})
+                found = VERSION.search(data)
+                version = int(found[1]) if found else 0
+                for move in [v for v in pending if v <= version]:
+                    mover, sent = pending[move]
+                    if mover != seat:
+                        del pending[move]
+                        self.heard.append(now - sent)
                 state = json.loads(data)
-                mover = (state.get("played") or {}).get("mover")
-                if mover is not None and mover != seat:
-                    sent = self.sent.pop((match_id, state["version"]), None)
-                    if sent is not None:
-                        self.heard.append(time.perf_counter() - sent)
                 if state["version"] > latest["state"]["version"]:
                     latest["state"] = state
                     turn.set()
@@ -248,7 +266,8 @@ class Load:
             seats = {"r": host, "b": guest}
 
             listeners = [
-                asyncio.create_task(self.stream(match_id, seat, latest, turn)) for seat in "rb"
+                asyncio.create_task(self.stream(number, match_id, seat, latest, turn))
+                for seat in "rb"
             ]
             try:
                 while time.perf_counter() < self.deadline:
@@ -264,7 +283,7 @@ class Load:
                         body = {"move": rng.choice(state["legal_moves"]), "version": version}
                     sent = time.perf_counter()
                     if path == "play":
-                        self.sent[(match_id, version + 1)] = sent
+                        self.sent.setdefault(match_id, {})[version + 1] = (seat, sent)
                     status, new = await client.request(
                         "POST", f"/api/online/{match_id}/{path}", body, seats[seat]
                     )
@@ -290,8 +309,17 @@ class Load:
     async def pair(self, number: int) -> None:
         """One pair of players, with a connection of its own for their requests (and
         one for each of their event streams)."""
-        async with Connection(self.url) as client:
+        async with Connection(self.url, address(number)) as client:
             await self.match(client, number)
+
+
+def address(number: int) -> str | None:
+    """The loopback address pair ``number`` connects from, one a pair, as two people at
+    home would (the server caps the event streams and the players of one address); the
+    system's choice off Linux, where only 127.0.0.1 may be on the loopback."""
+    if not sys.platform.startswith("linux"):
+        return None
+    return f"127.0.{(number + 2) // 256}.{(number + 2) % 256}"
 
 
 def percentile(values: list[float], fraction: float) -> float:

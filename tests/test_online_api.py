@@ -18,7 +18,7 @@ import pytest
 if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
-from buttonup import Match
+from buttonup import Match, svg
 from buttonup.web.app import create_app
 from buttonup.web.store import open_store
 from buttonup.web.store.schema import MIGRATIONS
@@ -105,6 +105,12 @@ def test_a_whole_match_with_the_tie_rule_as_the_library_plays_it(db: Path) -> No
         assert state["chooser"] == (mirror.chooser.letter if mirror.chooser else None)
     assert choices >= 1
     final = snapshot(client, match_id)
+    # The scored battles are listed without their towers; each battle's route has it,
+    # drawn by the library from the battle's final pile.
+    assert final["battles"] and all("tower" not in battle for battle in final["battles"])
+    for number, scored in enumerate(mirror.battles, 1):
+        battle = client.get(f"/api/online/{match_id}/battles/{number}").json()
+        assert battle["tower"] == str(svg.tower(scored.final_position, size=300)), number
     assert final["ended"] == "won" and final["winner"] == mirror.winner.letter
     assert final["is_over"] and final["legal_moves"] == []
     record = client.get(f"/api/online/{match_id}/record")

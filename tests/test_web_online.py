@@ -138,6 +138,8 @@ def next_battle(pages: list[Browser]) -> None:
         assert button.text == ("Next battle" if seated else "Back to the board"), button.text
         if not seated:
             assert "Next battle when" not in page.find_element(By.ID, "status").text
+        # the tower's drawing, which the state leaves out, read from the battle's route
+        assert page.find_elements(By.CSS_SELECTOR, "#battle-panel svg.tower-svg")
         button.click()
         wait_for(page, lambda b: not b.find_element(By.ID, "battle-panel").is_displayed())
 

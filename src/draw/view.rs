@@ -399,13 +399,18 @@ pub fn battle_moves(
 }
 
 /// Battle `number` of a match (`None`: no such battle): its start, its plies, and once
-/// scored its scoring.
+/// scored its scoring and the tower it scored (as the match's state lists it: a page
+/// that keeps the state lighter may take the tower from here).
 pub fn battle_view(game: &Match, number: usize) -> Result<Option<Json>, ViewError> {
     let Some((start, moves)) = battle(game, number) else {
         return Ok(None);
     };
     let (plies, _) = plies(&start, moves)?;
-    Ok(Some(battle_json(game, number, &start, plies)))
+    let mut data = battle_json(game, number, &start, plies);
+    if let Some(done) = number.checked_sub(1).and_then(|i| game.battles().get(i)) {
+        data.set("tower", Json::Str(svg::tower(&done.last, TOWER_SIZE)?));
+    }
+    Ok(Some(data))
 }
 
 fn battle_json(game: &Match, number: usize, start: &Position, plies: Vec<Json>) -> Json {

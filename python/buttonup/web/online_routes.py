@@ -40,6 +40,9 @@ from buttonup.web.views import battle_json, drawn_ply
 STATIC = resources.files("buttonup.web") / "static"
 #: Seconds between two keep-alive comments of an event stream.
 KEEPALIVE = 15.0
+#: What an event stream's queue is given when it has waited long enough (a keep-alive is
+#: due, or the running seat's time may have run out).
+TICK = object()
 
 
 def bearer(request: Request) -> Optional[str]:  # noqa: UP045 (FastAPI reads it on 3.9)
@@ -274,10 +277,17 @@ def add_online_routes(
             try:
                 state = await online.state(row)
                 yield online.event(state, "state", await online.clock(row))
+                loop = asyncio.get_running_loop()
                 while True:
+                    # The timeout is an item of the queue: waiting on the queue itself
+                    # (not through wait_for's task of its own) wakes the stream a loop's
+                    # turn or two sooner after each change.
+                    tick = loop.call_later(await wait(), queue.put_nowait, TICK)
                     try:
-                        item = await asyncio.wait_for(queue.get(), await wait())
-                    except asyncio.TimeoutError:
+                        item = await queue.get()
+                    finally:
+                        tick.cancel()
+                    if item is TICK:
                         if clocked:  # the running seat's time may have run out
                             try:
                                 if (await online.due(row.id)).version > latest.version:

@@ -140,9 +140,12 @@ def state_view(
 
 
 def battle_encoded(match: Match, number: int) -> tuple[dict[str, Any], str]:
-    """Scored battle ``number``'s JSON (:func:`finished_battle_json`), as a value and
-    encoded."""
+    """Scored battle ``number``'s JSON (:func:`finished_battle_json`) without its tower,
+    as a value and encoded. Every answer and event of the match carries the scored
+    battles, and the tower's drawing was most of each (7 KB a battle): the page takes it
+    from the battle's own route, once."""
     value = finished_battle_json(match, number)
+    del value["tower"]
     return value, json.dumps(value)
 
 

@@ -191,8 +191,8 @@ async function show(data) {
   state.view = null;
   const scored = m && data.battles.length > m.battles.length ? data.battles[data.battles.length - 1] : null;
   if (scored) {
-    state.finished = { ...scored, plies: await battlePlies(scored.number, data) };
-    showPanel($("battle-panel"), data, scored, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names(), watching: !seated() });
+    state.finished = { ...scored, ...await scoredBattle(scored.number, data) };
+    showPanel($("battle-panel"), data, state.finished, { next: nextBattle, newMatch: () => { location.href = "/"; }, names: names(), watching: !seated() });
   } else if (played && played.extra_move && !data.winner) {
     state.notice = `Extra move: the last button landed on its own colour. ${NAMES[played.mover]} moves again.`;
   }
@@ -219,11 +219,14 @@ async function movePlayed(m, data) {
   return null;
 }
 
-async function battlePlies(number, data) {
+// A scored battle's plies and its tower's drawing (the state lists the scored battles
+// without their towers); a tower that could not be read is not drawn.
+async function scoredBattle(number, data) {
   try {
-    return (await server.battle(id, number)).plies;
+    const { plies, tower } = await server.battle(id, number);
+    return { plies, tower };
   } catch (error) {
-    return data.battle && data.battle.number === number ? data.battle.plies : [];
+    return { plies: data.battle && data.battle.number === number ? data.battle.plies : [], tower: null };
   }
 }
 

@@ -54,7 +54,7 @@ export function showPanel(container, match, battle, actions) {
   container.replaceChildren(
     h("h2", { id: "panel-title" }, `Battle ${battle.number} is over`),
     h("div", { class: "panel-body" },
-      towerPicture(battle),
+      battle.tower ? towerPicture(battle) : null,
       h("div", { class: "panel-text" },
         h("p", { id: "sum-red", class: "sum owner-r" }, `Red: ${sum(scoring.red_strengths)} = ${scoring.red}`),
         h("p", { id: "sum-black", class: "sum owner-b" }, `Black: ${sum(scoring.black_strengths)} = ${scoring.black}`),
