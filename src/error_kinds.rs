@@ -2,7 +2,7 @@
 //! are in `game::error_kind`, with the kinds themselves. Kept at the top of the crate so
 //! that the game depends on nothing above it.
 
-use crate::ai::LevelError;
+use crate::ai::BotError;
 use crate::draw::DrawError;
 use crate::game::error_kind::{one_kind, ErrorKind, HasKind};
 use crate::run::interrupt::Interrupted;
@@ -14,7 +14,7 @@ use crate::sim::vecenv::{Failure, MakeError, StepError};
 one_kind! {
     Interrupted => Interrupted,
     TableAllocError => Memory,
-    LevelError => InvalidArgument,
+    BotError => InvalidArgument,
     // An action refused in a batch of games: a value of the actions array.
     StepError => InvalidArgument,
     Panicked => Internal,
@@ -83,10 +83,7 @@ mod tests {
             (Box::new(ExactError::Interrupted), K::Interrupted),
             (Box::new(BatchError::Table(table)), K::Memory),
             (Box::new(BatchError::Interrupted), K::Interrupted),
-            (
-                Box::new(LevelError { level: "11".into() }),
-                K::InvalidArgument,
-            ),
+            (Box::new(BotError::Level("11".into())), K::InvalidArgument),
             (Box::new(DrawError::NotOver), K::BattleNotOver),
             (Box::new(DrawError::SlotOrder), K::InvalidArgument),
             (Box::new(DrawError::BadSize(0.0)), K::InvalidArgument),

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::level::{EpsilonError, Level, LevelError};
+use super::level::{BotError, Level};
 use crate::game::match_rules::Match;
 use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
@@ -51,7 +51,7 @@ pub struct Bot {
 
 impl Bot {
     /// The bot of `level` (1 to 10), its random choices fixed by `seed`.
-    pub fn new(level: i64, seed: u64) -> Result<Bot, LevelError> {
+    pub fn new(level: i64, seed: u64) -> Result<Bot, BotError> {
         Ok(Bot::of(Level::new(level)?, seed))
     }
 
@@ -81,9 +81,9 @@ impl Bot {
     /// choices fixed by `seed`. It reports level 9 when `epsilon` is 0 and level 1 when
     /// it is 1; otherwise its level is 9's, which only [`epsilon`](Self::epsilon) tells
     /// apart.
-    pub fn with_epsilon(epsilon: f64, seed: u64) -> Result<Bot, EpsilonError> {
+    pub fn with_epsilon(epsilon: f64, seed: u64) -> Result<Bot, BotError> {
         if !(0.0..=1.0).contains(&epsilon) {
-            return Err(EpsilonError { epsilon });
+            return Err(BotError::Epsilon(epsilon));
         }
         let level = if epsilon >= 1.0 {
             Level::RANDOM

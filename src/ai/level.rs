@@ -32,12 +32,10 @@ impl Level {
     pub const MATCH: Level = Level(10);
 
     /// The level `number`, or an error unless it is 1 to 10.
-    pub fn new(number: i64) -> Result<Level, LevelError> {
+    pub fn new(number: i64) -> Result<Level, BotError> {
         match u8::try_from(number) {
             Ok(n @ 1..=10) => Ok(Level(n)),
-            _ => Err(LevelError {
-                level: number.to_string(),
-            }),
+            _ => Err(BotError::Level(number.to_string())),
         }
     }
 
@@ -68,35 +66,25 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level that does not exist.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LevelError {
-    /// The level as it was given.
-    pub level: String,
-}
-
-impl fmt::Display for LevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level must be an int from 1 to 10, not {}", self.level)
-    }
-}
-
-impl std::error::Error for LevelError {}
-
-/// A chance of a random move outside 0 to 1 (or not a number).
+/// A bot asked for with an argument outside its range.
 #[derive(Clone, PartialEq, Debug)]
-pub struct EpsilonError {
-    /// The chance as it was given.
-    pub epsilon: f64,
+pub enum BotError {
+    /// A level that does not exist, as it was given.
+    Level(String),
+    /// A chance of a random move outside 0 to 1 (or not a number), as it was given.
+    Epsilon(f64),
 }
 
-impl fmt::Display for EpsilonError {
+impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "epsilon must be from 0 to 1, not {:?}", self.epsilon)
+        match self {
+            BotError::Level(level) => write!(f, "level must be an int from 1 to 10, not {level}"),
+            BotError::Epsilon(epsilon) => write!(f, "epsilon must be from 0 to 1, not {epsilon:?}"),
+        }
     }
 }
 
-impl std::error::Error for EpsilonError {}
+impl std::error::Error for BotError {}
 
 #[cfg(test)]
 mod tests {

@@ -23,4 +23,4 @@ mod bot;
 mod level;
 
 pub use bot::Bot;
-pub use level::{EpsilonError, Level, LevelError, LEVELS};
+pub use level::{BotError, Level, LEVELS};

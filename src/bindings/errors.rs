@@ -8,7 +8,7 @@ use pyo3::exceptions::{
 };
 use pyo3::PyErr;
 
-use crate::ai::LevelError;
+use crate::ai::BotError;
 use crate::draw::view::ViewError;
 use crate::draw::DrawError;
 use crate::game::error::{IllegalMove, NotationError, PositionError};
@@ -98,7 +98,7 @@ from_core!(
     Interrupted,
     BattleError,
     DrawError,
-    LevelError,
+    BotError,
     ExactError,
     TableAllocError,
 );

@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use buttonup::ai::{Bot, Level, LevelError, LEVELS};
+use buttonup::ai::{Bot, BotError, Level, LEVELS};
 use buttonup::search::Limits;
 use wasm_bindgen::prelude::*;
 
@@ -47,10 +47,10 @@ fn settings(options: &JsValue) -> Result<(Level, u64, Limits), JsValue> {
     let level = if absent(&level) {
         Level::MATCH
     } else {
-        let refused = |e: LevelError| e.to_js();
+        let refused = |e: BotError| e.to_js();
         match integer(&level) {
             Ok(number) => Level::new(number).map_err(refused)?,
-            Err(Some(text)) => return Err(refused(LevelError { level: text })),
+            Err(Some(text)) => return Err(refused(BotError::Level(text))),
             Err(None) => return Err(wrong_type("level", "an integer", &level)),
         }
     };
