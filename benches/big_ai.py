@@ -77,10 +77,15 @@ def exact_values(notations: list[str]) -> dict[str, dict[str, int]]:
 def worker() -> None:
     """Reads ``budget_ms seed notation`` lines, answers each with level 9's move."""
     from buttonup import Position
-    from buttonup.ai import Limits, bot
+    from buttonup.ai import Bot, Limits, bot
 
     # A variant's threads (``--variant one:BIG_AI_THREADS=1``); by default every core.
     threads = int(os.environ["BIG_AI_THREADS"]) if "BIG_AI_THREADS" in os.environ else None
+    # ``--variant kept:BIG_AI_KEPT=1``: one bot for a seed's positions at a budget, asked
+    # them in the order of the game, as the page and the UGI engines keep theirs through
+    # a game (its table, and the time to make it, carried from move to move); by default
+    # a bot of its own for every position, as ``/api/bestmove`` answers.
+    kept: dict[tuple[str, str], Bot] = {}
     for line in sys.stdin:
         budget, seed, notation = line.rstrip("\n").split(" ", 2)
         limits = (
@@ -88,7 +93,12 @@ def worker() -> None:
             if budget[0] == "n"
             else Limits(time_limit=int(budget) / 1000)
         )
-        chooser = bot(9, int(seed), limits=limits, threads=threads)
+        chooser = kept.get((budget, seed))
+        if chooser is None:
+            chooser = bot(9, int(seed), limits=limits, threads=threads)
+            if os.environ.get("BIG_AI_KEPT") == "1":
+                kept.clear()  # one game's bot at a time
+                kept[budget, seed] = chooser
         print(chooser.choose(Position(notation)), flush=True)
 
 
