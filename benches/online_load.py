@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import glob
 import json
 import os
@@ -359,18 +358,7 @@ def one_load(db: str, matches: int, seconds: float, build: str | None) -> dict[s
         load = Load(url, seconds)
         cpu = cpu_seconds(pid)
         own = cpu_seconds(os.getpid())
-        # The clients collect cyclic garbage as the server does (web.server.collect_less):
-        # at the default rate their collections, over 300 connections' JSON, were pauses
-        # of the load itself, counted in its latencies.
-        threshold = gc.get_threshold()
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(50_000, 20, 20)
-        try:
-            elapsed = asyncio.run(load.run(matches))
-        finally:
-            gc.set_threshold(*threshold)
-            gc.unfreeze()
+        elapsed = asyncio.run(load.run(matches))
         cpu = cpu_seconds(pid) - cpu
         own = cpu_seconds(os.getpid()) - own
     ms = 1000.0
