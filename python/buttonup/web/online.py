@@ -164,35 +164,20 @@ class Broker:
 
     def publish(self, match_id: str, version: int | None) -> None:
         """Wakes the streams of ``match_id``: ``version`` a new version, ``-1`` who is
-        online changed."""
-        try:
-            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            here = None
-        self.wake(match_id, version, here)
-
-    def wake(
-        self, match_id: str, version: int | None, here: asyncio.AbstractEventLoop | None
-    ) -> None:
-        """Gives ``version`` to each stream of ``match_id``: at once on the loop
-        ``here`` that calls (under load, a trip through the loop's queue made each move
-        reach the other player a loop's turn later), through its own loop on any other."""
+        online changed, ``None`` the server stops."""
         with self.lock:
             streams = self.streams.get(match_id, [])  # replaced, never changed in place
         for loop, queue, _, _ in streams:
-            if loop is here:
-                queue.put_nowait(version)
-            elif not loop.is_closed():
+            if not loop.is_closed():
                 loop.call_soon_threadsafe(queue.put_nowait, version)
 
     def close(self) -> None:
-        """Ends every stream now (the server stops; safe from a signal handler, so
-        always through the streams' loops)."""
+        """Ends every stream now (the server stops; safe from a signal handler)."""
         with self.lock:
             self.closed = True
             names = list(self.streams)
         for name in names:
-            self.wake(name, None, None)
+            self.publish(name, None)
 
 
 class Online:
