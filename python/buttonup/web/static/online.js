@@ -219,15 +219,11 @@ async function movePlayed(m, data) {
   return null;
 }
 
-// A scored battle's plies and its tower's drawing (the state lists the scored battles
-// without their towers); a tower that could not be read is not drawn.
+// A scored battle's plies and tower (the state lists scored battles without towers).
 async function scoredBattle(number, data) {
-  try {
-    const { plies, tower } = await server.battle(id, number);
-    return { plies, tower };
-  } catch (error) {
-    return { plies: data.battle && data.battle.number === number ? data.battle.plies : [], tower: null };
-  }
+  const read = await server.battle(id, number).catch(() => null);
+  if (read) return { plies: read.plies, tower: read.tower };
+  return { plies: data.battle && data.battle.number === number ? data.battle.plies : [], tower: null };
 }
 
 function nextBattle() {
