@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from buttonup import Player, Position, VecEnv, analyze, solve_many, start_orders
+from buttonup import Position, VecEnv, all_positions, analyze, solve_many
 from buttonup._core import start_classes
 from buttonup.envs.augment import pile_count, rotate_mask, rotate_observation
 
@@ -217,28 +217,6 @@ def exact_share(per_colour: int) -> tuple[float, int, int, int]:
     return (won + lost) / (2 * (won + lost + drawn)), won, lost, drawn
 
 
-def reachable(per_colour: int) -> list[Position]:
-    """Every position with a move to make that play reaches from some start, either
-    side starting (112,760 positions, 109,840 of them unfinished, at 3 a colour)."""
-    sides = (Player.RED, Player.BLACK)
-    frontier = [Position.start(o, to_move=s) for o in start_orders(per_colour) for s in sides]
-    seen = set(frontier)
-    found = []
-    while frontier:
-        following = []
-        for position in frontier:
-            if position.is_over:
-                continue
-            found.append(position)
-            for move in position.legal_moves():
-                after = position.play(move)
-                if after not in seen:
-                    seen.add(after)
-                    following.append(after)
-        frontier = following
-    return found
-
-
 def audit(spec: str, per_colour: int) -> None:
     """Prints what the policy ``spec`` gives away in every reachable position, by the
     number of piles standing, and its worst choices."""
@@ -247,7 +225,9 @@ def audit(spec: str, per_colour: int) -> None:
     bot = load_policy(spec)
     by_piles: dict[int, list[int]] = {}
     worst: list[tuple[int, str, int, dict[int, int]]] = []
-    for position in reachable(per_colour):
+    for position in all_positions(per_colour):
+        if position.is_over:
+            continue
         values = analyze(position, threads=1)
         move = bot.choose(position)
         lost = max(values.values()) - values[move]

@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 import pytest
-from buttonup import Player, Position, start_orders
+from buttonup import Player, Position, all_positions
 from buttonup._core import encode_observation, max_margin
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
@@ -25,27 +25,6 @@ from buttonup.envs.jax import Battle
 
 CODE = {"R": 1, "B": 2, "W": 3}
 LETTER = {1: "R", 2: "B", 3: "W"}
-
-
-def reachable(per_colour: int) -> list[Position]:
-    """Every position reachable from every start, both starters, by the engine's moves."""
-    seen: set[Position] = set()
-    front = []
-    for order in start_orders(per_colour):
-        for player in (Player.RED, Player.BLACK):
-            start = Position.start(order, to_move=player)
-            seen.add(start)
-            front.append(start)
-    while front:
-        following = []
-        for position in front:
-            for move in position.legal_moves():
-                child = position.play(move)
-                if child not in seen:
-                    seen.add(child)
-                    following.append(child)
-        front = following
-    return sorted(seen)
 
 
 def as_arrays(positions: list[Position], n: int) -> tuple[Any, Any, Any, Any]:
@@ -83,7 +62,7 @@ def as_text(cells: Any, heights: Any, piles: int, player: int) -> str:
 
 def test_every_move_of_every_reachable_standard_position() -> None:
     env = Battle()
-    positions = reachable(3)
+    positions = sorted(all_positions(3))
     assert len(positions) == 112_760
     cells, heights, piles, player = as_arrays(positions, 9)
     states = jax.jit(jax.vmap(env.from_cells))(cells, heights, piles, player)

@@ -22,8 +22,46 @@ def test_start_order_counts() -> None:
     assert len(start_orders(4)) == 34650
 
 
+@pytest.mark.parametrize("per_colour", [1, 2])
+def test_all_positions_are_those_the_reference_rules_reach(per_colour: int) -> None:
+    """The core's list against a breadth-first walk of the pure-Python reference engine
+    (its own rules, not the core's), from every start, either player starting."""
+    from buttonup import reference
+
+    frontier = [
+        reference.Position.start(order, to_move=player)
+        for player in (Player.RED, Player.BLACK)
+        for order in start_orders(per_colour)
+    ]
+    seen = set(frontier)
+    while frontier:
+        following = [p.play(m) for p in frontier for m in p.legal_moves()]
+        frontier = [p for p in dict.fromkeys(following) if p not in seen]
+        seen.update(frontier)
+    listed = buttonup.all_positions(per_colour)
+    assert len(set(listed)) == len(listed)
+    assert sorted(map(str, listed)) == sorted(map(str, seen))
+
+
+def test_all_positions_of_the_standard_game() -> None:
+    positions = buttonup.all_positions()
+    assert len(positions) == 112_760  # docs/rl.md
+    assert sum(p.is_over for p in positions) == 112_760 - 109_840
+    assert positions[:1680] == [Position.start(order) for order in start_orders()]
+    listed = set(positions)
+    assert all(p.play(m) in listed for p in positions[::97] for m in p.legal_moves())
+    with pytest.raises(ValueError, match="every position is listed for 1 to 3 buttons"):
+        buttonup.all_positions(4)
+
+
 def test_limits_are_one_table_and_errors_name_them() -> None:
-    assert VARIANT_LIMITS == {"rules": 10, "start_orders": 6, "move_graph": 3, "match_odds": 3}
+    assert VARIANT_LIMITS == {
+        "rules": 10,
+        "start_orders": 6,
+        "move_graph": 3,
+        "match_odds": 3,
+        "positions": 3,
+    }
     with pytest.raises(ValueError, match="start orders are listed for 1 to 6 buttons"):
         start_orders(7)
     with pytest.raises(ValueError, match="per_colour must be from 1 to 10, not 11"):

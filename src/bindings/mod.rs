@@ -48,6 +48,17 @@ fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
     })??)
 }
 
+/// Every position that play reaches from every start with `per_colour` buttons of each
+/// colour (1 to 3), either player starting, finished battles included (112,760 for the
+/// standard game): breadth first from the starts, in the order met. Runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
+fn all_positions(py: Python<'_>, per_colour: Int) -> PyResult<Vec<PyPosition>> {
+    let per_colour = per_colour.per_colour(Capability::Positions)?;
+    let found = interrupt::run(py, || crate::game::reachable::all_positions(per_colour))??;
+    Ok(found.into_iter().map(PyPosition::from).collect())
+}
+
 /// The exact largest final margin of a battle of `per_colour` buttons of each colour:
 /// `2 * per_colour**2` (18 for the standard game), one colour's buttons all on top of
 /// the final pile and the other's at its bottom.
@@ -66,6 +77,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(start_orders, m)?)?;
+    m.add_function(wrap_pyfunction!(all_positions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::start_classes, m)?)?;
     m.add_function(wrap_pyfunction!(batch::start_orders_from, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;

@@ -1,12 +1,20 @@
 //! Every position reachable from the starts of a small variant, explored once for the two
 //! graphs built on it: the match-odds graph (`odds::graph`) and the playout graph
-//! (`sim::move_graph`).
+//! (`sim::move_graph`), and listed for callers ([`all_positions`]).
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
 use crate::game::rules::{Player, Position};
-use crate::game::variant::start_positions;
+use crate::game::variant::{start_positions, Capability, VariantError};
+
+/// Every position that play reaches from every start with `per_colour` buttons of each
+/// colour (1 to 3), either player starting, finished battles included: 112,760 for the
+/// standard game. Breadth first from the starts (Red's, then Black's), in the order met.
+pub fn all_positions(per_colour: usize) -> Result<Vec<Position>, VariantError> {
+    Capability::Positions.check(per_colour as i64)?;
+    Ok(Reachable::explore(per_colour, |p| *p).positions)
+}
 
 /// Every position reachable from a set of starts, explored breadth first.
 pub struct Reachable {
@@ -51,5 +59,38 @@ impl Reachable {
             children,
             starts,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    #[test]
+    fn every_position_of_the_standard_game_once_starts_first() {
+        let positions = all_positions(3).unwrap();
+        // The count found by the Python breadth-first walks of tests/test_rl_jax.py.
+        assert_eq!(positions.len(), 112_760);
+        let distinct: HashSet<Position> = positions.iter().copied().collect();
+        assert_eq!(distinct.len(), positions.len());
+        let starts = start_positions(3, Player::Red).unwrap();
+        assert_eq!(positions[..starts.len()], starts[..]);
+        for position in &positions {
+            for mv in position.legal_moves() {
+                assert!(distinct.contains(&position.play_unchecked(mv).position));
+            }
+        }
+    }
+
+    #[test]
+    fn listed_up_to_three_of_each_colour() {
+        assert_eq!(
+            all_positions(4).unwrap_err().to_string(),
+            "every position is listed for 1 to 3 buttons of each colour, not 4"
+        );
+        assert!(all_positions(0).is_err());
+        assert!(all_positions(1).unwrap().iter().any(|p| p.is_over()));
     }
 }

@@ -21,15 +21,18 @@ pub enum Capability {
     MoveGraph,
     /// Exact match win probabilities, and so the match-playing bot.
     MatchOdds,
+    /// Listing every position that play reaches (112,760 for three of each colour).
+    Positions,
 }
 
 impl Capability {
     /// Every capability, in the order of the table in docs/ai.md.
-    pub const ALL: [Capability; 4] = [
+    pub const ALL: [Capability; 5] = [
         Capability::Rules,
         Capability::StartOrders,
         Capability::MoveGraph,
         Capability::MatchOdds,
+        Capability::Positions,
     ];
 
     /// The largest number of buttons of each colour this capability supports (the
@@ -38,7 +41,7 @@ impl Capability {
         match self {
             Capability::Rules => MAX_BUTTONS / 3,
             Capability::StartOrders => 6,
-            Capability::MoveGraph | Capability::MatchOdds => 3,
+            Capability::MoveGraph | Capability::MatchOdds | Capability::Positions => 3,
         }
     }
 
@@ -49,6 +52,7 @@ impl Capability {
             Capability::StartOrders => "start_orders",
             Capability::MoveGraph => "move_graph",
             Capability::MatchOdds => "match_odds",
+            Capability::Positions => "positions",
         }
     }
 
@@ -85,6 +89,7 @@ impl fmt::Display for VariantError {
             Capability::StartOrders => "start orders are listed for",
             Capability::MoveGraph => "the move graph is built for",
             Capability::MatchOdds => "match odds are computed for",
+            Capability::Positions => "every position is listed for",
         };
         let unit = match self.capability {
             Capability::Rules => "",

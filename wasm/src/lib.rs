@@ -45,7 +45,7 @@ pub fn version() -> String {
 }
 
 /// The most buttons of each colour each part of the engine takes: `rules` (positions
-/// and moves), `start_orders`, `move_graph` and `match_odds` (as the Python engine's
+/// and moves), `start_orders`, `move_graph`, `match_odds` and `positions` (as the Python engine's
 /// `VARIANT_LIMITS`).
 #[wasm_bindgen(js_name = variantLimits, unchecked_return_type = "Record<string, number>")]
 pub fn variant_limits() -> JsValue {
