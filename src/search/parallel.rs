@@ -32,12 +32,15 @@ pub fn worth_threads(position: &Position, threads: usize) -> bool {
 
 /// The table that the threads of one parallel solve of `position` share: small enough
 /// to stay in the cache for up to 8 buttons of each colour (measured: 8-12 MiB is
-/// fastest there), larger beyond (9 of each colour: 32 MiB beats 8).
+/// fastest there), larger beyond (9 of each colour: 32 MiB beats 8), and large where a
+/// solve takes a minute (10 of each colour, seeds 1-3 on two threads: 256 MiB took 67.7,
+/// 57.0 and 99.4 s where 32 MiB took 85.1, 79.9 and 98.8 s; docs/benchmarks.md). Its
+/// pages are taken from the system as the search first writes them.
 pub fn parallel_table_bytes(position: &Position) -> usize {
-    if position.pile_count() <= 24 {
-        12 << 20
-    } else {
-        32 << 20
+    match position.pile_count() {
+        0..=24 => 12 << 20,
+        25..=27 => 32 << 20,
+        _ => 256 << 20,
     }
 }
 
