@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use buttonup::game::reachable::Reachable;
+use buttonup::game::reachable::{all_positions, Reachable};
 use buttonup::game::scoring::max_margin;
 use buttonup::game::variant::start_positions;
 use buttonup::{Colour, Player, Position};
@@ -121,4 +121,24 @@ fn the_two_sowings_agree_on_every_reachable_position() {
             "{per_colour}: {moves} moves"
         );
     }
+}
+
+#[test]
+fn every_position_of_the_standard_game_is_listed_once_starts_first() {
+    let positions = all_positions(3).unwrap();
+    assert_eq!(positions.len(), 112_760); // docs/rl.md
+    let distinct: HashSet<Position> = positions.iter().copied().collect();
+    assert_eq!(distinct.len(), positions.len());
+    let starts = start_positions(3, Player::Red).unwrap();
+    assert_eq!(positions[..starts.len()], starts[..]);
+    for position in &positions {
+        for mv in position.legal_moves() {
+            assert!(distinct.contains(&position.play_unchecked(mv).position));
+        }
+    }
+    assert_eq!(
+        all_positions(4).unwrap_err().to_string(),
+        "every position is listed for 1 to 3 buttons of each colour, not 4"
+    );
+    assert!(all_positions(0).is_err());
 }

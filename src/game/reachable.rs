@@ -61,36 +61,3 @@ impl Reachable {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use std::collections::HashSet;
-
-    use super::*;
-
-    #[test]
-    fn every_position_of_the_standard_game_once_starts_first() {
-        let positions = all_positions(3).unwrap();
-        // The count found by the Python breadth-first walks of tests/test_rl_jax.py.
-        assert_eq!(positions.len(), 112_760);
-        let distinct: HashSet<Position> = positions.iter().copied().collect();
-        assert_eq!(distinct.len(), positions.len());
-        let starts = start_positions(3, Player::Red).unwrap();
-        assert_eq!(positions[..starts.len()], starts[..]);
-        for position in &positions {
-            for mv in position.legal_moves() {
-                assert!(distinct.contains(&position.play_unchecked(mv).position));
-            }
-        }
-    }
-
-    #[test]
-    fn listed_up_to_three_of_each_colour() {
-        assert_eq!(
-            all_positions(4).unwrap_err().to_string(),
-            "every position is listed for 1 to 3 buttons of each colour, not 4"
-        );
-        assert!(all_positions(0).is_err());
-        assert!(all_positions(1).unwrap().iter().any(|p| p.is_over()));
-    }
-}

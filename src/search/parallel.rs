@@ -33,8 +33,8 @@ pub fn worth_threads(position: &Position, threads: usize) -> bool {
 /// The table that the threads of one parallel solve of `position` share: small enough
 /// to stay in the cache for up to 8 buttons of each colour (measured: 8-12 MiB is
 /// fastest there), larger beyond (9 of each colour: 32 MiB beats 8), and large where a
-/// solve takes a minute (10 of each colour, seeds 1-3 on two threads: 256 MiB took 67.7,
-/// 57.0 and 99.4 s where 32 MiB took 85.1, 79.9 and 98.8 s; docs/benchmarks.md). Its
+/// solve takes a minute (10 of each colour, seeds 1-3 on two threads, two rounds: a
+/// median of 64.7-67.7 s with 256 MiB, 75.0-85.1 s with 32; docs/benchmarks.md). Its
 /// pages are taken from the system as the search first writes them.
 pub fn parallel_table_bytes(position: &Position) -> usize {
     match position.pile_count() {
