@@ -47,7 +47,7 @@ def positions(size: int, seed: int, plies: int) -> list[str]:
     position = Position.random(seed, per_colour=size)
     while len(position.piles) > EXACT_FROM_PILES and not position.is_over:
         position = position.play(rng.choice(position.legal_moves()))
-    asked = []
+    asked: list[str] = []
     while len(asked) < plies and not position.is_over:
         asked.append(str(position))
         position = position.play(rng.choice(position.legal_moves()))

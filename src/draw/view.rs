@@ -407,14 +407,19 @@ pub fn battle_view(game: &Match, number: usize) -> Result<Option<Json>, ViewErro
     };
     let (plies, _) = plies(&start, moves)?;
     let mut data = battle_json(game, number, &start, plies);
-    if let Some(done) = number.checked_sub(1).and_then(|i| game.battles().get(i)) {
+    if let Some(done) = scored(game, number) {
         data.set("tower", Json::Str(svg::tower(&done.last, TOWER_SIZE)?));
     }
     Ok(Some(data))
 }
 
+/// Battle `number` of `game` once it is scored.
+fn scored(game: &Match, number: usize) -> Option<&Battle> {
+    number.checked_sub(1).and_then(|i| game.battles().get(i))
+}
+
 fn battle_json(game: &Match, number: usize, start: &Position, plies: Vec<Json>) -> Json {
-    let scored = number.checked_sub(1).and_then(|i| game.battles().get(i));
+    let scored = scored(game, number);
     let mut data = Json::Object(vec![
         ("number", Json::Int(number as i64)),
         ("start", Json::Str(start.to_string())),
