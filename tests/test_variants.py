@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random as random_module
 
 import buttonup
 import pytest
@@ -78,3 +79,30 @@ def test_the_match_bot_plays_bigger_variants_for_the_margin() -> None:
     match = buttonup.Match(Player.RED, per_colour=4, seed=1)
     move = bot(10, seed=1).choose(match.position, match)
     assert match.position.is_legal(move)
+
+
+def test_levels_make_fewer_random_moves_from_5_of_each_colour() -> None:
+    """docs/ai.md: level 5 plays 24% random moves in the standard game and 18% from 5
+    buttons of each colour (counted over positions near a battle's end, cheap to solve)."""
+    from buttonup.ai import bot
+
+    def share(per_colour: int) -> float:
+        player = bot(5, seed=per_colour)
+        random, seen, seed = 0, 0, 0
+        while seen < 3000:
+            seed += 1
+            position = Position.random(seed, per_colour=per_colour)
+            moves = random_module.Random(seed)
+            while len(position.piles) > 5 and not position.is_over:
+                position = position.play(moves.choice(position.legal_moves()))
+            if position.is_over:
+                continue
+            player.choose(position)
+            random += player.last_random
+            seen += 1
+        return random / seen
+
+    assert bot(5).epsilon_for(3) == 0.24 and bot(5).epsilon_for(7) == 0.18
+    # 3,000 draws: three standard deviations are about 0.023.
+    assert abs(share(3) - 0.24) < 0.025
+    assert abs(share(6) - 0.18) < 0.025

@@ -130,6 +130,15 @@ class LevelBot:
         """The size of the table it searches on, in bytes."""
         return self._core.tt_bytes
 
+    def epsilon_for(self, per_colour: int) -> float:
+        """Its chance of a random move in a battle of ``per_colour`` buttons of each
+        colour: a level's is smaller from 5 of each colour (docs/ai.md).
+
+        >>> bot(8).epsilon_for(3), bot(8).epsilon_for(7)
+        (0.03, 0.018)
+        """
+        return self._core.epsilon_for(per_colour)
+
     def choose(self, position: Position, match: Match | None = None) -> int:
         if self.limits is None:
             return self._core.choose(position, match, on_iteration=self.on_iteration)

@@ -29,8 +29,9 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 /// instead (a server with many bots then holds no table per bot).
 pub struct Bot {
     level: Level,
-    /// The chance of a random move: the level's, or one set apart from the scale.
-    epsilon: f64,
+    /// The chance of a random move set apart from the scale (`None`: the level's, by the
+    /// size of the battle).
+    epsilon: Option<f64>,
     seed: u64,
     rng: SplitMix64,
     limits: Limits,
@@ -59,7 +60,7 @@ impl Bot {
     pub fn of(level: Level, seed: u64) -> Bot {
         Bot {
             level,
-            epsilon: level.epsilon(),
+            epsilon: None,
             seed,
             rng: SplitMix64::new(seed),
             limits: Limits::default(),
@@ -91,7 +92,7 @@ impl Bot {
             Level::PERFECT
         };
         let mut bot = Bot::of(level, seed);
-        bot.epsilon = epsilon;
+        bot.epsilon = Some(epsilon);
         Ok(bot)
     }
 
@@ -100,9 +101,16 @@ impl Bot {
         self.level
     }
 
-    /// Its chance of a random move.
+    /// Its chance of a random move in the standard game (a level's is smaller from 5
+    /// buttons of each colour: [`epsilon_for`](Self::epsilon_for)).
     pub fn epsilon(&self) -> f64 {
+        self.epsilon_for(crate::STANDARD_PER_COLOUR)
+    }
+
+    /// Its chance of a random move in a battle of `per_colour` buttons of each colour.
+    pub fn epsilon_for(&self, per_colour: usize) -> f64 {
         self.epsilon
+            .unwrap_or_else(|| self.level.epsilon_for(per_colour))
     }
 
     /// The seed it was made with.
@@ -183,7 +191,7 @@ impl Bot {
     /// limits and its other settings.
     pub fn reset(&mut self, level: Level, seed: u64) {
         self.level = level;
-        self.epsilon = level.epsilon();
+        self.epsilon = None;
         self.seed = seed;
         self.rng = SplitMix64::new(seed);
         self.last_random = false;
@@ -299,7 +307,8 @@ impl Bot {
         if moves.is_empty() {
             return None;
         }
-        let epsilon = self.epsilon;
+        // The battle's size: its buttons never leave the board.
+        let epsilon = self.epsilon_for(position.button_count() / 3);
         if epsilon >= 1.0 || (epsilon > 0.0 && self.uniform() < epsilon) {
             self.last_random = true;
             return Some(self.pick(&moves));

@@ -17,6 +17,7 @@ use super::search::{call_on_iteration, hold, limits, table_bytes, Held};
 use crate::ai::{Bot, Level, LEVELS};
 use crate::game::error_kind::BattleError;
 use crate::game::match_rules::Match;
+use crate::game::variant::Capability;
 
 /// An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
 /// `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
@@ -189,10 +190,17 @@ impl PyBot {
         self.read(py, |bot| bot.level().number())
     }
 
-    /// Its chance of a random move.
+    /// Its chance of a random move in the standard game.
     #[getter]
     fn epsilon(&self, py: Python<'_>) -> PyResult<f64> {
         self.read(py, |bot| bot.epsilon())
+    }
+
+    /// Its chance of a random move in a battle of `per_colour` buttons of each colour (a
+    /// level's is smaller from 5 of each colour).
+    fn epsilon_for(&self, py: Python<'_>, per_colour: Int) -> PyResult<f64> {
+        let per_colour = per_colour.per_colour(Capability::Rules)?;
+        self.read(py, |bot| bot.epsilon_for(per_colour))
     }
 
     /// The seed of its random choices (drawn afresh when none was given).
