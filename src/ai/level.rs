@@ -9,10 +9,7 @@ pub struct Level(u8);
 /// Every level, 1 to 10, with what it is (the table of docs/ai.md).
 pub const LEVELS: [(u8, &str); 10] = [
     (1, "random moves"),
-    (
-        2,
-        "perfect play with 70% random moves (66% from 5 of each colour)",
-    ),
+    (2, "perfect play with 70% random moves"),
     (
         3,
         "perfect play with 50% random moves (44% from 5 of each colour)",
@@ -153,6 +150,7 @@ mod tests {
                 let big = format!("({}% from 5 of", percent(level.epsilon_for(5)));
                 let differs = level.epsilon_for(5) != level.epsilon();
                 assert_eq!(text.contains(&big), differs, "{text}");
+                assert_eq!(text.contains("from 5 of"), differs, "{text}");
                 assert!(level.epsilon_for(10) <= level.epsilon());
             }
         }
