@@ -232,13 +232,22 @@ def conformance(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def add_per_colour(parser: argparse.ArgumentParser) -> None:
+def add_per_colour(parser: argparse.ArgumentParser, what: str = "") -> None:
     parser.add_argument(
         "--per-colour",
+        "--per-color",
         type=int,
         default=STANDARD_PER_COLOUR,
-        help=f"buttons of each colour (default {STANDARD_PER_COLOUR})",
+        help=f"buttons of each colour{what} (default {STANDARD_PER_COLOUR})",
     )
+
+
+def add_seed(parser: argparse.ArgumentParser, default: int | None, what: str) -> None:
+    parser.add_argument("--seed", type=int, default=default, help=f"for a reproducible {what}")
+
+
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-color", "--no-colour", action="store_true", help="plain text")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -258,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     show_parser.set_defaults(run=show)
     demo_parser = commands.add_parser("demo", help="play one random battle and score it")
-    demo_parser.add_argument("--seed", type=int, default=None, help="for a reproducible battle")
+    add_seed(demo_parser, None, "battle")
     add_per_colour(demo_parser)
     demo_parser.set_defaults(run=demo)
     play_parser = commands.add_parser("play", help="play a match against the AI")
@@ -290,20 +299,20 @@ def build_parser() -> argparse.ArgumentParser:
         default="me",
         help="who starts the first battle (default: you)",
     )
-    play_parser.add_argument("--seed", type=int, default=None, help="for a reproducible match")
+    add_seed(play_parser, None, "match")
     play_parser.add_argument(
         "--target",
         type=int,
         default=STANDARD_TARGET,
         help=f"victory points to win (default {STANDARD_TARGET})",
     )
-    play_parser.add_argument("--no-color", "--no-colour", action="store_true", help="plain text")
+    add_plain(play_parser)
     play_parser.set_defaults(run=play)
     analyze_parser = commands.add_parser(
         "analyze", help="exact value of every move, the best line and the verdict"
     )
     analyze_parser.add_argument("position", help="a position, e.g. 'W/R/B/W/B/R/R/W/B r'")
-    analyze_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    add_plain(analyze_parser)
     analyze_parser.set_defaults(run=analyze_command)
     tournament_parser = commands.add_parser("tournament", help="bots against each other")
     tournament_parser.add_argument(
@@ -313,14 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(module:attribute, PATH.zip, PATH.onnx; NAME=SPEC names one) (default 1,5,9,10)",
     )
     tournament_parser.add_argument("--matches", type=int, default=100, help="per pairing")
-    tournament_parser.add_argument(
-        "--per-colour",
-        "--per-color",
-        type=int,
-        default=STANDARD_PER_COLOUR,
-        help=f"buttons of each colour in every battle (a variant; default {STANDARD_PER_COLOUR})",
-    )
-    tournament_parser.add_argument("--seed", type=int, default=0)
+    add_per_colour(tournament_parser, " in every battle (a variant)")
+    add_seed(tournament_parser, 0, "tournament (default 0)")
     tournament_parser.add_argument(
         "--threads",
         type=int,
@@ -335,7 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write every match's record here (docs/notation.md, 'Match records')",
     )
-    tournament_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    add_plain(tournament_parser)
     tournament_parser.set_defaults(run=tournament_command)
     solve_parser = commands.add_parser(
         "solve-all", help="perfect-play value of every start of a variant, both sides to move"
@@ -369,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ADDRESS on a Ray started here (needs Ray: pip install ray)",
     )
     add_per_colour(solve_parser)
-    solve_parser.add_argument("--no-color", "--no-colour", action="store_true")
+    add_plain(solve_parser)
     solve_parser.set_defaults(run=solve_all)
     bench_parser = commands.add_parser(
         "bench", help="Rust against the pure-Python reference (and OpenSpiel), in one run"

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
@@ -28,6 +28,7 @@ from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
 from buttonup.policy_spec import is_policy_spec
 from buttonup.results import Standing
+from buttonup.web import pages
 from buttonup.web.api_docs import add_api_docs
 from buttonup.web.guard import Guard
 from buttonup.web.lane import Lane, Lanes
@@ -194,8 +195,8 @@ def create_app(
         return error(422, "; ".join(problems))
 
     @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(str(STATIC / "index.html"))
+    async def page() -> HTMLResponse:
+        return HTMLResponse(pages.render("index"))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 

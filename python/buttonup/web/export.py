@@ -14,6 +14,8 @@ import os
 import shutil
 from pathlib import Path
 
+from buttonup.web.pages import render
+
 STATIC = Path(__file__).resolve().parent / "static"
 #: The files of the WebAssembly package that the page loads.
 WASM_FILES = ("buttonup_wasm.js", "buttonup_wasm_bg.wasm")
@@ -46,7 +48,7 @@ SERVE_HINT = (
 )
 #: The pages of a server's online matches (docs/http.md, "Playing a friend"): useless
 #: without one, so left out of the offline site (whose page hides the friend choice).
-SERVER_ONLY = frozenset({"index.html", "online.html", "online.js", "mine.html", "mine.js"})
+SERVER_ONLY = frozenset({"online.js", "mine.js"})
 
 
 class NoWasmPackage(ValueError):
@@ -110,7 +112,7 @@ def checkout_at(folder: Path) -> Path | None:
 def offline_index() -> str:
     """The page's index.html for a static folder: paths relative to it, and the local
     engine's script before app.js."""
-    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    html = render("index")
     html = html.replace('"/static/', '"static/')
     if APP_SCRIPT not in html:
         raise ValueError("the page's index.html does not load static/app.js as expected")

@@ -11,12 +11,11 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from datetime import datetime, timezone
-from importlib import resources
 from typing import Any, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.responses import (
-    FileResponse,
+    HTMLResponse,
     JSONResponse,
     PlainTextResponse,
     Response,
@@ -27,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from buttonup._core import Match
 from buttonup.player import Player
 from buttonup.records import record_date
-from buttonup.web import online_clock
+from buttonup.web import online_clock, pages
 from buttonup.web.guard import same_origin
 from buttonup.web.lane import Lanes
 from buttonup.web.match_routes import Number
@@ -37,7 +36,6 @@ from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict
 from buttonup.web.views import battle_json, drawn_ply
 
-STATIC = resources.files("buttonup.web") / "static"
 #: Seconds between two keep-alive comments of an event stream.
 KEEPALIVE = 15.0
 #: What an event stream's queue is given when it has waited long enough (a keep-alive is
@@ -90,17 +88,13 @@ def add_online_routes(
 
         app.add_exception_handler(kind, refused)
 
-    def page(name: str) -> FileResponse:
-        own = STATIC / name
-        return FileResponse(str(own if own.is_file() else STATIC / "index.html"))
-
     @app.get("/online/mine", include_in_schema=False)
-    async def mine_page() -> FileResponse:
-        return page("mine.html")
+    async def mine_page() -> HTMLResponse:
+        return HTMLResponse(pages.render("mine"))
 
     @app.get("/online/{match_id}", include_in_schema=False)
-    async def match_page(match_id: str) -> FileResponse:
-        return page("online.html")
+    async def match_page(match_id: str) -> HTMLResponse:
+        return HTMLResponse(pages.render("online"))
 
     @app.post("/api/players")
     async def new_player(request: Request) -> dict[str, str]:
