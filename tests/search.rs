@@ -91,7 +91,7 @@ fn solve_agrees_with_minimax_on_random_positions_of_bigger_variants() {
 
 #[test]
 fn solve_agrees_with_its_children_where_it_deepens() {
-    // From 16 piles a solve deepens (every fourth depth, then the exact one). A position
+    // From 16 piles a solve deepens (every eighth depth, then the exact one). A position
     // of 16 piles is worth the best of its children's values, and those (15 piles) are
     // solved by one exact search, which the tests above hold to minimax.
     let mut rng = SplitMix64::new(7);

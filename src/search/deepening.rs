@@ -66,13 +66,16 @@ pub struct Iteration {
     pub elapsed: Duration,
 }
 
-/// The plies short of the end from which a limited search deepens as an exact solve does.
+/// The plies short of the end from which a limited search skips depths.
 const NEAR_THE_END: u32 = 8;
+/// The plies between its iterations there: the last two before the exact one (an exact
+/// solve's own step, 8, would go from `NEAR_THE_END` plies short straight to the end).
+const NEAR_THE_END_STEP: u32 = 4;
 
 /// The depths of a search's iterations. Within a depth limit, every depth up to it (the
 /// result is the last one's, whose move ordering the others prepare). Within a time or
-/// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then those of
-/// an exact solve (every fourth, counted down from the exact depth): there an iteration
+/// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then every
+/// fourth, counted down from the exact depth: there an iteration
 /// costs about as much as all those before it, so skipping depths reaches the exact one
 /// sooner, while a search cut short further from the end keeps its move from as deep a
 /// depth as before (measured in docs/ai.md, "Where the game is not solved in time").
@@ -82,7 +85,7 @@ fn iteration_depths(limits: &Limits, max_depth: u32, plies_left: u32) -> Vec<u32
     }
     let shallow = plies_left.saturating_sub(NEAR_THE_END).max(1);
     (1..=shallow)
-        .chain(deepening_depths(plies_left).filter(|&d| d > shallow))
+        .chain(deepening_depths(plies_left, NEAR_THE_END_STEP).filter(|&d| d > shallow))
         .collect()
 }
 
@@ -132,7 +135,7 @@ impl Searcher {
             let mut last_pv = Vec::new();
             for depth in iteration_depths(limits, max_depth, plies_left) {
                 let guess = Some(result.value);
-                let (value, best) = match self.root(position, depth, guess) {
+                let (value, best) = match self.root(position, depth, guess, false) {
                     Root::Done(value, best) => (value, best),
                     Root::CutShort { proven } => {
                         // The exact iteration's word on the move (better in truth than

@@ -20,19 +20,20 @@ const DEEPEN_FROM_PILES: usize = 16;
 /// The plies between two iterations of an exact solve's deepening: the horizon
 /// estimate's values swing from one depth to the next, and an iteration costs about as
 /// much as all those before it, so a few well-spaced iterations order the exact one as
-/// well as every depth does, for much less (the 8-per-colour starts of seeds 1-6, one
-/// thread: a median of 2.1 s by every depth, 1.3 s by 2, 0.9 s by 4, 1.1-1.3 s by 6
-/// and 8).
-const DEEPEN_STEP: u32 = 4;
+/// well as every depth does, for much less (docs/benchmarks.md: by 8 rather than 4, the
+/// 9-per-colour starts of seeds 1-6 took a median of 1.6-1.7 s against 2.2-2.3 s on
+/// two threads, 10 of each colour 65, 53 and 81 s against 68, 55 and 104 s; by 6 or 12
+/// slower there, by 8 a few per cent slower on one thread at 8 of each colour only).
+const DEEPEN_STEP: u32 = 8;
 
-/// The depths of an exact solve's iterations: every [`DEEPEN_STEP`]-th below the
-/// exact one, `plies_left`, counted down from it.
-pub(super) fn deepening_depths(plies_left: u32) -> impl Iterator<Item = u32> {
-    let first = match plies_left % DEEPEN_STEP {
-        0 => DEEPEN_STEP,
+/// The depths of a deepening by `step` plies up to the exact one, `plies_left`, counted
+/// down from it (an exact solve's by [`DEEPEN_STEP`]).
+pub(super) fn deepening_depths(plies_left: u32, step: u32) -> impl Iterator<Item = u32> {
+    let first = match plies_left % step {
+        0 => step,
         rest => rest,
     };
-    (first..=plies_left).step_by(DEEPEN_STEP as usize)
+    (first..=plies_left).step_by(step as usize)
 }
 
 /// How a root iteration ended.
@@ -61,9 +62,9 @@ impl Searcher {
             // its value is the next one's first guess.
             let plies_left = position.pile_count() as u32 - 1;
             let mut value = self.horizon(position);
-            let depths = deepening_depths(plies_left);
+            let depths = deepening_depths(plies_left, DEEPEN_STEP);
             for depth in depths {
-                match self.root(position, depth, Some(value)) {
+                match self.root(position, depth, Some(value), true) {
                     Root::Done(found, _) => value = found,
                     Root::CutShort { .. } => break,
                 }
@@ -138,8 +139,18 @@ impl Searcher {
 
     /// One root iteration. With the margin as payoff every value is a whole number, and
     /// the iteration is a series of null-window tests that close in on the value from
-    /// `guess` (MTD(f)); otherwise one full-window search.
-    pub(super) fn root(&mut self, position: &Position, depth: u32, guess: Option<f64>) -> Root {
+    /// `guess` (MTD(f)); otherwise one full-window search. With `widen` (exact solves),
+    /// tests that fail the same way in a row step twice as far each time, and once the
+    /// value is bracketed they halve the gap: a horizon's guess can be far off (a
+    /// 10-per-colour start guessed 26 from 8 plies short, its value +1: 26 tests one
+    /// point apart, docs/benchmarks.md).
+    pub(super) fn root(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        guess: Option<f64>,
+        widen: bool,
+    ) -> Root {
         let Some(guess) = guess.filter(|_| self.payoff == Payoff::Margin) else {
             return match self.root_window(position, depth, f64::NEG_INFINITY, f64::INFINITY) {
                 Some((value, best)) => Root::Done(value, best),
@@ -147,21 +158,45 @@ impl Searcher {
             };
         };
         let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
-        let mut value = guess.round();
+        let mut beta = guess.round();
         let mut best = None;
+        // How far beyond the last bound the next test goes while only one side is
+        // bounded: one point (MTD(f)), doubled after each test that failed as the last.
+        let mut step = 1.0;
+        let mut last_high = None;
         while lower < upper {
-            let beta = if value == lower { value + 1.0 } else { value };
             let Some((found, mv)) = self.root_window(position, depth, beta - 1.0, beta) else {
                 return Root::CutShort { proven: best };
             };
-            value = found;
-            if value < beta {
-                upper = value;
-            } else {
-                lower = value;
+            let high = found >= beta;
+            if high {
+                lower = found;
                 best = Some(mv);
+            } else {
+                upper = found;
             }
+            if widen && last_high == Some(high) {
+                step *= 2.0;
+            }
+            last_high = Some(high);
+            beta = if !widen {
+                // MTD(f): the next test at the value found (one above it after a fail high)
+                if high {
+                    found + 1.0
+                } else {
+                    found
+                }
+            } else if lower.is_finite() && upper.is_finite() {
+                // Between two bounds: halve the gap (a test at `beta` tells `< beta` from
+                // `>= beta`, so `lower < beta <= upper`).
+                ((lower + upper + 1.0) / 2.0).floor()
+            } else if high {
+                lower + step
+            } else {
+                upper + 1.0 - step
+            };
         }
+        let value = lower;
         match best {
             Some(best) => Root::Done(value, best),
             None => Root::CutShort { proven: None },
@@ -246,5 +281,46 @@ impl Searcher {
             best: ((best + piles - first) % piles) as u8,
             generation: self.generation,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::{random_start, SplitMix64};
+
+    /// Tests that widen their steps and halve the gap find the value that tests one
+    /// point apart find, and a move worth it, from guesses near and far.
+    #[test]
+    fn widened_tests_find_the_value_of_mtdf() {
+        let mut rng = SplitMix64::new(33);
+        for per_colour in [3, 4, 5] {
+            for _ in 0..3 {
+                let start = random_start(per_colour, Player::Red, &mut rng).unwrap();
+                let exact = start.pile_count() as u32 - 1;
+                let mut plain = Searcher::new(Payoff::Margin, 1 << 20);
+                plain.begin(None, None, false);
+                let Root::Done(value, _) = plain.root(&start, exact, Some(0.0), false) else {
+                    panic!("not cut short")
+                };
+                for guess in [-60.0, -7.0, value - 1.0, value, value + 1.0, 9.0, 60.0] {
+                    let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);
+                    searcher.begin(None, None, false);
+                    let Root::Done(found, best) = searcher.root(&start, exact, Some(guess), true)
+                    else {
+                        panic!("not cut short")
+                    };
+                    assert_eq!(found, value, "{start} from {guess}");
+                    searcher.finish();
+                    let child = start.play_unchecked(best).position;
+                    let worth = if child.to_move() == start.to_move() {
+                        searcher.solve(&child)
+                    } else {
+                        -searcher.solve(&child)
+                    };
+                    assert_eq!(worth, value, "{start}: move {best} from {guess}");
+                }
+            }
+        }
     }
 }
