@@ -75,10 +75,10 @@ const NEAR_THE_END_STEP: u32 = 4;
 /// The depths of a search's iterations. Within a depth limit, every depth up to it (the
 /// result is the last one's, whose move ordering the others prepare). Within a time or
 /// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then every
-/// fourth, counted down from the exact depth: there an iteration
-/// costs about as much as all those before it, so skipping depths reaches the exact one
-/// sooner, while a search cut short further from the end keeps its move from as deep a
-/// depth as before (measured in docs/ai.md, "Where the game is not solved in time").
+/// fourth, counted down from the exact depth: there an iteration costs about as much as
+/// all those before it, so skipping depths reaches the exact one sooner, while a search
+/// cut short further from the end keeps its move from as deep a depth as before
+/// (measured in docs/ai.md, "Where the game is not solved in time").
 fn iteration_depths(limits: &Limits, max_depth: u32, plies_left: u32) -> Vec<u32> {
     if limits.depth.is_some() || limits.are_none() {
         return (1..=max_depth).collect();

@@ -160,8 +160,9 @@ impl Searcher {
         let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
         let mut beta = guess.round();
         let mut best = None;
-        // How far beyond the last bound the next test goes while only one side is
-        // bounded: one point (MTD(f)), doubled after each test that failed as the last.
+        // How far beyond the last bound the next test goes: one point (MTD(f): the
+        // next test at the value found, one above it after a fail high); with `widen`,
+        // doubled after each test that failed as the last, until both sides are bounded.
         let mut step = 1.0;
         let mut last_high = None;
         while lower < upper {
@@ -179,14 +180,7 @@ impl Searcher {
                 step *= 2.0;
             }
             last_high = Some(high);
-            beta = if !widen {
-                // MTD(f): the next test at the value found (one above it after a fail high)
-                if high {
-                    found + 1.0
-                } else {
-                    found
-                }
-            } else if lower.is_finite() && upper.is_finite() {
+            beta = if widen && lower.is_finite() && upper.is_finite() {
                 // Between two bounds: halve the gap (a test at `beta` tells `< beta` from
                 // `>= beta`, so `lower < beta <= upper`).
                 ((lower + upper + 1.0) / 2.0).floor()
