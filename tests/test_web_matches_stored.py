@@ -8,7 +8,7 @@ import asyncio
 import os
 import sqlite3
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,9 @@ else:
 from buttonup import Match
 from buttonup.web import service as service_module
 from buttonup.web.app import create_app
-from buttonup.web.store import AiMatchRow, Stale, open_store
-from buttonup.web.store.schema import MIGRATIONS
+from buttonup.web.store import AiMatchRow, MatchRow, Stale, open_store
+from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
+from buttonup.web.store.sql import FROM_COLUMN
 from online_helpers import database, postgres_server  # noqa: F401
 
 
@@ -221,3 +222,10 @@ def test_a_match_against_an_extra_opponent_is_played_and_kept(tmp_path: Path) ->
     assert ai_moves >= 2
     record = client.get(f"/api/matches/{key}/record").text
     assert '[Red "first"]' in record and '[Black "You"]' in record
+
+
+@pytest.mark.parametrize(("row", "columns"), [(MatchRow, COLUMNS), (AiMatchRow, AI_COLUMNS)])
+def test_the_columns_read_are_the_fields_of_the_row_in_order(row: type, columns: str) -> None:
+    # A row is made from its columns by position, each converted by its field's type.
+    assert [field.name for field in fields(row)] == columns.split(", ")
+    assert all(str(field.type) in FROM_COLUMN for field in fields(row))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from abc import abstractmethod
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar
+from dataclasses import fields
+from typing import Any, ClassVar, TypeVar
 
 from buttonup.web.store import base
 from buttonup.web.store.base import (
@@ -22,24 +24,31 @@ from buttonup.web.store.schema import AI_COLUMNS, COLUMNS, MIGRATIONS
 Cursor = Any  # a DB-API cursor (sqlite3's or psycopg's)
 
 
-def row_of(values: Any) -> MatchRow:
-    (id_, red, black, invite, host, settings, state, version, ended, winner, created, updated) = (
-        values
-    )
-    return MatchRow(
-        id=id_,
-        red=red,
-        black=black,
-        invite=invite,
-        host=host,
-        settings=json.loads(settings),
-        state=state,
-        version=int(version),
-        ended=ended,
-        winner=winner,
-        created=float(created),
-        updated=float(updated),
-    )
+def optional(kind: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else kind(value)
+
+
+#: How a stored column becomes a row's field, by the field's annotation.
+FROM_COLUMN: dict[str, Callable[[Any], Any]] = {
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "str | None": optional(str),
+    "int | None": optional(int),
+    "dict[str, Any]": json.loads,
+}
+
+Row = TypeVar("Row", MatchRow, AiMatchRow)
+
+
+def row_of(kind: type[Row], values: Sequence[Any]) -> Row:
+    """The stored columns ``values`` (``COLUMNS`` or ``AI_COLUMNS``: the order of the
+    row's fields) as a ``kind``."""
+    kinds = fields(kind)
+    if len(values) != len(kinds):
+        raise ValueError(f"{len(values)} columns for the {len(kinds)} fields of {kind.__name__}")
+    return kind(*(FROM_COLUMN[str(field.type)](value) for field, value in zip(kinds, values)))
 
 
 class SqlStore(Store):
@@ -168,7 +177,7 @@ class SqlStore(Store):
 
     def load(self, match_id: str) -> MatchRow | None:
         found = self.one(f"SELECT {COLUMNS} FROM matches WHERE id = ?", match_id)
-        return None if found is None else row_of(found)
+        return None if found is None else row_of(MatchRow, found)
 
     def commit_many(self, changes: list[Change]) -> list[Exception | None]:
         if any(change.row.version != change.before + 1 for change in changes):
@@ -249,7 +258,7 @@ class SqlStore(Store):
                 "ORDER BY updated DESC LIMIT ?"
             )
             found = self.run(cursor, sql, (token_hash, token_hash, limit)).fetchall()
-        return [row_of(values) for values in found]
+        return [row_of(MatchRow, values) for values in found]
 
     def expire(self, before: float) -> int:
         old = "SELECT id FROM matches WHERE finished = 0 AND updated < ?"
@@ -310,24 +319,7 @@ class SqlStore(Store):
 
     def load_ai_match(self, match_id: str) -> AiMatchRow | None:
         found = self.one(f"SELECT {AI_COLUMNS} FROM ai_matches WHERE id = ?", match_id)
-        if found is None:
-            return None
-        id_, state, human, level, players, seed, finished, created, updated, version, opponent = (
-            found
-        )
-        return AiMatchRow(
-            id=id_,
-            state=state,
-            human=human,
-            level=int(level),
-            players=int(players),
-            seed=None if seed is None else int(seed),
-            finished=bool(finished),
-            created=float(created),
-            updated=float(updated),
-            version=int(version),
-            opponent=None if opponent is None else str(opponent),
-        )
+        return None if found is None else row_of(AiMatchRow, found)
 
     def expire_ai_matches(self, before: float) -> int:
         with self.transaction() as cursor:
