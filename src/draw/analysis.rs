@@ -140,6 +140,18 @@ impl Point {
     }
 }
 
+/// The chart's key of the battle being played (its number and its moves so far) and
+/// its position; `None` when the match is won or a starter must be chosen.
+fn being_played(game: &Match) -> Option<((usize, Vec<usize>), Position)> {
+    if game.winner().is_some() || game.chooser().is_some() {
+        return None;
+    }
+    Some((
+        (game.battles().len() + 1, game.moves().to_vec()),
+        game.position(),
+    ))
+}
+
 /// The chart's points of a match, by battle and the moves played in it: where the
 /// match stood after each change a page saw (or, for a match read from a record, after
 /// each move of its current battle and at the end of each scored one).
@@ -186,16 +198,14 @@ impl Chart {
         limit: Duration,
         searchers: &mut Searchers<'_>,
     ) -> Result<(), MatchError> {
-        let done = game.battles().len();
         if let Some(last) = game.battles().last() {
-            let key = (done, last.moves.clone());
+            let key = (game.battles().len(), last.moves.clone());
             self.record(key, game, &last.last, limit, searchers)?;
         }
-        if game.winner().is_some() || game.chooser().is_some() {
-            return Ok(());
+        match being_played(game) {
+            Some((key, position)) => self.record(key, game, &position, limit, searchers),
+            None => Ok(()),
         }
-        let key = (done + 1, game.moves().to_vec());
-        self.record(key, game, &game.position(), limit, searchers)
     }
 
     /// Records what [`note`](Self::note) would have for a match made elsewhere (read
@@ -210,13 +220,10 @@ impl Chart {
     ) -> Result<(), MatchError> {
         let done = game.battles().len();
         let mut earlier = game.clone();
-        if game.winner().is_none() && game.chooser().is_none() {
-            loop {
-                let key = (done + 1, earlier.moves().to_vec());
-                self.record(key, &earlier, &earlier.position(), limit, searchers)?;
-                if earlier.moves().is_empty() || earlier.undo().is_err() {
-                    break;
-                }
+        while let Some((key, position)) = being_played(&earlier) {
+            self.record(key, &earlier, &position, limit, searchers)?;
+            if earlier.moves().is_empty() || earlier.undo().is_err() {
+                break;
             }
         }
         for (index, battle) in game.battles().iter().enumerate() {
