@@ -1,5 +1,8 @@
 //! Prints match win probabilities: `cargo run --release --example match_odds`.
 
+#[macro_use]
+mod common;
+
 use std::time::Instant;
 
 use buttonup::game::standing::Standing;
@@ -10,14 +13,14 @@ use buttonup::Player;
 fn main() {
     let started = Instant::now();
     let graph = BattleGraph::new(3);
-    println!(
+    say!(
         "graph of {} positions built in {:.2?}",
         graph.len(),
         started.elapsed()
     );
     let started = Instant::now();
     let mut odds = MatchOdds::new(15, 3).expect("standard game");
-    println!(
+    say!(
         "table built in {:.2?} ({} graph passes)",
         started.elapsed(),
         odds.passes
@@ -40,7 +43,7 @@ fn main() {
             chance(Some(Player::Red)),
             chance(Some(Player::Black)),
         );
-        println!(
+        say!(
             "{red}-{black}: Red's chance {due} (as the rules leave it), Red starts {by_red}, \
              Black starts {by_black}"
         );

@@ -1,6 +1,9 @@
 //! Perft of every standard start to the end of the battle, for profiling:
 //! `cargo run --release --example perft_all`.
 
+#[macro_use]
+mod common;
+
 use std::time::Instant;
 
 use buttonup::game::perft::perft;
@@ -14,5 +17,5 @@ fn main() {
     for _ in 0..10 {
         total += starts.iter().map(|s| perft(s, 8)).sum::<u64>();
     }
-    println!("{} leaves in {:.2?} (10 rounds)", total, started.elapsed());
+    say!("{} leaves in {:.2?} (10 rounds)", total, started.elapsed());
 }

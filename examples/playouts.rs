@@ -3,6 +3,7 @@
 //! (3 of each colour and every core by default; `bitpacked` keeps the standard game off
 //! the move graph).
 
+#[macro_use]
 mod common;
 
 use std::time::Instant;
@@ -20,7 +21,7 @@ fn main() {
     let bitpacked = std::env::args().nth(4).as_deref() == Some("bitpacked");
     let started = Instant::now();
     if let Some(graph) = MoveGraph::get(per_colour).filter(|_| !bitpacked) {
-        println!(
+        say!(
             "move graph: {} positions, {} KiB, built in {:.2?}",
             graph.positions(),
             graph.bytes() >> 10,
@@ -41,7 +42,7 @@ fn main() {
         }
     };
     let elapsed = started.elapsed();
-    println!(
+    say!(
         "{} per colour, {threads} thread(s){}: {} battles, {} moves in {:.3?}: {:.1} M moves/s",
         per_colour,
         if bitpacked { ", bit-packed" } else { "" },

@@ -1,6 +1,9 @@
 //! Solves every standard start for both sides to move and prints the value
 //! distribution: `cargo run --release --example solve_all`.
 
+#[macro_use]
+mod common;
+
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -22,12 +25,12 @@ fn main() {
         }
     }
     let elapsed = started.elapsed();
-    println!(
+    say!(
         "solved {} starts x 2 sides in {:.2?}",
         orders.len(),
         elapsed
     );
     for ((side, value), count) in histogram {
-        println!("{side} {value:+} {count}");
+        say!("{side} {value:+} {count}");
     }
 }

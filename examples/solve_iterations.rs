@@ -3,6 +3,7 @@
 //! visited and time: `cargo run --release --example solve_iterations -- N [SEED]
 //! [TABLE_MIB]` (defaults 8, 1, 16; one thread).
 
+#[macro_use]
 mod common;
 
 use common::arg;
@@ -26,7 +27,7 @@ fn main() {
     let mut last = (0u64, 0.0f64);
     let result = searcher.search_with(&start, &Limits::default(), &mut |it| {
         let secs = it.elapsed.as_secs_f64();
-        println!(
+        say!(
             "depth {:2}: value {:+4} nodes {:>11} (+{:>10}) {:7.3} s (+{:.3})",
             it.depth,
             it.value,
@@ -38,8 +39,9 @@ fn main() {
         last = (it.nodes, secs);
         true
     });
-    println!(
+    say!(
         "{start}: value {:+} in {:.3?}",
-        result.value, result.elapsed
+        result.value,
+        result.elapsed
     );
 }

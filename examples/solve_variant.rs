@@ -4,6 +4,7 @@
 //! default. One thread uses `Searcher::solve` (a table of wide entries); more use
 //! `solve_parallel` (one shared table of compact entries).
 
+#[macro_use]
 mod common;
 
 use std::time::Instant;
@@ -48,7 +49,7 @@ fn main() {
         };
         let elapsed = started.elapsed();
         times.push(elapsed.as_secs_f64());
-        println!("seed {seed}: {start}: value {value:+} in {elapsed:.3?} ({threads} thread(s), {table_mib} MiB)");
+        say!("seed {seed}: {start}: value {value:+} in {elapsed:.3?} ({threads} thread(s), {table_mib} MiB)");
     }
     times.sort_by(f64::total_cmp);
     let middle = times.len() / 2;
@@ -57,5 +58,5 @@ fn main() {
     } else {
         times[middle]
     };
-    println!("median {median:.3} s");
+    say!("median {median:.3} s");
 }

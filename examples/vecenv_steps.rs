@@ -2,6 +2,7 @@
 //! [GAMES] [THREADS] [obs|random|obs,random]` (`obs`: observations written; `random`:
 //! `step_random`, each game drawing its pile, instead of the lowest legal pile chosen here).
 
+#[macro_use]
 mod common;
 
 use std::time::Instant;
@@ -43,7 +44,7 @@ fn main() {
     }
     let elapsed = started.elapsed();
     let rate = (steps * games) as f64 / elapsed.as_secs_f64();
-    println!(
+    say!(
         "{games} games, {threads} threads, obs {observe}, random {random}: {:.1} M steps/s",
         rate / 1e6
     );
