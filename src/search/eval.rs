@@ -8,47 +8,85 @@
 
 use crate::game::rules::Position;
 
-/// Projected final margin (Red minus Black) of an unfinished position.
-///
-/// The ranks come without sorting: the buttons fall into groups by (liftable pile,
-/// height in pile); a button's rank is the number of buttons in earlier groups, plus the
-/// number before it (clockwise) in its own group, plus one. One pass over the buttons
-/// sums, for each group, its signs and its signs times their places in the group; a pass
-/// over the groups in order adds the offsets.
+/// The buttons counted by group, (liftable pile, height in pile): the projection's ranks
+/// come from them without sorting. A button's rank is the number of buttons in earlier
+/// groups, plus the number before it (clockwise) in its own group, plus one. One pass
+/// over the buttons sums, for each group, its signs (+1 red, -1 black, 0 white) and its
+/// signs times their places in the group; [`Groups::each`] adds the offsets.
+pub(super) struct Groups {
+    count: [i32; GROUPS],
+    signs: [i32; GROUPS],
+    placed: [i32; GROUPS],
+    tallest: usize,
+}
+
+const GROUPS: usize = 2 * crate::MAX_BUTTONS;
+
+impl Groups {
+    #[inline(always)]
+    pub(super) fn of(position: &Position) -> Groups {
+        let mut groups = Groups {
+            count: [0; GROUPS],
+            signs: [0; GROUPS],
+            placed: [0; GROUPS],
+            tallest: 0,
+        };
+        let (cells, _, _, _) = position.raw();
+        // Rule 2 by top buttons: a pile is liftable when its top's bit is set.
+        let liftable_tops = position.legal_tops();
+        for (start, end) in position.pile_spans() {
+            let liftable = liftable_tops >> (end - 1) & 1 == 1;
+            let base = if liftable { crate::MAX_BUTTONS } else { 0 };
+            for i in start..end {
+                let group = base + (i - start) as usize;
+                let sign = sign_at(cells, i);
+                groups.placed[group] += sign * groups.count[group];
+                groups.signs[group] += sign;
+                groups.count[group] += 1;
+            }
+            groups.tallest = groups.tallest.max((end - start) as usize);
+        }
+        groups
+    }
+
+    /// Calls `visit(liftable, height, part, signs)` for each group in rank order: `part`
+    /// is the group's share of the projection (its signs times their ranks), `signs` the
+    /// sum of its signs.
+    #[inline(always)]
+    pub(super) fn each(&self, mut visit: impl FnMut(bool, usize, i32, i32)) {
+        let mut offset = 0;
+        for (liftable, base) in [(false, 0), (true, crate::MAX_BUTTONS)] {
+            for height in 0..self.tallest {
+                let group = base + height;
+                let signs = self.signs[group];
+                visit(
+                    liftable,
+                    height,
+                    self.placed[group] + signs * (offset + 1),
+                    signs,
+                );
+                offset += self.count[group];
+            }
+        }
+    }
+}
+
+/// +1 for a red button at `i`, -1 for a black one, 0 for a white one.
+#[inline(always)]
+pub(super) fn sign_at(cells: u64, i: u32) -> i32 {
+    match (cells >> (2 * i)) & 3 {
+        1 => 1,  // red
+        2 => -1, // black
+        _ => 0,  // white
+    }
+}
+
+/// Projected final margin (Red minus Black) of an unfinished position: the sum of each
+/// button's sign times its rank ([`Groups`]).
 #[inline(always)]
 pub fn projected_margin(position: &Position) -> i32 {
-    const GROUPS: usize = 2 * crate::MAX_BUTTONS;
-    let mut count = [0i32; GROUPS];
-    let mut signs = [0i32; GROUPS];
-    let mut placed = [0i32; GROUPS];
-    let (cells, _, _, _) = position.raw();
-    // Rule 2 by top buttons: a pile is liftable when its top's bit is set.
-    let liftable_tops = position.legal_tops();
-    let mut tallest = 0;
-    for (start, end) in position.pile_spans() {
-        let liftable = liftable_tops >> (end - 1) & 1 == 1;
-        let base = if liftable { crate::MAX_BUTTONS } else { 0 };
-        for i in start..end {
-            let group = base + (i - start) as usize;
-            let sign = match (cells >> (2 * i)) & 3 {
-                1 => 1,  // red
-                2 => -1, // black
-                _ => 0,  // white
-            };
-            placed[group] += sign * count[group];
-            signs[group] += sign;
-            count[group] += 1;
-        }
-        tallest = tallest.max((end - start) as usize);
-    }
-    let mut offset = 0;
     let mut total = 0;
-    for base in [0, crate::MAX_BUTTONS] {
-        for group in base..base + tallest {
-            total += placed[group] + signs[group] * (offset + 1);
-            offset += count[group];
-        }
-    }
+    Groups::of(position).each(|_, _, part, _| total += part);
     total
 }
 
