@@ -4,13 +4,15 @@ read back as the matches that were played."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import buttonup
+import pytest
 from buttonup import Match, Player
-from buttonup.ai import bot_factory
+from buttonup.ai import Limits, bot_factory
 from buttonup.cli.main import main
-from buttonup.matches import play_match
+from buttonup.matches import play_match, tournament
 
 
 def chunks(text: str) -> list[str]:
@@ -63,3 +65,30 @@ def test_a_tournament_of_a_variant_plays_its_size(tmp_path: Path) -> None:
     assert {m.per_colour for m in matches} == {4}
     assert all(len(b.start.piles) == 12 for m in matches for b in m.battles)
     assert json.loads(results.read_text())["per_colour"] == 4
+
+
+def test_a_tournament_within_a_time_a_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--movetime MS``: the level scale's bots play their perfect moves as one search
+    within MS milliseconds on one thread (where exact moves cost too much: the scale at 10
+    of each colour, issue 33); the bots that do not search by level are as they were."""
+    records, results = tmp_path / "m.txt", tmp_path / "m.json"
+    args = ["tournament", "--bots", "9,noisy-0.5,greedy", "--matches", "2", "--threads", "1"]
+    args += ["--per-colour", "4", "--movetime", "5", "--records", str(records)]
+    assert main([*args, "--json", str(results), "--no-color"]) == 0
+    assert "searches within 5 ms a move" in capsys.readouterr().out
+    text = records.read_text()
+    matches = [Match.from_record(chunk) for chunk in chunks(text)]
+    assert len(matches) == 6 and all(m.is_over for m in matches)
+    within = "limits=Limits(depth=None, nodes=None, time_limit=0.005))"
+    assert f'[Red "PerfectBot(level=9, seed=0, {within}"]' in text
+    assert "NoisyBot(level=3, epsilon=0.5, seed=1, " in text and text.count(within) == 8
+    assert '"GreedyBot()"' in text
+    assert json.loads(results.read_text())["movetime_ms"] == 5
+    made = replace(bot_factory("match"), movetime=0.02)(seed=1)
+    assert made.limits == Limits(time_limit=0.02)
+    assert main(["tournament", "--bots", "9,8", "--movetime", "0"]) == 2
+    assert "--movetime must be at least 1 (milliseconds), not 0" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="movetime must be a number of seconds above 0"):
+        tournament(["9", "8"], 1, movetime=0)

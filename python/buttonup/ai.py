@@ -333,10 +333,14 @@ BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
 @dataclass(frozen=True)
 class BotFactory:
     """A maker of one kind of bot: ``factory(seed)`` is a new bot, ``factory.name`` its
-    display name. Plain data, so that worker processes can be sent one."""
+    display name. Plain data, so that worker processes can be sent one. With
+    ``movetime`` (seconds), the bots of the level scale (levels, ``perfect``, ``match``,
+    ``noisy-E``) play their perfect moves as one search within that time on one thread,
+    as the page and ``go movetime`` play them, instead of solving every move."""
 
     name: str
     spec: str
+    movetime: float | None = None
 
     def __call__(self, seed: int | None = None) -> Bot:
         text = self.spec
@@ -346,20 +350,23 @@ class BotFactory:
             made = load_policy(text, seed)
             made.name = self.name
             return made
+        settings: dict[str, Any] = {}
+        if self.movetime is not None:
+            settings = {"limits": Limits(time_limit=self.movetime), "threads": 1}
         if text.isdigit():
-            return bot(int(text), seed)
+            return bot(int(text), seed, **settings)
         if text == "random":
             return RandomBot(seed)
         if text == "greedy":
             return GreedyBot()
         if text == "perfect":
-            return PerfectBot(seed)
+            return PerfectBot(seed, **settings)
         if text == "match":
-            return MatchBot(seed)
+            return MatchBot(seed, **settings)
         kind, _, argument = text.partition("-")
         if kind == "alphabeta":
             return AlphaBetaBot(int(argument))
-        return NoisyBot(float(argument), seed)
+        return NoisyBot(float(argument), seed, **settings)
 
 
 def bot_factory(spec: str) -> BotFactory:

@@ -15,7 +15,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -183,10 +183,12 @@ def play_block(
     seed: int,
     records: bool = False,
     per_colour: int = STANDARD_PER_COLOUR,
+    movetime: float | None = None,
 ) -> list[MatchRecord]:
     """Matches ``first`` to ``last - 1`` of one pairing (in a worker process, or not),
-    with their records when ``records``, of ``per_colour`` buttons of each colour."""
-    a, b = bot_factory(specs[0]), bot_factory(specs[1])
+    with their records when ``records``, of ``per_colour`` buttons of each colour, the
+    bots' searches within ``movetime`` seconds a move where given (:class:`BotFactory`)."""
+    a, b = (replace(bot_factory(spec), movetime=movetime) for spec in specs)
 
     def keep(index: int) -> dict[str, Any] | None:
         if not records:
@@ -200,7 +202,9 @@ def play_block(
     ]
 
 
-def _play_block(job: tuple[tuple[str, str], int, int, int, int, bool, int]) -> list[MatchRecord]:
+def _play_block(
+    job: tuple[tuple[str, str], int, int, int, int, bool, int, float | None],
+) -> list[MatchRecord]:
     return play_block(*job)
 
 
@@ -218,13 +222,22 @@ def tournament(
     progress: Callable[[], None] | None = None,
     records: bool = False,
     per_colour: int = STANDARD_PER_COLOUR,
+    movetime: float | None = None,
 ) -> list[Series]:
     """Every pairing of the bots (levels or names, as :func:`buttonup.ai.bot_factory`
     takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
     mostly Python, which one process runs on one core at a time); the same results for
     any number. ``progress`` is called after each match. With ``records``, each
     series keeps the record of every match (``Series.records``). ``per_colour``: the
-    buttons of each colour of every battle (a variant)."""
+    buttons of each colour of every battle (a variant). With ``movetime`` (seconds, more
+    than 0) the bots of the level scale search within that time a move, on one thread
+    each (:class:`~buttonup.ai.BotFactory`): where exact moves cost too much (10 of each
+    colour), and as the page plays them. Their moves then depend on the machine's speed
+    and load, so the results are no longer the same from run to run."""
+    if movetime is not None and (
+        isinstance(movetime, bool) or not isinstance(movetime, (int, float)) or not movetime > 0
+    ):
+        raise ValueError(f"movetime must be a number of seconds above 0, not {movetime!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be an int, at least 1, not {threads!r}")
     jobs = threads
@@ -233,7 +246,16 @@ def tournament(
     total = len(pairings) * matches
     block = max(1, min(25, matches // max(1, 4 * jobs)))
     work = [
-        ((specs[a], specs[b]), p, first, min(first + block, matches), seed, records, per_colour)
+        (
+            (specs[a], specs[b]),
+            p,
+            first,
+            min(first + block, matches),
+            seed,
+            records,
+            per_colour,
+            movetime,
+        )
         for p, (a, b) in enumerate(pairings)
         for first in range(0, matches, block)
     ]

@@ -140,6 +140,8 @@ def tournament_command(args: argparse.Namespace) -> int:
     threads = args.threads if args.threads is not None else os.cpu_count() or 1
     if args.matches < 1 or threads < 1:
         raise ValueError("--matches and --threads must be at least 1")
+    if args.movetime is not None and args.movetime < 1:
+        raise ValueError(f"--movetime must be at least 1 (milliseconds), not {args.movetime}")
     tournament_report(
         specs,
         args.matches,
@@ -149,6 +151,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         console_for(args),
         args.records,
         per_colour=args.per_colour,
+        movetime_ms=args.movetime,
     )
     return 0
 
@@ -329,6 +332,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         help="matches played at once (default: one a core)",
+    )
+    tournament_parser.add_argument(
+        "--movetime",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="the level scale's bots search within MS milliseconds a move, one thread each "
+        "(as the page plays), instead of solving every move (default: exact)",
     )
     tournament_parser.add_argument("--json", type=Path, default=None, help="also write JSON here")
     tournament_parser.add_argument(

@@ -59,9 +59,11 @@ def tournament_report(
     console: Console,
     records_path: Path | None = None,
     per_colour: int = STANDARD_PER_COLOUR,
+    movetime_ms: int | None = None,
 ) -> None:
     """Every pairing of the bots, with a progress bar, then the table; the records of
-    the matches to ``records_path`` (one after another) when given."""
+    the matches to ``records_path`` (one after another) when given; ``movetime_ms``:
+    the level scale's bots search within that time a move."""
     pairings = len(specs) * (len(specs) - 1) // 2
     with Progress(
         TextColumn("matches"),
@@ -80,8 +82,11 @@ def tournament_report(
             progress=lambda: progress.advance(task),
             records=records_path is not None,
             per_colour=per_colour,
+            movetime=None if movetime_ms is None else movetime_ms / 1000,
         )
     size = "" if per_colour == STANDARD_PER_COLOUR else f", {per_colour} buttons of each colour"
+    if movetime_ms is not None:
+        size += f", searches within {movetime_ms} ms a move"
     table = Table(title=f"{matches} matches per pairing (colours alternated), seed {seed}{size}")
     for column in (
         "pairing",
@@ -115,6 +120,7 @@ def tournament_report(
             "matches": matches,
             "seed": seed,
             "per_colour": per_colour,
+            "movetime_ms": movetime_ms,
             "pairings": [s.as_dict() for s in results],
         }
         json_path.write_text(json.dumps(data, indent=2) + "\n")
