@@ -66,18 +66,36 @@ pub fn features(position: &Position) -> [f32; FEATURES] {
         liftable_piles += lifted;
         white_tops += usize::from((cells >> (2 * (end - 1))) & 3 == 0);
     }
+    let counts = [piles, liftable_piles, white_tops];
+    times_the_side(&mut f[tops + 8..], to_move, len, counts);
+    f
+}
+
+/// The last features, times the side to move's sign: one, the buttons (`len`), and of
+/// `[piles, liftable piles, piles with white on top]` each, then whether the plies left
+/// (piles - 1) are odd.
+#[inline(always)]
+fn times_the_side(
+    moving: &mut [f32],
+    to_move: Player,
+    len: u32,
+    [piles, liftable, white_tops]: [usize; 3],
+) {
     let side = match to_move {
         Player::Red => 1.0,
         Player::Black => -1.0,
     };
-    let moving = tops + 8;
-    f[moving] = side;
-    f[moving + 1] = side * n;
-    f[moving + 2] = side * piles as f32;
-    f[moving + 3] = side * liftable_piles as f32;
-    f[moving + 4] = side * white_tops as f32;
-    f[moving + 5] = side * ((piles - 1) % 2) as f32;
-    f
+    let counts = [
+        1,
+        len as usize,
+        piles,
+        liftable,
+        white_tops,
+        (piles - 1) % 2,
+    ];
+    for (feature, count) in moving.iter_mut().zip(counts) {
+        *feature = side * count as f32;
+    }
 }
 
 /// The red buttons minus the black ones of the buttons `start..end` (red is code 1, black
@@ -192,17 +210,8 @@ fn features_button_by_button(position: &Position) -> [f32; FEATURES] {
         f[tops + 6 + lifted] += s * size;
         seen[group] += 1;
     }
-    let side = match to_move {
-        Player::Red => 1.0,
-        Player::Black => -1.0,
-    };
-    let moving = tops + 8;
-    f[moving] = side;
-    f[moving + 1] = side * n;
-    f[moving + 2] = side * piles as f32;
-    f[moving + 3] = side * liftable_piles as f32;
-    f[moving + 4] = side * white_tops as f32;
-    f[moving + 5] = side * ((piles - 1) % 2) as f32;
+    let counts = [piles, liftable_piles, white_tops].map(|count| count as usize);
+    times_the_side(&mut f[tops + 8..], to_move, len, counts);
     f
 }
 
