@@ -82,7 +82,7 @@ pub(super) fn sign_at(cells: u64, i: u32) -> i32 {
 }
 
 /// Projected final margin (Red minus Black) of an unfinished position: the sum of each
-/// button's sign times its rank ([`Groups`]).
+/// button's sign times its rank (`Groups`).
 #[inline(always)]
 pub fn projected_margin(position: &Position) -> i32 {
     let mut total = 0;

@@ -31,7 +31,7 @@ pub const FEATURES: usize = 2 + 4 * HEIGHTS + 8 + 6;
 const _: () = assert!(WEIGHTS.len() == FEATURES, "one weight a feature");
 
 /// The features of an unfinished position, in the order of the weights: the groups'
-/// parts in one pass over the buttons ([`Groups`], as the projection), then the piles'
+/// parts in one pass over the buttons (`eval::Groups`, as the projection), then the piles'
 /// tops, bottoms and sums by their bits. Every feature is a whole number, so the order in
 /// which it is summed does not change it. Inlined into the searches' kernels (kernel.rs),
 /// as the projection is, to be compiled with their instructions.
