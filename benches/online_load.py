@@ -1,22 +1,26 @@
 """Online matches under load (issue 24): the figures of docs/http.md, "Playing a friend".
 
     python benches/online_load.py [--db sqlite|postgres|URL] [--matches 100] [--seconds 20]
+                                  [--think MS[,MS...]]
 
 Starts ``buttonup serve`` on a free loopback port with its own database (``sqlite``: a
 file in a temporary folder; ``postgres``: a throwaway PostgreSQL cluster started here,
 as the ``postgres`` user when run as root; or any ``--db`` URL), then plays
 ``--matches`` matches at once, two players each, for ``--seconds``: each player holds
 the match's event stream open and moves (a random legal move, or the tie rule's choice)
-as soon as the stream or his own answer says it is his turn. A finished match is
-replaced by a new one. Prints the accepted actions per second held, the latency of a
-move's answer, and the latency from one player sending his move to the other player's
-stream delivering it (p50/p99). Then the cost of one commit (``Store.commit``, a move's
+as soon as the stream or his own answer says it is his turn (with ``--think MS``, after
+a pause drawn at random around MS milliseconds, as a person thinks: a load offered
+rather than the most the machine holds). A finished match is replaced by a new one.
+Prints the accepted actions per second held, the latency of a move's answer, and the
+latency from one player sending his move to the other player's stream delivering it
+(p50/p99). Then the cost of one commit (``Store.commit``, a move's
 whole transaction, synced) on the same database, alone, over ``--commits`` moves.
 All clients run in this one process (each pair of players on a keep-alive connection
 of its own, a raw HTTP/1.1 client: see :class:`Connection`): on a small machine they
 share its cores with the server, and say so. ``--against FOLDER --rounds N`` alternates
 loads of this build's server and of another build's (its ``python/`` folder), each on a
-fresh database, for figures before and after a change in one run.
+fresh database, for figures before and after a change in one run; ``--think 0,20,50``
+makes a load of each build at each pause, from the quickest.
 """
 
 from __future__ import annotations
@@ -195,8 +199,9 @@ VERSION = re.compile(rb'"version": ?(\d+)')
 
 
 class Load:
-    def __init__(self, url: str, seconds: float) -> None:
+    def __init__(self, url: str, seconds: float, think: float = 0.0) -> None:
         self.url, self.seconds = url, seconds
+        self.think = think  # a player's mean pause before an action, in seconds
         # match -> {version a move makes: (its mover, when it was sent)}, until the
         # other player's stream has that version or a later one
         self.sent: dict[str, dict[int, tuple[str, float]]] = {}
@@ -281,6 +286,9 @@ class Load:
                     else:
                         seat, path = state["to_move"], "play"
                         body = {"move": rng.choice(state["legal_moves"]), "version": version}
+                    if self.think:
+                        # Exponential: people's pauses vary, and so do the arrivals.
+                        await asyncio.sleep(rng.expovariate(1.0 / self.think))
                     sent = time.perf_counter()
                     if path == "play":
                         self.sent.setdefault(match_id, {})[version + 1] = (seat, sent)
@@ -352,10 +360,13 @@ def commit_cost(db: str, commits: int) -> list[float]:
     return took
 
 
-def one_load(db: str, matches: int, seconds: float, build: str | None) -> dict[str, Any]:
-    """One load on a server of ``build`` (``None``: this one): its figures."""
+def one_load(
+    db: str, matches: int, seconds: float, build: str | None, think: float = 0.0
+) -> dict[str, Any]:
+    """One load on a server of ``build`` (``None``: this one), each player pausing
+    ``think`` seconds on average before an action: its figures."""
     with serving(db, build) as (url, pid):
-        load = Load(url, seconds)
+        load = Load(url, seconds, think)
         cpu = cpu_seconds(pid)
         own = cpu_seconds(os.getpid())
         elapsed = asyncio.run(load.run(matches))
@@ -389,18 +400,29 @@ def main() -> None:
         "its extension module built), alternated with this one, a fresh database each",
     )
     parser.add_argument("--rounds", type=int, default=1, help="loads of each build, alternated")
+    parser.add_argument(
+        "--think",
+        default="0",
+        metavar="MS[,MS...]",
+        help="a player's mean pause before each action, in ms (0: at once); several: a load "
+        "at each",
+    )
     args = parser.parse_args()
+    thinks = [float(ms) / 1000.0 for ms in args.think.split(",")]
     builds: list[str | None] = [None] if args.against is None else [args.against, None]
     rows: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as folder:
         for round_ in range(args.rounds):
-            for number, build in enumerate(builds):
-                place = f"{folder}/{round_}-{number}"
-                os.mkdir(place)
-                with contextmanager_for(args.db, place) as db:
-                    rows.append(
-                        (build or "this build", one_load(db, args.matches, args.seconds, build))
+            for pause, think in enumerate(thinks):
+                for number, build in enumerate(builds):
+                    place = f"{folder}/{round_}-{pause}-{number}"
+                    os.mkdir(place)
+                    name = (build or "this build") + (
+                        f", pausing {think * 1000:g} ms" if len(thinks) > 1 or think else ""
                     )
+                    with contextmanager_for(args.db, place) as db:
+                        row = one_load(db, args.matches, args.seconds, build, think)
+                    rows.append((name, row))
         with contextmanager_for(args.db, folder) as db:
             took = commit_cost(db, args.commits)
     ms = 1000.0
