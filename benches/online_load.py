@@ -7,20 +7,21 @@ Starts ``buttonup serve`` on a free loopback port with its own database (``sqlit
 file in a temporary folder; ``postgres``: a throwaway PostgreSQL cluster started here,
 as the ``postgres`` user when run as root; or any ``--db`` URL), then plays
 ``--matches`` matches at once, two players each, for ``--seconds``: each player holds
-the match's event stream open and moves (a random legal move, or the tie rule's choice)
-as soon as the stream or his own answer says it is his turn (with ``--think MS``, after
-a pause drawn at random around MS milliseconds, as a person thinks: a load offered
-rather than the most the machine holds). A finished match is replaced by a new one.
-Prints the accepted actions per second held, the latency of a move's answer, and the
-latency from one player sending his move to the other player's stream delivering it
-(p50/p99). Then the cost of one commit (``Store.commit``, a move's
-whole transaction, synced) on the same database, alone, over ``--commits`` moves.
-All clients run in this one process (each pair of players on a keep-alive connection
-of its own, a raw HTTP/1.1 client: see :class:`Connection`): on a small machine they
-share its cores with the server, and say so. ``--against FOLDER --rounds N`` alternates
-loads of this build's server and of another build's (its ``python/`` folder), each on a
-fresh database, for figures before and after a change in one run; ``--think 0,20,50``
-makes a load of each build at each pause, from the quickest.
+the match's event stream open (both open before the match's first move) and moves (a
+random legal move, or the tie rule's choice) as soon as the stream or his own answer
+says it is his turn (with ``--think MS``, after a pause drawn at random around MS
+milliseconds, as a person thinks: a load offered rather than the most the machine
+holds). A finished match is replaced by a new one. Prints the accepted actions per
+second held, the latency of a move's answer, the latency from one player sending his
+move to the other player's stream delivering it (p50/p99), and the time a stream takes
+to open (asked for to its first event). Then the cost of one commit (``Store.commit``, a
+move's whole transaction, synced) on the same database, alone, over ``--commits`` moves.
+All clients run in this one process (each pair of players on a keep-alive connection of
+its own, a raw HTTP/1.1 client: see :class:`Connection`): on a small machine they share
+its cores with the server, and say so. ``--against FOLDER --rounds N`` alternates loads
+of this build's server and of another build's (its ``python/`` folder), each on a fresh
+database, for figures before and after a change in one run; ``--think 0,20,50`` makes a
+load of each build at each pause, from the quickest.
 """
 
 from __future__ import annotations
@@ -207,38 +208,55 @@ class Load:
         self.sent: dict[str, dict[int, tuple[str, float]]] = {}
         self.heard: list[float] = []  # move sent -> the other's stream has it
         self.answered: list[float] = []  # move sent -> its answer
+        self.opening: list[float] = []  # a stream asked for -> its first event
         self.actions = 0
         self.refused: dict[int, int] = {}
         self.deadline = 0.0
 
     async def stream(
-        self, number: int, match_id: str, seat: str, latest: dict[str, Any], turn: asyncio.Event
+        self,
+        number: int,
+        match_id: str,
+        seat: str,
+        latest: dict[str, Any],
+        turn: asyncio.Event,
+        opened: asyncio.Event,
     ) -> None:
-        """``seat``'s event stream: the latency of each of the other player's moves."""
+        """``seat``'s event stream: the latency of each of the other player's moves.
+        ``opened`` is set once its first event (the state) is in, or it is refused."""
         path = f"/api/online/{match_id}/events?seat={seat}"
-        async with Connection(self.url, address(number)) as connection:
-            connection.send("GET", path)
-            status, _ = await connection.head()
-            if status != 200:  # counted: a load whose streams are refused measures less
-                self.refused[status] = self.refused.get(status, 0) + 1
-                return
-            async for data in connection.events():
-                # A stream sends the latest state when it wakes, so it may skip versions:
-                # each of the other's moves it has not seen yet is heard with this one.
-                now, pending = time.perf_counter(), self.sent.get(match_id, {})
-                found = VERSION.search(data)
-                version = int(found[1]) if found else 0
-                for move in [v for v in pending if v <= version]:
-                    mover, sent = pending[move]
-                    if mover != seat:
-                        del pending[move]
-                        self.heard.append(now - sent)
-                state = json.loads(data)
-                if state["version"] > latest["state"]["version"]:
-                    latest["state"] = state
-                    turn.set()
-                if state["ended"] is not None:
+        asked = time.perf_counter()
+        try:
+            async with Connection(self.url, address(number)) as connection:
+                connection.send("GET", path)
+                status, _ = await connection.head()
+                if status != 200:  # counted: a load whose streams are refused measures less
+                    self.refused[status] = self.refused.get(status, 0) + 1
                     return
+                async for data in connection.events():
+                    now = time.perf_counter()
+                    if not opened.is_set():
+                        self.opening.append(now - asked)
+                        opened.set()
+                    # A stream sends the latest state when it wakes, so it may skip
+                    # versions: each of the other's moves it has not seen yet is heard
+                    # with this one.
+                    pending = self.sent.get(match_id, {})
+                    found = VERSION.search(data)
+                    version = int(found[1]) if found else 0
+                    for move in [v for v in pending if v <= version]:
+                        mover, sent = pending[move]
+                        if mover != seat:
+                            del pending[move]
+                            self.heard.append(now - sent)
+                    state = json.loads(data)
+                    if state["version"] > latest["state"]["version"]:
+                        latest["state"] = state
+                        turn.set()
+                    if state["ended"] is not None:
+                        return
+        finally:
+            opened.set()
 
     @staticmethod
     async def player(client: Connection) -> str:
@@ -270,11 +288,16 @@ class Load:
             latest: dict[str, Any] = {"state": joined["state"]}
             seats = {"r": host, "b": guest}
 
+            opened = {seat: asyncio.Event() for seat in "rb"}
             listeners = [
-                asyncio.create_task(self.stream(number, match_id, seat, latest, turn))
+                asyncio.create_task(self.stream(number, match_id, seat, latest, turn, opened[seat]))
                 for seat in "rb"
             ]
             try:
+                # Both players' streams open before the first move, as on the page (a
+                # move made before the other's stream is open would time his opening).
+                for event in opened.values():
+                    await event.wait()
                 while time.perf_counter() < self.deadline:
                     state = latest["state"]
                     if state["ended"] is not None:
@@ -384,6 +407,8 @@ def one_load(
         "answered": (percentile(load.answered, 0.5) * ms, percentile(load.answered, 0.99) * ms),
         "heard": (percentile(load.heard, 0.5) * ms, percentile(load.heard, 0.99) * ms),
         "heard_count": len(load.heard),
+        "opening": (percentile(load.opening, 0.5) * ms, percentile(load.opening, 0.99) * ms),
+        "opening_count": len(load.opening),
     }
 
 
@@ -448,6 +473,10 @@ def main() -> None:
         print(
             f"  move to the other player's stream: p50 {row['heard'][0]:.1f} ms, "
             f"p99 {row['heard'][1]:.1f} ms ({row['heard_count']} moves)"
+        )
+        print(
+            f"  a stream asked for to its first event: p50 {row['opening'][0]:.1f} ms, "
+            f"p99 {row['opening'][1]:.1f} ms ({row['opening_count']} streams)"
         )
     print(
         f"one commit alone ({args.commits}): median {statistics.median(took) * ms:.2f} ms, "

@@ -21,6 +21,8 @@ def test_a_short_load_plays_and_hears_moves(tmp_path: Path) -> None:
     figures = bench.one_load(f"sqlite://{tmp_path}/load.sqlite3", 3, 3.0, None)
     assert figures["actions"] > 10, figures
     assert figures["heard_count"] > 0, figures
+    # Every match's two streams opened (before its first move): at least the 3 first.
+    assert figures["opening_count"] >= 6, figures
     assert set(figures["refused"]) <= {409}, figures
     assert figures["server_cpu_per_action"] > 0
 
