@@ -286,6 +286,24 @@ def test_the_keyboard_alone_plays(server: str, browser: Browser) -> None:
     assert listed_moves(browser)[count].rstrip("+") == pile
 
 
+def test_less_motion_scrolls_at_once(server: str, browser: Browser) -> None:
+    """Where the system asks for less motion (the test browser does), "New match…"
+    brings the setup into view at once, not by a smooth scroll still under way when the
+    next click comes (that click once missed "Start" in a full run)."""
+    open_page(browser, server, "speed=fast&seed=3")
+    start(browser)
+    assert js(browser, "return matchMedia('(prefers-reduced-motion: reduce)').matches")
+    js(browser, "window.scrollTo(0, document.body.scrollHeight)")
+    bottom = js(browser, "return window.scrollY")
+    browser.find_element(By.ID, "show-setup").click()
+    top = "return document.getElementById('setup').getBoundingClientRect().top"
+    at_once = js(browser, top)
+    time.sleep(1.0)  # a smooth scroll would still be moving the setup here
+    assert js(browser, top) == at_once
+    assert 0 <= at_once < js(browser, "return window.innerHeight")
+    assert js(browser, "return window.scrollY") != bottom
+
+
 def test_a_new_match_while_the_ai_moves_leaves_the_old_one(server: str, browser: Browser) -> None:
     open_page(browser, server, "speed=fast&seed=15")
     answers_late(browser, "/ai$")  # every answer of the AI reaches the page 1.5 s late

@@ -84,10 +84,17 @@ def _scratch() -> str:
 
 
 def chrome(downloads: Path | None = None, logs: bool = False) -> Browser:
-    """A headless Chromium at 1200x900; downloads go to ``downloads``; ``logs``: the
-    console kept for ``get_log("browser")``."""
+    """A headless Chromium at 1200x900 whose system asks for less motion (the pages
+    then scroll at once: a click is never aimed at a page still scrolling); downloads
+    go to ``downloads``; ``logs``: the console kept for ``get_log("browser")``."""
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1200,900",
+        "--force-prefers-reduced-motion",
+    ):
         options.add_argument(flag)
     if logs:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

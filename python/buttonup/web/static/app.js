@@ -3,7 +3,7 @@
 // rule (legal moves, drops, extra moves, scoring, the match) and every drawing of the
 // board is the engine's answer, through the one interface of engine.js.
 
-import { $, NAMES, clearError, h, other, say, showError, sleep } from "./dom.js";
+import { $, NAMES, clearError, h, other, reveal, say, showError, sleep } from "./dom.js";
 import { chooseEngine } from "./engine.js";
 import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
@@ -264,10 +264,10 @@ async function reviewBattle() {
       onShow: (ply) => showPly(ply),
       onLine: (position) => {
         analysis.load(position, []);
-        $("analysis").scrollIntoView({ behavior: "smooth" });
+        reveal($("analysis"));
       },
     });
-    $("review").scrollIntoView({ behavior: "smooth", block: "nearest" });
+    reveal($("review"), { block: "nearest" });
   } catch (error) {
     fail(error);
   }
@@ -276,7 +276,7 @@ async function reviewBattle() {
 function focusSetup() {
   $("setup").hidden = false;
   $("level").focus();
-  $("setup").scrollIntoView({ behavior: "smooth" });
+  reveal($("setup"));
 }
 
 async function newMatch(event) {

@@ -57,6 +57,13 @@ export function say(id, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+// Scrolls `element` into view: smoothly, unless the system asks for less motion (then at
+// once, as the board's animations are left out by style.css).
+export function reveal(element, options = {}) {
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ ...options, behavior: still ? "auto" : "smooth" });
+}
+
 export function showError(message) {
   $("error-text").textContent = message;
   $("error").hidden = false;
