@@ -115,7 +115,7 @@ macro_rules! node_kernel {
                 if !cut {
                     let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
                     let mut children = Children::new();
-                    children.fill(position, rest, self.helper);
+                    children.fill(position, legal, rest, self.helper);
                     self.key_children(&mut children, depth);
                     if let Some(value) = self.transposition_cutoff(side, &children, depth, beta)
                     {

@@ -162,6 +162,11 @@ impl Searcher {
         self.owner_halt = Some(flag);
     }
 
+    /// The positions its last search or solve visited (so far, while one runs).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The size of its transposition table in bytes.
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
