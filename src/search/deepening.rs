@@ -71,21 +71,35 @@ const NEAR_THE_END: u32 = 8;
 /// The plies between its iterations there: the last two before the exact one (an exact
 /// solve's own step, 8, would go from `NEAR_THE_END` plies short straight to the end).
 const NEAR_THE_END_STEP: u32 = 4;
+/// Up to this many buttons a limited search goes from [`NEAR_THE_END`] plies short
+/// straight to the exact depth, whose solve the children's order (ordering.rs) made
+/// affordable there: at 8 of each colour within 100 ms, 0.065 points a move against
+/// 0.082 with the step of 4 (docs/benchmarks.md). With more buttons the exact depth is
+/// rarely reached in time, and the iteration 4 plies short is a better fallback than
+/// the one 8 short (9 and 10 of each colour within 50 ms: moves of 41 and 55 points).
+const STRAIGHT_TO_THE_END_UP_TO_BUTTONS: usize = 24;
 
 /// The depths of a search's iterations. Within a depth limit, every depth up to it (the
 /// result is the last one's, whose move ordering the others prepare). Within a time or
 /// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then every
-/// fourth, counted down from the exact depth: there an iteration costs about as much as
-/// all those before it, so skipping depths reaches the exact one sooner, while a search
-/// cut short further from the end keeps its move from as deep a depth as before
+/// fourth, counted down from the exact depth (or the exact depth at once, up to
+/// [`STRAIGHT_TO_THE_END_UP_TO_BUTTONS`] buttons): there an iteration costs about as
+/// much as all those before it, so skipping depths reaches the exact one sooner, while a
+/// search cut short further from the end keeps its move from as deep a depth as before
 /// (measured in docs/ai.md, "Where the game is not solved in time").
-fn iteration_depths(limits: &Limits, max_depth: u32, plies_left: u32) -> Vec<u32> {
+fn iteration_depths(limits: &Limits, max_depth: u32, position: &Position) -> Vec<u32> {
+    let plies_left = position.pile_count() as u32 - 1;
     if limits.depth.is_some() || limits.are_none() {
         return (1..=max_depth).collect();
     }
     let shallow = plies_left.saturating_sub(NEAR_THE_END).max(1);
+    let step = if position.button_count() <= STRAIGHT_TO_THE_END_UP_TO_BUTTONS {
+        plies_left
+    } else {
+        NEAR_THE_END_STEP
+    };
     (1..=shallow)
-        .chain(deepening_depths(plies_left, NEAR_THE_END_STEP).filter(|&d| d > shallow))
+        .chain(deepening_depths(plies_left, step).filter(|&d| d > shallow))
         .collect()
 }
 
@@ -133,7 +147,7 @@ impl Searcher {
         };
         if !position.is_over() {
             let mut last_pv = Vec::new();
-            for depth in iteration_depths(limits, max_depth, plies_left) {
+            for depth in iteration_depths(limits, max_depth, position) {
                 let guess = Some(result.value);
                 let (value, best) = match self.root(position, depth, guess, false) {
                     Root::Done(value, best) => (value, best),
@@ -196,5 +210,49 @@ impl Searcher {
         result.elapsed = started.elapsed();
         self.finish();
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::{random_start, SplitMix64};
+    use crate::search::Payoff;
+    use crate::Player;
+
+    /// The depths a search within a time (long enough to finish) reports.
+    fn depths_within_a_time(position: &Position) -> Vec<u32> {
+        let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);
+        let limits = Limits {
+            time: Some(Duration::from_secs(600)),
+            ..Limits::default()
+        };
+        let mut depths = Vec::new();
+        let result = searcher.search_with(position, &limits, &mut |iteration| {
+            depths.push(iteration.depth);
+            true
+        });
+        assert!(result.exact, "{position}");
+        depths
+    }
+
+    #[test]
+    fn a_search_within_a_time_skips_depths_near_the_end() {
+        // 18 buttons, 17 plies: every depth to 9, then the exact one at once.
+        let small = random_start(6, Player::Red, &mut SplitMix64::new(5)).unwrap();
+        let mut expected: Vec<u32> = (1..=9).collect();
+        expected.push(17);
+        assert_eq!(depths_within_a_time(&small), expected);
+        // 27 buttons on 12 piles, 11 plies: depths 1 to 3, then every fourth to the end.
+        let mut big = random_start(9, Player::Red, &mut SplitMix64::new(5)).unwrap();
+        let mut rng = SplitMix64::new(6);
+        while big.pile_count() > 12 {
+            let moves: Vec<usize> = big.legal_moves().collect();
+            big = big
+                .play_unchecked(moves[rng.next_u64() as usize % moves.len()])
+                .position;
+        }
+        assert!(big.button_count() > STRAIGHT_TO_THE_END_UP_TO_BUTTONS);
+        assert_eq!(depths_within_a_time(&big), vec![1, 2, 3, 7, 11]);
     }
 }

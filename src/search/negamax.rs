@@ -13,9 +13,16 @@ use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
 use crate::run::clock::Instant;
 
-/// Positions with at least this many piles are solved by iterative deepening (below,
-/// one exact search costs less than the iterations).
+/// Positions with at least this many piles are solved by null-window tests from the
+/// horizon's guess (below, one full-window search costs less than the tests).
 const DEEPEN_FROM_PILES: usize = 16;
+
+/// Up to this many piles those tests are made at the exact depth at once: the order of
+/// the children (piles woken, ordering.rs) orders them as well as shallower iterations
+/// did, for less (docs/benchmarks.md: the 8-per-colour starts of seeds 1-16 in 4.5
+/// rather than 5.7 s on one thread, 2.6-2.9 rather than 3.7-3.8 s on two). Above, the
+/// iterations pay (9 of each colour: as fast in all, the median slower without them).
+const ONE_ITERATION_UP_TO_PILES: usize = 24;
 
 /// The plies between two iterations of an exact solve's deepening: the horizon
 /// estimate's values swing from one depth to the next, and an iteration costs about as
@@ -23,7 +30,7 @@ const DEEPEN_FROM_PILES: usize = 16;
 /// well as every depth does, for much less (docs/benchmarks.md: by 8 rather than 4, the
 /// 9-per-colour starts of seeds 1-6 took a median of 1.6-1.7 s against 2.2-2.3 s on
 /// two threads, 10 of each colour 65, 53 and 81 s against 68, 55 and 104 s; by 6 or 12
-/// slower there, by 8 a few per cent slower on one thread at 8 of each colour only).
+/// slower there).
 const DEEPEN_STEP: u32 = 8;
 
 /// The depths of a deepening by `step` plies up to the exact one, `plies_left`, counted
@@ -62,7 +69,12 @@ impl Searcher {
             // its value is the next one's first guess.
             let plies_left = position.pile_count() as u32 - 1;
             let mut value = self.horizon(position);
-            let depths = deepening_depths(plies_left, DEEPEN_STEP);
+            let step = if position.pile_count() <= ONE_ITERATION_UP_TO_PILES {
+                plies_left
+            } else {
+                DEEPEN_STEP
+            };
+            let depths = deepening_depths(plies_left, step);
             for depth in depths {
                 match self.root(position, depth, Some(value), true) {
                     Root::Done(found, _) => value = found,
