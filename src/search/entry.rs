@@ -34,7 +34,7 @@ pub struct Entry {
     /// Plies searched below the position; at least the plies left means exact play.
     pub depth: u8,
     pub bound: Bound,
-    /// The best move found (as an offset from the key's first pile).
+    /// The best move found (the index of the pile it lifts).
     pub best: u8,
     /// The search that stored it.
     pub generation: u32,

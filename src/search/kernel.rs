@@ -10,7 +10,7 @@
 //! `Kernel`, chosen by the searcher (searcher.rs).
 
 use super::entry::Bound;
-use super::key::key;
+use super::key::table_key;
 use super::ordering::{hinted_move, Children};
 use super::searcher::{Kernel, Searcher};
 use crate::game::rules::Position;
@@ -19,13 +19,13 @@ use crate::game::rules::Position;
 const CHECK_EVERY: u64 = 1024;
 
 impl Searcher {
-    /// The negamax value of `position` (fail-soft), its key and first pile `known` or
+    /// The negamax value of `position` (fail-soft), its table key `known` or
     /// computed here, by the copy of the recursion this search chose.
     #[inline]
     pub(super) fn negamax_keyed(
         &mut self,
         position: &Position,
-        known: Option<(u128, usize)>,
+        known: Option<u128>,
         depth: u32,
         alpha: f64,
         beta: f64,
@@ -49,7 +49,7 @@ macro_rules! node_kernel {
             fn $name(
                 &mut self,
                 position: &Position,
-                known: Option<(u128, usize)>,
+                known: Option<u128>,
                 depth: u32,
                 mut alpha: f64,
                 mut beta: f64,
@@ -71,7 +71,7 @@ macro_rules! node_kernel {
                 if position.pile_count() == 2 {
                     return self.last_move_value(position);
                 }
-                let (key, first) = known.unwrap_or_else(|| key(position, self.merge_colours));
+                let key = known.unwrap_or_else(|| table_key(position, self.merge_colours));
                 let mut hint = None;
                 if let Some(entry) = self.usable(key, position, depth) {
                     if u32::from(entry.depth) >= depth {
@@ -84,7 +84,7 @@ macro_rules! node_kernel {
                             return entry.value;
                         }
                     }
-                    hint = Some((entry.best, first));
+                    hint = Some(entry.best);
                 }
                 let original_alpha = alpha;
                 let side = position.to_move();
@@ -122,7 +122,7 @@ macro_rules! node_kernel {
                         return value;
                     }
                     for child in children.iter() {
-                        let known = (child.key != 0).then_some((child.key, child.first));
+                        let known = (child.key != 0).then_some(child.key);
                         let value = if child.position.to_move() == side {
                             self.$name(&child.position, known, depth - 1, alpha, beta)
                         } else {
@@ -142,7 +142,7 @@ macro_rules! node_kernel {
                     }
                 }
                 let bound = Bound::of(best_value, original_alpha, beta);
-                self.store(key, first, position, best_value, depth, bound, best_move);
+                self.store(key, best_value, depth, bound, best_move);
                 best_value
             }
         }

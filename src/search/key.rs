@@ -1,10 +1,11 @@
 //! Transposition keys that merge equivalent positions.
 //!
-//! Rotating the circle changes nothing in the game, so a key is the smallest of the
-//! rotations that start at a pile. Swapping Red and Black together with the side to move
-//! negates every margin; with a payoff that is antisymmetric (the margin itself), a
-//! position with Black to move is keyed as its colour-swapped twin with Red to move, and
-//! the value for the side to move is the same for both.
+//! Swapping Red and Black together with the side to move negates every margin; with a
+//! payoff that is antisymmetric (the margin itself), a position with Black to move is
+//! keyed as its colour-swapped twin with Red to move, and the value for the side to move
+//! is the same for both. Rotating the circle changes nothing in the game either, so
+//! [`key`] is the smallest of the rotations that start at a pile; a search's table
+//! keys ([`table_key`]) do not merge rotations, which a search almost never meets.
 
 use crate::game::rules::{Player, Position};
 
@@ -25,15 +26,38 @@ fn swap_colours(cells: u64) -> u64 {
     ((cells & 0x5555_5555_5555_5555) << 1) | ((cells >> 1) & 0x5555_5555_5555_5555)
 }
 
-/// The transposition key of `position`, and the index of the pile that comes first in
-/// the keyed rotation (moves are stored relative to it).
-#[inline]
-pub fn key(position: &Position, merge_colours: bool) -> (u128, usize) {
+/// The words of `position` to key, colours swapped if `merge_colours` and Black is to
+/// move: the cells, the bottoms, the number of buttons, and the key's tag.
+#[inline(always)]
+fn oriented(position: &Position, merge_colours: bool) -> (u64, u64, u32, u128) {
     let (mut cells, bottoms, len, mut side) = position.raw();
     if merge_colours && side == Player::Black {
         cells = swap_colours(cells);
         side = Player::Red;
     }
+    let tag = (u128::from(side == Player::Black) << 100) | (u128::from(len) << 101);
+    (cells, bottoms, len, tag)
+}
+
+/// The key of `position` in a search's transposition table: its words as they are
+/// (no rotation merged), with the colour swap of the module's comment.
+///
+/// A search's positions keep the circle cut where the start's was, so two of them are
+/// rotations of each other only when different piles were lifted to reach them: on the
+/// exact solves of 120 positions of 21 to 23 piles, merging rotations saved 0.05% of
+/// the positions visited and cost 17% of the time (docs/benchmarks.md, "Keys without
+/// rotations").
+#[inline(always)]
+pub(crate) fn table_key(position: &Position, merge_colours: bool) -> u128 {
+    let (cells, bottoms, _, tag) = oriented(position, merge_colours);
+    (u128::from(bottoms) << 64) | u128::from(cells) | tag
+}
+
+/// The transposition key of `position`, merging rotations (the smallest of them), and
+/// the index of the pile that comes first in the keyed rotation.
+#[inline]
+pub fn key(position: &Position, merge_colours: bool) -> (u128, usize) {
+    let (cells, bottoms, len, tag) = oriented(position, merge_colours);
     let mut best = (u128::from(bottoms) << 64) | u128::from(cells);
     let mut first = 0;
     let mut starts = bottoms & !1;
@@ -49,7 +73,6 @@ pub fn key(position: &Position, merge_colours: bool) -> (u128, usize) {
             first = pile;
         }
     }
-    let tag = (u128::from(side == Player::Black) << 100) | (u128::from(len) << 101);
     (best | tag, first)
 }
 

@@ -1,7 +1,7 @@
 //! The lines a search reports: its principal variation and, for an exact result, the
 //! lowest-numbered best move, found by null-window tests after the search.
 
-use super::key::key;
+use super::key::table_key;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
 
@@ -74,14 +74,14 @@ impl Searcher {
             }
             line.push(m);
             position = position.play_unchecked(m).position;
-            let (key, first) = key(&position, self.merge_colours);
+            let key = table_key(&position, self.merge_colours);
             let piles = position.pile_count();
             mv = self
                 .table
                 .probe(key)
                 .filter(|e| e.generation == self.generation)
                 .filter(|e| usize::from(e.best) < piles && !position.is_over())
-                .map(|e| (usize::from(e.best) + first) % piles)
+                .map(|e| usize::from(e.best))
                 .or_else(|| {
                     let last = position.pile_count() == 2 && !position.is_over();
                     last.then(|| self.best_last_move(&position))

@@ -5,7 +5,7 @@
 //! refutes the node (an *enhanced transposition cutoff*).
 
 use super::entry::Bound;
-use super::key::key;
+use super::key::table_key;
 use super::ordering::Children;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
@@ -30,7 +30,7 @@ impl Searcher {
         if depth >= 2 {
             for child in children.iter_mut() {
                 if probes(&child.position) {
-                    (child.key, child.first) = key(&child.position, self.merge_colours);
+                    child.key = table_key(&child.position, self.merge_colours);
                     self.table.prefetch(child.key);
                 }
             }

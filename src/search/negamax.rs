@@ -6,7 +6,7 @@
 //! is exact, and a transposition entry that deep holds the true game value.
 
 use super::entry::{Bound, Entry};
-use super::key::key;
+use super::key::table_key;
 use super::ordering::ordered_children;
 use super::payoff::Payoff;
 use super::searcher::Searcher;
@@ -218,9 +218,9 @@ impl Searcher {
         mut alpha: f64,
         beta: f64,
     ) -> Option<(f64, usize)> {
-        let (key, first) = key(position, self.merge_colours);
+        let key = table_key(position, self.merge_colours);
         let hint = self.usable(key, position, depth).map(|e| e.best);
-        let children = ordered_children(position, hint.map(|b| (b, first)), self.helper);
+        let children = ordered_children(position, hint, self.helper);
         let side = position.to_move();
         let original_alpha = alpha;
         let mut best = None;
@@ -241,7 +241,7 @@ impl Searcher {
         }
         let best = best?;
         let bound = Bound::of(best_value, original_alpha, beta);
-        self.store(key, first, position, best_value, depth, bound, best);
+        self.store(key, best_value, depth, bound, best);
         Some((best_value, best))
     }
 
@@ -266,25 +266,15 @@ impl Searcher {
         self.negamax_keyed(position, None, depth, alpha, beta)
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn store(
-        &mut self,
-        key: u128,
-        first: usize,
-        position: &Position,
-        value: f64,
-        depth: u32,
-        bound: Bound,
-        best: usize,
-    ) {
-        let piles = position.pile_count();
+    pub(super) fn store(&mut self, key: u128, value: f64, depth: u32, bound: Bound, best: usize) {
         self.table.store(Entry {
             key,
             value,
             depth: depth.min(u32::from(u8::MAX)) as u8,
             bound,
-            best: ((best + piles - first) % piles) as u8,
+            // A pile index: below `MAX_BUTTONS`.
+            best: best as u8,
             generation: self.generation,
         });
     }

@@ -1,6 +1,7 @@
 //! Move ordering: the stored best move first, then the moves that earn an extra move,
-//! then the rest, each group clockwise (counter-clockwise for a helper thread, so that
-//! two threads sharing a table explore different moves first).
+//! then the rest, each group by the piles its moves make liftable, then by the size of
+//! the pile lifted, then clockwise (counter-clockwise for a helper thread, so that two
+//! threads sharing a table explore different moves first).
 
 use std::mem::MaybeUninit;
 
@@ -15,19 +16,13 @@ pub(super) struct Child {
     /// The child's transposition key, or 0 when it will not probe the table (no
     /// position's key is 0: a key holds the number of buttons) or was not keyed.
     pub(super) key: u128,
-    /// The first pile of the child's keyed rotation (with `key`).
-    pub(super) first: usize,
     /// Its place within its group of [`Children`]: the lower, the sooner searched.
     pub(super) rank: u32,
 }
 
 /// The children in search order: the stored best move, then the others in the order
 /// of [`Children::fill`].
-pub(super) fn ordered_children(
-    position: &Position,
-    hint: Option<(u8, usize)>,
-    reverse: bool,
-) -> Vec<Child> {
+pub(super) fn ordered_children(position: &Position, hint: Option<u8>, reverse: bool) -> Vec<Child> {
     let legal = position.legal_move_mask();
     let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
     let mut out = Vec::with_capacity(MAX_BUTTONS);
@@ -36,7 +31,6 @@ pub(super) fn ordered_children(
             mv,
             position: position.play_unchecked(mv).position,
             key: 0,
-            first: 0,
             rank: 0,
         });
     }
@@ -54,10 +48,9 @@ pub(super) fn ordered_children(
 /// The move a stored hint names in `position` (it may not be legal there: a different
 /// position can share the slot only if the keys are equal, so it is, but check anyway).
 #[inline(always)]
-pub(super) fn hinted_move(position: &Position, hint: Option<(u8, usize)>) -> Option<usize> {
-    let piles = position.pile_count();
-    hint.filter(|&(best, _)| usize::from(best) < piles)
-        .map(|(best, first)| (usize::from(best) + first) % piles)
+pub(super) fn hinted_move(position: &Position, hint: Option<u8>) -> Option<usize> {
+    hint.map(usize::from)
+        .filter(|&best| best < position.pile_count())
 }
 
 /// Children in search order, in one array made in place by the node that searches
@@ -163,24 +156,10 @@ impl Children {
         let whites = position.white_buttons();
         let others = position.pile_count() as u32 - 1;
         let stuck = !legal & low64(u64::MAX, others + 1);
-        let mut add = |mv: usize, start: u32, end: u32| {
-            if moves >> mv & 1 == 1 {
-                let outcome = position.sow(start, end);
-                let woken = woken(stuck, whites, others, mv as u32, start, end);
-                let most_first = if outcome.extra_move {
-                    MAX_RANK - woken
-                } else {
-                    woken
-                };
-                let child = Child {
-                    mv,
-                    position: outcome.position,
-                    key: 0,
-                    first: 0,
-                    rank: most_first * 64 + (end - start),
-                };
-                self.push(child, outcome.extra_move);
-            }
+        let waking = Waking {
+            stuck,
+            whites,
+            others,
         };
         if reverse {
             let (mut rest, mut end, mut pile) = (bottoms, len, position.pile_count());
@@ -188,27 +167,65 @@ impl Children {
                 let start = 63 - rest.leading_zeros();
                 rest &= !(1u64 << start);
                 pile -= 1;
-                add(pile, start, end);
+                if moves >> pile & 1 == 1 {
+                    self.add(position, waking, pile, start, end);
+                }
                 end = start;
             }
         } else {
             for (pile, (start, end)) in position.pile_spans().enumerate() {
-                add(pile, start, end);
+                if moves >> pile & 1 == 1 {
+                    self.add(position, waking, pile, start, end);
+                }
             }
         }
     }
+
+    /// Makes the child of lifting pile `mv` (buttons `start..end`) and adds it in
+    /// order. A method, not a closure of `fill`: a closure was compiled as a function
+    /// of its own, for the baseline instruction set whichever copy of the recursion
+    /// called it (kernel.rs), with a software popcount; inlined, it is the copy's.
+    #[inline(always)]
+    fn add(&mut self, position: &Position, waking: Waking, mv: usize, start: u32, end: u32) {
+        let outcome = position.sow(start, end);
+        let woken = woken(waking, mv as u32, start, end);
+        let most_first = if outcome.extra_move {
+            MAX_RANK - woken
+        } else {
+            woken
+        };
+        let child = Child {
+            mv,
+            position: outcome.position,
+            key: 0,
+            rank: most_first * 64 + (end - start),
+        };
+        self.push(child, outcome.extra_move);
+    }
+}
+
+/// What [`woken`] needs of a position: a mask of its stuck piles (those no move may
+/// lift: without a white button), its white buttons, and its number of piles less one.
+#[derive(Clone, Copy)]
+struct Waking {
+    stuck: u64,
+    whites: u64,
+    others: u32,
 }
 
 /// Above any number of piles a move can wake.
 const MAX_RANK: u32 = MAX_BUTTONS as u32;
 
-/// How many piles of `stuck` (a mask of the piles no move may lift: those without a
-/// white button) the move lifting pile `mv` (buttons `start..end`) drops a white button
-/// on, in a position of `others + 1` piles whose white buttons are `whites`: the piles
-/// that it makes liftable. No pile stops being liftable but the one lifted, which goes,
+/// How many stuck piles of a position (see [`Waking`]) the move lifting pile `mv`
+/// (buttons `start..end`) drops a white button on: the piles that it makes liftable. No pile stops being liftable but the one lifted, which goes,
 /// so the next position's legal moves are the position's, less one, plus these.
 #[inline(always)]
-fn woken(stuck: u64, whites: u64, others: u32, mv: u32, start: u32, end: u32) -> u32 {
+fn woken(waking: Waking, mv: u32, start: u32, end: u32) -> u32 {
+    let Waking {
+        stuck,
+        whites,
+        others,
+    } = waking;
     let lifted = end - start;
     let lifted_whites = low64(whites >> start, lifted);
     // Bit `j`: the `j`-th pile after the lifted one, clockwise, is stuck.
