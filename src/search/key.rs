@@ -110,6 +110,30 @@ mod tests {
     }
 
     #[test]
+    fn table_keys_merge_colour_swaps_but_not_rotations() {
+        let t = |text: &str, merge: bool| table_key(&parse(text).unwrap(), merge);
+        assert_eq!(t("RW/B/WWB b", true), t("BW/R/WWR r", true));
+        assert_ne!(t("RW/B/WWB b", false), t("BW/R/WWR r", false));
+        assert_ne!(t("RW/B/WWB r", true), t("BW/R/WWR r", true));
+        // Rotations are other keys for the table, one key for `key`.
+        assert_ne!(t("RW/B/WWB r", true), t("B/WWB/RW r", true));
+        assert_eq!(k("RW/B/WWB r", true), k("B/WWB/RW r", true));
+        // Positions that differ in any word differ in key: the number of buttons, the
+        // piles, the side to move.
+        let keys = [
+            "RW/B/WWB r",
+            "RW/BW/WB r",
+            "RWB/WWB r",
+            "RW/B/WWB b",
+            "RW/B/WW b",
+        ]
+        .map(|text| t(text, false));
+        for (i, a) in keys.iter().enumerate() {
+            assert!(keys[i + 1..].iter().all(|b| a != b), "{i}");
+        }
+    }
+
+    #[test]
     fn large_positions_rotate() {
         let text = format!("{}/W/RB r", "R".repeat(29));
         let rotated = format!("W/RB/{} r", "R".repeat(29));
