@@ -167,26 +167,33 @@ impl Children {
                 let start = 63 - rest.leading_zeros();
                 rest &= !(1u64 << start);
                 pile -= 1;
-                if moves >> pile & 1 == 1 {
-                    self.add(position, waking, pile, start, end);
-                }
+                self.add(position, waking, moves, pile, start, end);
                 end = start;
             }
         } else {
             for (pile, (start, end)) in position.pile_spans().enumerate() {
-                if moves >> pile & 1 == 1 {
-                    self.add(position, waking, pile, start, end);
-                }
+                self.add(position, waking, moves, pile, start, end);
             }
         }
     }
 
     /// Makes the child of lifting pile `mv` (buttons `start..end`) and adds it in
-    /// order. A method, not a closure of `fill`: a closure was compiled as a function
+    /// order, if `mv` is one of `moves`. A method, not a closure of `fill`: a closure was compiled as a function
     /// of its own, for the baseline instruction set whichever copy of the recursion
     /// called it (kernel.rs), with a software popcount; inlined, it is the copy's.
     #[inline(always)]
-    fn add(&mut self, position: &Position, waking: Waking, mv: usize, start: u32, end: u32) {
+    fn add(
+        &mut self,
+        position: &Position,
+        waking: Waking,
+        moves: u64,
+        mv: usize,
+        start: u32,
+        end: u32,
+    ) {
+        if moves >> mv & 1 == 0 {
+            return;
+        }
         let outcome = position.sow(start, end);
         let woken = woken(waking, mv as u32, start, end);
         let most_first = if outcome.extra_move {
@@ -217,8 +224,9 @@ struct Waking {
 const MAX_RANK: u32 = MAX_BUTTONS as u32;
 
 /// How many stuck piles of a position (see [`Waking`]) the move lifting pile `mv`
-/// (buttons `start..end`) drops a white button on: the piles that it makes liftable. No pile stops being liftable but the one lifted, which goes,
-/// so the next position's legal moves are the position's, less one, plus these.
+/// (buttons `start..end`) drops a white button on: the piles that it makes liftable.
+/// No pile stops being liftable but the one lifted, which goes, so the next
+/// position's legal moves are the position's, less one, plus these.
 #[inline(always)]
 fn woken(waking: Waking, mv: u32, start: u32, end: u32) -> u32 {
     let Waking {
