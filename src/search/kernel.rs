@@ -11,12 +11,13 @@
 
 use super::entry::Bound;
 use super::key::table_key;
+use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
 use super::searcher::{Kernel, Searcher};
 use crate::game::rules::Position;
 
 /// The stop flag and the limits are looked at every this many nodes.
-const CHECK_EVERY: u64 = 1024;
+pub(super) const CHECK_EVERY: u64 = 1024;
 
 impl Searcher {
     /// The negamax value of `position` (fail-soft), its table key `known` or
@@ -68,8 +69,10 @@ macro_rules! node_kernel {
                 if depth == 0 {
                     return self.horizon(position);
                 }
-                if position.pile_count() == 2 {
-                    return self.last_move_value(position);
+                if position.pile_count() <= NEAR_END_PILES
+                    && depth == position.pile_count() as u32 - 1
+                {
+                    return self.near_end_value(position, alpha, beta);
                 }
                 let key = known.unwrap_or_else(|| table_key(position, self.merge_colours));
                 let mut hint = None;
@@ -156,15 +159,6 @@ node_kernel!(
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
     node_bmi
 );
-
-impl Searcher {
-    /// The exact value of a position of two piles: each legal move ends the battle.
-    #[inline(always)]
-    fn last_move_value(&self, position: &Position) -> f64 {
-        self.best_last_move(position)
-            .map_or(f64::NEG_INFINITY, |(_, value)| value)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -83,34 +83,14 @@ impl Searcher {
                 .filter(|e| usize::from(e.best) < piles && !position.is_over())
                 .map(|e| usize::from(e.best))
                 .or_else(|| {
-                    let last = position.pile_count() == 2 && !position.is_over();
-                    last.then(|| self.best_last_move(&position))
+                    // Valued without the table: their best moves are worked out.
+                    let full = f64::INFINITY;
+                    (!position.is_over())
+                        .then(|| self.best_near_end(&position, -full, full))
                         .flatten()
-                        .map(|(mv, _)| mv)
+                        .map(|(mv, _, _)| mv)
                 });
         }
         line
-    }
-
-    /// The lowest-numbered best move of a position whose every move ends the battle (two
-    /// piles: the search values it without the table), with its value for the side to
-    /// move; `None` when it has no move.
-    #[inline(always)]
-    pub(super) fn best_last_move(&self, position: &Position) -> Option<(usize, f64)> {
-        let side = position.to_move();
-        let mut best: Option<(usize, f64)> = None;
-        for mv in position.legal_moves() {
-            let child = position.play_unchecked(mv).position;
-            let value = self.payoff.terminal(&child);
-            let value = if child.to_move() == side {
-                value
-            } else {
-                -value
-            };
-            if best.is_none_or(|(_, b)| value > b) {
-                best = Some((mv, value));
-            }
-        }
-        best
     }
 }

@@ -6,6 +6,7 @@
 
 use super::entry::Bound;
 use super::key::table_key;
+use super::near_end::NEAR_END_PILES;
 use super::ordering::Children;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
@@ -15,11 +16,11 @@ use crate::game::rules::{Player, Position};
 /// 4 plies, both slower than from 6).
 const CUTOFF_FROM_DEPTH: u32 = 6;
 
-/// Whether a search of `child` probes the table (finished battles and the last move are
-/// valued without it).
+/// Whether a search of `child` probes the table (finished battles and the last plies,
+/// near_end.rs, are valued without it).
 #[inline]
 fn probes(child: &Position) -> bool {
-    child.pile_count() > 2
+    child.pile_count() > NEAR_END_PILES
 }
 
 impl Searcher {

@@ -16,6 +16,7 @@ mod learned_weights;
 mod line;
 mod lookahead;
 mod memory;
+mod near_end;
 mod negamax;
 mod ordering;
 mod parallel;

@@ -183,27 +183,25 @@ impl Position {
     /// strength minus Black's, each the sum of its buttons' heights counted from 1.
     #[inline(always)]
     pub(crate) fn final_margin(&self) -> i32 {
-        /// The sum of `i + 1` over the set bits `i` of `mask` (below 32): its bit count
-        /// plus, for each bit of the index, that bit's weight times how many set bits
-        /// have it.
-        #[inline(always)]
-        fn strength(mask: u64) -> i32 {
-            const INDEX_BITS: [u64; 5] = [
-                0xAAAA_AAAA,
-                0xCCCC_CCCC,
-                0xF0F0_F0F0,
-                0xFF00_FF00,
-                0xFFFF_0000,
-            ];
-            let mut sum = mask.count_ones() as i32;
-            for (b, bits) in INDEX_BITS.iter().enumerate() {
-                sum += ((mask & bits).count_ones() as i32) << b;
-            }
-            sum
-        }
-        let red = compress_even_bits(self.cells & !(self.cells >> 1));
-        let black = compress_even_bits((self.cells >> 1) & !self.cells);
-        strength(red) - strength(black)
+        tower_margin(self.cells)
+    }
+
+    /// The final margins of the two moves of a position of two piles, lifting pile 0
+    /// and pile 1 (`None` for a pile without a white button), with no sowing: the
+    /// lifted buttons all land on the other pile in their order (rule 3's overflow), so
+    /// the tower reads the circle from pile 1's bottom, or as it is.
+    #[inline(always)]
+    pub(crate) fn last_move_margins(&self) -> [Option<i32>; 2] {
+        let len = u32::from(self.len);
+        // Button 0 is pile 0's bottom; pile 1 starts at the next bottom.
+        let split = (self.bottoms & !1).trailing_zeros();
+        let whites = self.white_buttons();
+        let pile_1_first =
+            shr64(self.cells, 2 * split) | shl64(low64(self.cells, 2 * split), 2 * (len - split));
+        [
+            (low64(whites, split) != 0).then(|| tower_margin(pile_1_first)),
+            (shr64(whites, split) != 0).then(|| tower_margin(self.cells)),
+        ]
     }
 
     /// The buttons `start..end` of the pile whose top button is `top`.
@@ -225,6 +223,33 @@ impl Position {
             to_move,
         }
     }
+}
+
+/// Rule 6 for a tower whose colour codes, bottom first, are `cells`: Red's strength
+/// minus Black's, each the sum of its buttons' heights counted from 1.
+#[inline(always)]
+fn tower_margin(cells: u64) -> i32 {
+    /// The sum of `i + 1` over the set bits `i` of `mask` (below 32): its bit count
+    /// plus, for each bit of the index, that bit's weight times how many set bits
+    /// have it.
+    #[inline(always)]
+    fn strength(mask: u64) -> i32 {
+        const INDEX_BITS: [u64; 5] = [
+            0xAAAA_AAAA,
+            0xCCCC_CCCC,
+            0xF0F0_F0F0,
+            0xFF00_FF00,
+            0xFFFF_0000,
+        ];
+        let mut sum = mask.count_ones() as i32;
+        for (b, bits) in INDEX_BITS.iter().enumerate() {
+            sum += ((mask & bits).count_ones() as i32) << b;
+        }
+        sum
+    }
+    let red = compress_even_bits(cells & !(cells >> 1));
+    let black = compress_even_bits((cells >> 1) & !cells);
+    strength(red) - strength(black)
 }
 
 #[cfg(test)]
@@ -298,5 +323,21 @@ mod tests {
             }
             assert_eq!(moves, position.legal_moves().collect::<Vec<_>>(), "{text}");
         }
+    }
+
+    #[test]
+    fn last_move_margins_are_those_of_playing_each_last_move() {
+        let mut checked = 0;
+        crate::sim::playout::each_random_battle(23, [1, 2, 3, 5, 8, 10], 200, |p, _| {
+            if p.pile_count() != 2 {
+                return;
+            }
+            let want: Vec<Option<i32>> = (0..2)
+                .map(|pile| p.play(pile).ok().map(|o| o.position.final_margin()))
+                .collect();
+            assert_eq!(p.last_move_margins().to_vec(), want, "{p}");
+            checked += 1;
+        });
+        assert!(checked >= 1000, "{checked}");
     }
 }
