@@ -273,4 +273,41 @@ mod tests {
         assert!(big.button_count() > STRAIGHT_TO_THE_END_UP_TO_BUTTONS);
         assert_eq!(depths_within_a_time(&big), vec![1, 2, 3, 7, 11]);
     }
+
+    #[test]
+    fn every_iteration_to_the_end_reports_a_line_of_best_moves() {
+        // The line of an iteration comes from the table, less the last plies (valued
+        // without it, near_end.rs), which an earlier, shallower iteration may have
+        // stored: each move of the line must be best to the end.
+        let mut rng = SplitMix64::new(31);
+        let mut judge = Searcher::new(Payoff::Margin, 1 << 20);
+        for per_colour in [3, 3, 4, 5] {
+            let start = random_start(per_colour, Player::Red, &mut rng).unwrap();
+            let mut searcher = Searcher::new(Payoff::Margin, 1 << 20);
+            let mut lines = Vec::new();
+            let result = searcher.search_with(&start, &Limits::default(), &mut |iteration| {
+                if iteration.exact {
+                    lines.push(iteration.pv.clone());
+                }
+                true
+            });
+            assert!(result.exact && !lines.is_empty(), "{start}");
+            for line in lines.iter().chain([&result.pv]) {
+                let mut position = start;
+                for &mv in line {
+                    let value = judge.solve(&position);
+                    let child = position.play(mv).unwrap().position;
+                    let after = judge.solve(&child);
+                    let after = if child.to_move() == position.to_move() {
+                        after
+                    } else {
+                        -after
+                    };
+                    assert_eq!(after, value, "{start}: {line:?}, {mv} at {position}");
+                    position = child;
+                }
+                assert!(position.is_over(), "{start}: {line:?} stops at {position}");
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! lowest-numbered best move, found by null-window tests after the search.
 
 use super::key::table_key;
+use super::near_end::NEAR_END_PILES;
 use super::searcher::Searcher;
 use crate::game::rules::{Player, Position};
 
@@ -74,22 +75,23 @@ impl Searcher {
             }
             line.push(m);
             position = position.play_unchecked(m).position;
-            let key = table_key(&position, self.merge_colours);
             let piles = position.pile_count();
-            mv = self
-                .table
-                .probe(key)
-                .filter(|e| e.generation == self.generation)
-                .filter(|e| usize::from(e.best) < piles && !position.is_over())
-                .map(|e| usize::from(e.best))
-                .or_else(|| {
-                    // Valued without the table: their best moves are worked out.
-                    let full = f64::INFINITY;
-                    (!position.is_over())
-                        .then(|| self.best_near_end(&position, -full, full))
-                        .flatten()
-                        .map(|(mv, _, _)| mv)
-                });
+            let remaining = depth.max(1) - line.len() as u32;
+            mv = if position.is_over() {
+                None
+            } else if piles <= NEAR_END_PILES && remaining >= piles as u32 - 1 {
+                // The search valued it without the table (its entry, if any, is that
+                // of a shallower iteration): its best move is worked out.
+                let full = f64::INFINITY;
+                self.best_near_end(&position, -full, full)
+                    .map(|(mv, _, _)| mv)
+            } else {
+                self.table
+                    .probe(table_key(&position, self.merge_colours))
+                    .filter(|e| e.generation == self.generation)
+                    .filter(|e| usize::from(e.best) < piles)
+                    .map(|e| usize::from(e.best))
+            };
         }
         line
     }
