@@ -13,11 +13,8 @@ use super::entry::Bound;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
-use super::searcher::{Kernel, Searcher};
+use super::searcher::{Kernel, Searcher, CHECK_EVERY};
 use crate::game::rules::Position;
-
-/// The stop flag and the limits are looked at every this many nodes.
-pub(super) const CHECK_EVERY: u64 = 1024;
 
 impl Searcher {
     /// The negamax value of `position` (fail-soft), its table key `known` or

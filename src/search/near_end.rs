@@ -123,17 +123,8 @@ impl Searcher {
         let Some((_, value, looked_at)) = self.best_near_end(position, alpha, beta) else {
             return f64::NEG_INFINITY;
         };
-        if looked_at > 0 {
-            let before = self.nodes;
-            self.nodes += looked_at;
-            if self.nodes / super::kernel::CHECK_EVERY != before / super::kernel::CHECK_EVERY
-                || self.nodes >= self.node_limit
-            {
-                self.should_stop();
-            }
-            if self.aborted {
-                return 0.0;
-            }
+        if looked_at > 0 && self.count_nodes(looked_at) {
+            return 0.0;
         }
         value
     }

@@ -15,6 +15,9 @@ use crate::game::rules::Position;
 use crate::run::clock::Instant;
 use crate::run::interrupt::interrupted;
 
+/// The stop flag and the limits are looked at every this many nodes.
+pub(super) const CHECK_EVERY: u64 = 1024;
+
 /// Which copy of the recursion a search runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kernel {
@@ -210,6 +213,19 @@ impl Searcher {
     /// Whether the last search, solve or analysis was cut short by its limits, a stop
     /// or an interruption (a solve's or an analysis's values are then not exact).
     pub fn was_cut_short(&self) -> bool {
+        self.aborted
+    }
+
+    /// Counts `more` nodes visited without a call of their own, looking at the stop
+    /// flag and the limits as the node function does when they pass a multiple of
+    /// [`CHECK_EVERY`] or the node limit; whether the search is stopped.
+    #[inline(always)]
+    pub(super) fn count_nodes(&mut self, more: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += more;
+        if self.nodes / CHECK_EVERY != before / CHECK_EVERY || self.nodes >= self.node_limit {
+            self.should_stop();
+        }
         self.aborted
     }
 
