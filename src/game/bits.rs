@@ -111,7 +111,7 @@ impl WordOps for Portable {
 /// `pdep`/`pext` in hardware (AMD's processors before Zen 3 run them as microcode,
 /// some 100 times slower than the loops, and are not given one).
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bmi2(());
 
 #[cfg(target_arch = "x86_64")]

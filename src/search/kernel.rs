@@ -1,19 +1,21 @@
-//! The recursion of every search: one node of negamax alpha-beta, compiled twice.
+//! The recursion of every search: one node of negamax alpha-beta, compiled three times.
 //!
 //! The portable copy uses the baseline instruction set of the target (what a wheel is
 //! built for); on x86-64 a second copy is compiled for processors with BMI1, BMI2,
 //! POPCNT and LZCNT (every x86-64 processor since about 2013), with the hot callees
 //! (moves, keys, table probes, scores) inlined into it so that they are compiled with
-//! those instructions too. A search picks its copy once, when it begins, by asking the
-//! processor; both copies are the same source, so they visit the same nodes and find
-//! the same values (a test checks the values and the node counts). Which copy is
-//! `Kernel`, chosen by the searcher (searcher.rs).
+//! those instructions too, and a third that also sows by `pdep` and `pext` (not for
+//! AMD's processors before Zen 3, which run them as microcode). A search picks its copy
+//! once, when it begins, by asking the processor; the copies are the same source, so
+//! they visit the same nodes and find the same values (a test checks the values and
+//! the node counts). Which copy is `Kernel`, chosen by the searcher (searcher.rs).
 
 use super::entry::Bound;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
 use super::searcher::{Kernel, Searcher, CHECK_EVERY};
+use crate::game::bits::{Portable, WordOps};
 use crate::game::rules::Position;
 
 impl Searcher {
@@ -29,11 +31,14 @@ impl Searcher {
         beta: f64,
     ) -> f64 {
         match self.kernel {
-            Kernel::Portable => self.node_portable(position, known, depth, alpha, beta),
+            Kernel::Portable => self.node_portable(Portable, position, known, depth, alpha, beta),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Kernel::Bmi` is only chosen by `Kernel::detect`, when the
             // processor has every feature that `node_bmi` is compiled for.
-            Kernel::Bmi => unsafe { self.node_bmi(position, known, depth, alpha, beta) },
+            Kernel::Bmi => unsafe { self.node_bmi(Portable, position, known, depth, alpha, beta) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above (a `Bmi2` proves those features and more).
+            Kernel::Pdep(ops) => unsafe { self.node_bmi(ops, position, known, depth, alpha, beta) },
         }
     }
 }
@@ -44,8 +49,9 @@ macro_rules! node_kernel {
     ($(#[$attribute:meta])* $name:ident) => {
         impl Searcher {
             $(#[$attribute])*
-            fn $name(
+            fn $name<O: WordOps>(
                 &mut self,
+                ops: O,
                 position: &Position,
                 known: Option<u128>,
                 depth: u32,
@@ -69,7 +75,7 @@ macro_rules! node_kernel {
                 if position.pile_count() <= NEAR_END_PILES
                     && depth == position.pile_count() as u32 - 1
                 {
-                    return self.near_end_value(position, alpha, beta);
+                    return self.near_end_value(ops, position, alpha, beta);
                 }
                 let key = known.unwrap_or_else(|| table_key(position, self.merge_colours));
                 let mut hint = None;
@@ -98,11 +104,11 @@ macro_rules! node_kernel {
                 let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
                 let mut cut = false;
                 if let Some(mv) = hinted {
-                    let child = position.play_unchecked(mv).position;
+                    let child = position.play_unchecked_with(ops, mv).position;
                     let value = if child.to_move() == side {
-                        self.$name(&child, None, depth - 1, alpha, beta)
+                        self.$name(ops, &child, None, depth - 1, alpha, beta)
                     } else {
-                        -self.$name(&child, None, depth - 1, -beta, -alpha)
+                        -self.$name(ops, &child, None, depth - 1, -beta, -alpha)
                     };
                     if self.aborted {
                         return 0.0;
@@ -115,7 +121,7 @@ macro_rules! node_kernel {
                 if !cut {
                     let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
                     let mut children = Children::new();
-                    children.fill(position, legal, rest, self.helper);
+                    children.fill(ops, position, legal, rest, self.helper);
                     self.key_children(&mut children, depth);
                     if let Some(value) = self.transposition_cutoff(side, &children, depth, beta)
                     {
@@ -124,9 +130,9 @@ macro_rules! node_kernel {
                     for child in children.iter() {
                         let known = (child.key != 0).then_some(child.key);
                         let value = if child.position.to_move() == side {
-                            self.$name(&child.position, known, depth - 1, alpha, beta)
+                            self.$name(ops, &child.position, known, depth - 1, alpha, beta)
                         } else {
-                            -self.$name(&child.position, known, depth - 1, -beta, -alpha)
+                            -self.$name(ops, &child.position, known, depth - 1, -beta, -alpha)
                         };
                         if self.aborted {
                             return 0.0;
@@ -176,9 +182,15 @@ mod tests {
     }
 
     #[test]
-    fn both_copies_visit_the_same_nodes_and_find_the_same_values() {
-        let fast = Kernel::detect();
-        if fast == Kernel::Portable {
+    fn every_copy_visits_the_same_nodes_and_finds_the_same_values() {
+        // The copies this processor runs: the fastest, and those it implies.
+        let fastest = Kernel::detect();
+        let mut copies = vec![fastest];
+        #[cfg(target_arch = "x86_64")]
+        if let Kernel::Pdep(_) = fastest {
+            copies.push(Kernel::Bmi);
+        }
+        if fastest == Kernel::Portable {
             eprintln!("this processor runs the portable copy only: nothing to compare it with");
         }
         let mut rng = SplitMix64::new(22);
@@ -186,7 +198,9 @@ mod tests {
             for _ in 0..4 {
                 let start = random_start(per_colour, Player::Black, &mut rng).unwrap();
                 let portable = run(Kernel::Portable, &start);
-                assert_eq!(run(fast, &start), portable, "{start}");
+                for &copy in &copies {
+                    assert_eq!(run(copy, &start), portable, "{start} {copy:?}");
+                }
                 assert!(portable.1 > 0 && portable.2.exact);
             }
         }

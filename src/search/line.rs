@@ -4,6 +4,7 @@
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::searcher::Searcher;
+use crate::game::bits::Portable;
 use crate::game::rules::{Player, Position};
 
 impl Searcher {
@@ -83,7 +84,7 @@ impl Searcher {
                 // The search valued it without the table (its entry, if any, is that
                 // of a shallower iteration): its best move is worked out.
                 let full = f64::INFINITY;
-                self.best_near_end(&position, -full, full)
+                self.best_near_end(Portable, &position, -full, full)
                     .map(|(mv, _, _)| mv)
             } else {
                 self.table

@@ -6,6 +6,7 @@
 //! (docs/benchmarks.md, "The last plies without the table").
 
 use super::searcher::Searcher;
+use crate::game::bits::WordOps;
 use crate::game::rules::Position;
 
 /// Positions of this many piles or fewer, searched to the end, are valued here.
@@ -20,8 +21,9 @@ impl Searcher {
     /// one; else of one of up to [`NEAR_END_PILES`] piles, fail-soft within `alpha` and
     /// `beta` (a value of `beta` or more is a lower bound; its move may not be best).
     #[inline(always)]
-    pub(super) fn best_near_end(
+    pub(super) fn best_near_end<O: WordOps>(
         &self,
+        ops: O,
         position: &Position,
         alpha: f64,
         beta: f64,
@@ -30,8 +32,8 @@ impl Searcher {
             2 => self
                 .best_last_move(position)
                 .map(|(mv, value)| (mv, value, 0)),
-            3 => self.best_of_three_piles(position, beta),
-            4 => self.best_of_four_piles(position, alpha, beta),
+            3 => self.best_of_three_piles(ops, position, beta),
+            4 => self.best_of_four_piles(ops, position, alpha, beta),
             _ => None,
         }
     }
@@ -57,7 +59,12 @@ impl Searcher {
     /// the loop (a move is worth at least the value of the best of its own last moves,
     /// so `alpha` cuts nothing here).
     #[inline(always)]
-    fn best_of_three_piles(&self, position: &Position, beta: f64) -> Option<Valued> {
+    fn best_of_three_piles<O: WordOps>(
+        &self,
+        ops: O,
+        position: &Position,
+        beta: f64,
+    ) -> Option<Valued> {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;
         let mut looked_at = 0;
@@ -66,7 +73,7 @@ impl Searcher {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             // Two piles left: never a finished battle, always a move.
-            let child = position.play_unchecked(mv).position;
+            let child = position.play_unchecked_with(ops, mv).position;
             looked_at += 1;
             let value = self
                 .best_last_move(&child)
@@ -88,7 +95,13 @@ impl Searcher {
 
     /// [`best_near_end`](Self::best_near_end) of four piles.
     #[inline(always)]
-    fn best_of_four_piles(&self, position: &Position, mut alpha: f64, beta: f64) -> Option<Valued> {
+    fn best_of_four_piles<O: WordOps>(
+        &self,
+        ops: O,
+        position: &Position,
+        mut alpha: f64,
+        beta: f64,
+    ) -> Option<Valued> {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;
         let mut looked_at = 0;
@@ -96,12 +109,12 @@ impl Searcher {
         while legal != 0 {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;
-            let child = position.play_unchecked(mv).position;
+            let child = position.play_unchecked_with(ops, mv).position;
             let (value, below) = if child.to_move() == side {
-                let (_, value, below) = self.best_of_three_piles(&child, beta)?;
+                let (_, value, below) = self.best_of_three_piles(ops, &child, beta)?;
                 (value, below)
             } else {
-                let (_, value, below) = self.best_of_three_piles(&child, -alpha)?;
+                let (_, value, below) = self.best_of_three_piles(ops, &child, -alpha)?;
                 (-value, below)
             };
             looked_at += 1 + below;
@@ -119,8 +132,14 @@ impl Searcher {
     /// The search's value of a position of up to [`NEAR_END_PILES`] piles searched to
     /// the end (fail-soft), the positions looked at below it counted as nodes.
     #[inline(always)]
-    pub(super) fn near_end_value(&mut self, position: &Position, alpha: f64, beta: f64) -> f64 {
-        let Some((_, value, looked_at)) = self.best_near_end(position, alpha, beta) else {
+    pub(super) fn near_end_value<O: WordOps>(
+        &mut self,
+        ops: O,
+        position: &Position,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let Some((_, value, looked_at)) = self.best_near_end(ops, position, alpha, beta) else {
             return f64::NEG_INFINITY;
         };
         if looked_at > 0 && self.count_nodes(looked_at) {
@@ -133,6 +152,7 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::bits::Portable;
     use crate::search::Payoff;
 
     /// Plain negamax to the end, every move in turn: the yardstick.
@@ -166,7 +186,7 @@ mod tests {
             }
             let want = plain(p);
             let full = f64::INFINITY;
-            let (mv, value, _) = searcher.best_near_end(p, -full, full).unwrap();
+            let (mv, value, _) = searcher.best_near_end(Portable, p, -full, full).unwrap();
             assert_eq!(value, want, "{p}");
             // The lowest-numbered move of that value.
             let first = p.legal_moves().find(|&m| {
@@ -185,7 +205,7 @@ mod tests {
                 (want, want + 1.0),
                 (want - 3.0, want - 2.0),
             ] {
-                let (_, bound, _) = searcher.best_near_end(p, alpha, beta).unwrap();
+                let (_, bound, _) = searcher.best_near_end(Portable, p, alpha, beta).unwrap();
                 if bound <= alpha {
                     assert!(want <= bound, "{p} ({alpha}, {beta}): {bound}");
                 } else if bound >= beta {

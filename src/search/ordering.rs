@@ -5,7 +5,7 @@
 
 use std::mem::MaybeUninit;
 
-use crate::game::bits::{low64, shl64};
+use crate::game::bits::{low64, shl64, Portable, WordOps};
 use crate::game::rules::{Position, MAX_BUTTONS};
 
 /// A child of a position, with what move ordering and the table look-ahead need.
@@ -36,6 +36,7 @@ pub(super) fn ordered_children(position: &Position, hint: Option<u8>, reverse: b
     }
     let mut children = Children::new();
     children.fill(
+        Portable,
         position,
         legal,
         legal & !hinted.map_or(0, |mv| 1u64 << mv),
@@ -151,7 +152,14 @@ impl Children {
     /// One walk over the piles' bottoms finds every lifted pile's buttons (no search
     /// for the `p`-th pile a move).
     #[inline(always)]
-    pub(super) fn fill(&mut self, position: &Position, legal: u64, moves: u64, reverse: bool) {
+    pub(super) fn fill<O: WordOps>(
+        &mut self,
+        ops: O,
+        position: &Position,
+        legal: u64,
+        moves: u64,
+        reverse: bool,
+    ) {
         let (_, bottoms, len, _) = position.raw();
         let whites = position.white_buttons();
         let others = position.pile_count() as u32 - 1;
@@ -167,12 +175,12 @@ impl Children {
                 let start = 63 - rest.leading_zeros();
                 rest &= !(1u64 << start);
                 pile -= 1;
-                self.add(position, waking, moves, pile, start, end);
+                self.add(ops, position, waking, moves, pile, start, end);
                 end = start;
             }
         } else {
             for (pile, (start, end)) in position.pile_spans().enumerate() {
-                self.add(position, waking, moves, pile, start, end);
+                self.add(ops, position, waking, moves, pile, start, end);
             }
         }
     }
@@ -182,8 +190,10 @@ impl Children {
     /// of its own, for the baseline instruction set whichever copy of the recursion
     /// called it (kernel.rs), with a software popcount; inlined, it is the copy's.
     #[inline(always)]
-    fn add(
+    #[allow(clippy::too_many_arguments)]
+    fn add<O: WordOps>(
         &mut self,
+        ops: O,
         position: &Position,
         waking: Waking,
         moves: u64,
@@ -194,7 +204,7 @@ impl Children {
         if moves >> mv & 1 == 0 {
             return;
         }
-        let outcome = position.sow(start, end);
+        let outcome = position.sow_with(ops, start, end);
         let woken = woken(waking, mv as u32, start, end);
         let most_first = if outcome.extra_move {
             MAX_RANK - woken
@@ -309,13 +319,20 @@ mod tests {
             let Some(mv) = mv else { return };
             for reverse in [false, true] {
                 let mut children = Children::new();
-                children.fill(p, p.legal_move_mask(), p.legal_move_mask(), reverse);
+                children.fill(
+                    Portable,
+                    p,
+                    p.legal_move_mask(),
+                    p.legal_move_mask(),
+                    reverse,
+                );
                 let made: Vec<_> = children.iter().map(|c| (c.mv, c.position)).collect();
                 assert_eq!(made, expected(p, reverse), "{p:?}");
             }
             // A mask without one legal move leaves out just its child.
             let mut children = Children::new();
             children.fill(
+                Portable,
                 p,
                 p.legal_move_mask(),
                 p.legal_move_mask() & !(1 << mv),

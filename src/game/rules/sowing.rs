@@ -15,6 +15,12 @@ impl Position {
     #[inline(always)]
     pub(crate) fn play_unchecked_with<O: WordOps>(&self, ops: O, p: usize) -> MoveOutcome {
         let (start, end) = self.pile_span_with(ops, p);
+        self.sow_with(ops, start, end)
+    }
+
+    /// [`sow`](Self::sow), without its loop where `ops` deposits in one instruction.
+    #[inline(always)]
+    pub(crate) fn sow_with<O: WordOps>(&self, ops: O, start: u32, end: u32) -> MoveOutcome {
         if O::FAST_DEPOSIT {
             self.sow_deposited(ops, start, end)
         } else {
