@@ -170,6 +170,16 @@ impl Position {
         self.legal_moves_counted().0
     }
 
+    /// [`legal_move_mask`](Self::legal_move_mask) from the word-operation form of rule
+    /// 2 ([`legal_tops`](Self::legal_tops)), its bits gathered to pile indices without a
+    /// branch a pile (one `pext` with BMI2; about half the cost of the walk over the
+    /// piles even without it).
+    #[inline(always)]
+    pub(crate) fn legal_move_mask_with(&self, ops: impl WordOps) -> u64 {
+        let tops = self.bottoms >> 1 | 1u64 << (self.len - 1);
+        ops.gather(self.legal_tops(), tops)
+    }
+
     /// The number of legal moves.
     pub fn legal_move_count(&self) -> u32 {
         self.legal_moves_counted().1

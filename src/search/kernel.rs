@@ -100,7 +100,7 @@ macro_rules! node_kernel {
                 // child is made. Then the others, in the order of `Children::fill`,
                 // their table buckets fetched together and looked at for a cutoff
                 // before any is searched.
-                let legal = position.legal_move_mask();
+                let legal = position.legal_move_mask_with(ops);
                 let hinted = hinted_move(position, hint).filter(|&mv| legal >> mv & 1 == 1);
                 let mut cut = false;
                 if let Some(mv) = hinted {

@@ -68,7 +68,7 @@ impl Searcher {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;
         let mut looked_at = 0;
-        let mut legal = position.legal_move_mask();
+        let mut legal = position.legal_move_mask_with(ops);
         while legal != 0 {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;
@@ -105,7 +105,7 @@ impl Searcher {
         let side = position.to_move();
         let mut best: Option<(usize, f64)> = None;
         let mut looked_at = 0;
-        let mut legal = position.legal_move_mask();
+        let mut legal = position.legal_move_mask_with(ops);
         while legal != 0 {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;

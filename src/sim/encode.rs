@@ -1,7 +1,7 @@
 //! What a batched environment writes for a game: the observation (docs/rl.md) and the
 //! legal-move mask, in full or only where a step changed them.
 
-use crate::game::bits::{Portable, WordOps};
+use crate::game::bits::Portable;
 use crate::game::rules::{Colour, Player, Position};
 use crate::game::variant::buttons;
 
@@ -108,15 +108,7 @@ pub fn legal_mask(position: &Position, out: &mut [bool]) {
 /// indices without a branch a pile: about half the cost of the walk over the piles.
 #[inline]
 pub fn legal_piles(position: &Position) -> u64 {
-    legal_piles_with(Portable, position)
-}
-
-/// [`legal_piles`] by the given word operations (one `pext` with BMI2).
-#[inline(always)]
-pub(crate) fn legal_piles_with(ops: impl WordOps, position: &Position) -> u64 {
-    let (_, bottoms, len, _) = position.raw();
-    let tops = bottoms >> 1 | 1u64 << (len - 1);
-    ops.gather(position.legal_tops(), tops)
+    position.legal_move_mask_with(Portable)
 }
 
 /// The flags of each byte value: `FLAGS[b][i]` is bit `i` of `b`.
@@ -177,7 +169,7 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             if let Some(fast) = crate::game::bits::Bmi2::detect() {
                 let want = position.legal_move_mask();
-                assert_eq!(legal_piles_with(fast, position), want, "{position}");
+                assert_eq!(position.legal_move_mask_with(fast), want, "{position}");
             }
         });
     }

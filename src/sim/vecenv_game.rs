@@ -4,7 +4,6 @@
 use crate::game::bits::{Portable, WordOps};
 use crate::game::rng::{random_start, SplitMix64};
 use crate::game::rules::{Player, Position};
-use crate::sim::encode::legal_piles_with;
 use crate::sim::opponent::{Opponent, OpponentKind, SharedBot};
 
 /// One game of the batch.
@@ -62,7 +61,7 @@ impl Game {
                 break;
             }
         }
-        self.legal = legal_piles_with(ops, &self.position);
+        self.legal = self.position.legal_move_mask_with(ops);
     }
 
     /// In the single-agent form, the opponent's moves until the agent is to move or the

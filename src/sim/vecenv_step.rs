@@ -7,7 +7,7 @@
 
 use crate::game::bits::{Portable, WordOps};
 use crate::game::rules::{Player, Position};
-use crate::sim::encode::{legal_piles_with, update_observation, write_mask, write_observation};
+use crate::sim::encode::{update_observation, write_mask, write_observation};
 use crate::sim::opponent::SharedBot;
 use crate::sim::vecenv_game::Game;
 
@@ -246,7 +246,7 @@ impl Shown {
 #[inline(always)]
 fn write_state(ops: impl WordOps, game: &mut Game, out: GameOut<'_>, before: &Shown, full: bool) {
     let position = &game.position;
-    let legal = legal_piles_with(ops, position);
+    let legal = position.legal_move_mask_with(ops);
     *out.current_player = position.to_move() as i8;
     if full || legal != before.legal {
         write_mask(legal, out.mask);
