@@ -1,7 +1,7 @@
 //! Rules 3 and 4: lifting a pile and sowing it clockwise, on the packed words.
 
 use super::{MoveOutcome, Position};
-use crate::game::bits::{compress_even_bits, low64, shl64, shr64, WordOps};
+use crate::game::bits::{low64, shl64, shr64, WordOps};
 
 impl Position {
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
@@ -235,17 +235,18 @@ impl Position {
 /// minus Black's, each the sum of its buttons' heights counted from 1.
 #[inline(always)]
 fn tower_margin(cells: u64) -> i32 {
-    /// The sum of `i + 1` over the set bits `i` of `mask` (below 32): its bit count
-    /// plus, for each bit of the index, that bit's weight times how many set bits
-    /// have it.
+    /// The sum of `i + 1` over the buttons `i` flagged in `mask` (at bit `2i`, below
+    /// 32 buttons): their count plus, for each bit of the index, that bit's weight
+    /// times how many of them have it.
     #[inline(always)]
     fn strength(mask: u64) -> i32 {
+        // Bit `2i` set when bit `b` of `i` is.
         const INDEX_BITS: [u64; 5] = [
-            0xAAAA_AAAA,
-            0xCCCC_CCCC,
-            0xF0F0_F0F0,
-            0xFF00_FF00,
-            0xFFFF_0000,
+            0x4444_4444_4444_4444,
+            0x5050_5050_5050_5050,
+            0x5500_5500_5500_5500,
+            0x5555_0000_5555_0000,
+            0x5555_5555_0000_0000,
         ];
         let mut sum = mask.count_ones() as i32;
         for (b, bits) in INDEX_BITS.iter().enumerate() {
@@ -253,8 +254,10 @@ fn tower_margin(cells: u64) -> i32 {
         }
         sum
     }
-    let red = compress_even_bits(cells & !(cells >> 1));
-    let black = compress_even_bits((cells >> 1) & !cells);
+    // Red is code 1, Black code 2: flagged at the cell's low bit.
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    let red = cells & !(cells >> 1) & EVEN;
+    let black = (cells >> 1) & !cells & EVEN;
     strength(red) - strength(black)
 }
 
