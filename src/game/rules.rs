@@ -161,7 +161,20 @@ impl Position {
 
     /// Bit `i` set when button `i` is white.
     pub(crate) fn white_buttons(&self) -> u64 {
-        compress_even_bits(self.cells & (self.cells >> 1))
+        self.white_buttons_with(Portable)
+    }
+
+    /// [`white_buttons`](Self::white_buttons) by the given word operations (one `pext`
+    /// with BMI2).
+    #[inline(always)]
+    pub(crate) fn white_buttons_with<O: WordOps>(&self, ops: O) -> u64 {
+        // White is code 3: both bits of its cell.
+        let flags = self.cells & (self.cells >> 1);
+        if O::FAST_DEPOSIT {
+            ops.gather(flags, 0x5555_5555_5555_5555)
+        } else {
+            compress_even_bits(flags)
+        }
     }
 
     /// Rule 2: bit `p` is set when pile `p` holds a white button and so may be lifted.
@@ -177,7 +190,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn legal_move_mask_with(&self, ops: impl WordOps) -> u64 {
         let tops = self.bottoms >> 1 | 1u64 << (self.len - 1);
-        ops.gather(self.legal_tops(), tops)
+        ops.gather(self.legal_tops_with(ops), tops)
     }
 
     /// The number of legal moves.

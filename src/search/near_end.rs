@@ -30,7 +30,7 @@ impl Searcher {
     ) -> Option<Valued> {
         match position.pile_count() {
             2 => self
-                .best_last_move(position)
+                .best_last_move(ops, position)
                 .map(|(mv, value)| (mv, value, 0)),
             3 => self.best_of_three_piles(ops, position, beta),
             4 => self.best_of_four_piles(ops, position, alpha, beta),
@@ -41,11 +41,15 @@ impl Searcher {
     /// The lowest-numbered best move of a position of two piles (every move ends the
     /// battle), with its value for the side to move; `None` when it has no move.
     #[inline(always)]
-    pub(super) fn best_last_move(&self, position: &Position) -> Option<(usize, f64)> {
+    pub(super) fn best_last_move(
+        &self,
+        ops: impl WordOps,
+        position: &Position,
+    ) -> Option<(usize, f64)> {
         // No extra move with one other pile: the opponent is to move at the end.
         let opponent = position.to_move().other();
         let mut best: Option<(usize, f64)> = None;
-        for (mv, margin) in position.last_move_margins().into_iter().enumerate() {
+        for (mv, margin) in position.last_move_margins(ops).into_iter().enumerate() {
             let Some(margin) = margin else { continue };
             let value = -self.payoff.for_player(margin, opponent);
             if best.is_none_or(|(_, b)| value > b) {
@@ -76,7 +80,7 @@ impl Searcher {
             let child = position.play_unchecked_with(ops, mv).position;
             looked_at += 1;
             let value = self
-                .best_last_move(&child)
+                .best_last_move(ops, &child)
                 .map_or(f64::NEG_INFINITY, |(_, value)| value);
             let value = if child.to_move() == side {
                 value

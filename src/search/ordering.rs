@@ -161,7 +161,7 @@ impl Children {
         reverse: bool,
     ) {
         let (_, bottoms, len, _) = position.raw();
-        let whites = position.white_buttons();
+        let whites = position.white_buttons_with(ops);
         let others = position.pile_count() as u32 - 1;
         let stuck = !legal & low64(u64::MAX, others + 1);
         let waking = Waking {

@@ -1,7 +1,7 @@
 //! Rules 3 and 4: lifting a pile and sowing it clockwise, on the packed words.
 
 use super::{MoveOutcome, Position};
-use crate::game::bits::{low64, shl64, shr64, WordOps};
+use crate::game::bits::{low64, shl64, shr64, Portable, WordOps};
 
 impl Position {
     /// Rules 3 and 4: lifts pile `p` and sows it clockwise. `p` must be legal.
@@ -169,12 +169,18 @@ impl Position {
     /// is over.
     #[inline]
     pub(crate) fn legal_tops(&self) -> u64 {
+        self.legal_tops_with(Portable)
+    }
+
+    /// [`legal_tops`](Self::legal_tops) by the given word operations.
+    #[inline(always)]
+    pub(crate) fn legal_tops_with(&self, ops: impl WordOps) -> u64 {
         if self.is_over() {
             return 0;
         }
         let len = u32::from(self.len);
         let all = low64(u64::MAX, len);
-        let whites = self.white_buttons();
+        let whites = self.white_buttons_with(ops);
         let tops = (self.bottoms >> 1) | (1u64 << (len - 1));
         let single = self.bottoms & tops;
         // Add each bottom of a pile of two or more to the pile's non-white buttons below
@@ -197,11 +203,11 @@ impl Position {
     /// lifted buttons all land on the other pile in their order (rule 3's overflow), so
     /// the tower reads the circle from pile 1's bottom, or as it is.
     #[inline(always)]
-    pub(crate) fn last_move_margins(&self) -> [Option<i32>; 2] {
+    pub(crate) fn last_move_margins(&self, ops: impl WordOps) -> [Option<i32>; 2] {
         let len = u32::from(self.len);
         // Button 0 is pile 0's bottom; pile 1 starts at the next bottom.
         let split = (self.bottoms & !1).trailing_zeros();
-        let whites = self.white_buttons();
+        let whites = self.white_buttons_with(ops);
         let pile_1_first =
             shr64(self.cells, 2 * split) | shl64(low64(self.cells, 2 * split), 2 * (len - split));
         [
@@ -345,7 +351,7 @@ mod tests {
             let want: Vec<Option<i32>> = (0..2)
                 .map(|pile| p.play(pile).ok().and_then(|o| o.position.margin()))
                 .collect();
-            assert_eq!(p.last_move_margins().to_vec(), want, "{p}");
+            assert_eq!(p.last_move_margins(Portable).to_vec(), want, "{p}");
             checked += 1;
         });
         assert!(checked >= 1000, "{checked}");
