@@ -28,29 +28,31 @@ impl Position {
         }
     }
 
-    /// [`sow`](Self::sow) with no loop when the lifted buttons fall one a pile (no
-    /// overflow): every receiving pile's new top slot found at once, and the buttons
-    /// put in place by two deposits. For processors with a `pdep` instruction.
+    /// [`sow`](Self::sow) with no loop: every receiving pile's new top slot found at
+    /// once, and the buttons put in place by two deposits; with an overflow, one button
+    /// on every other pile so, then the rest put on the last in one shift. For
+    /// processors with a `pdep` instruction.
     #[inline(always)]
     pub(crate) fn sow_deposited(&self, ops: impl WordOps, start: u32, end: u32) -> MoveOutcome {
         const EVEN: u64 = 0x5555_5555_5555_5555;
         let (len, piles) = (u32::from(self.len), u32::from(self.piles));
         let k = end - start;
         let others = piles - 1;
-        if k > others {
-            return self.sow(start, end);
-        }
+        let overflow = k > others;
+        // The buttons that fall one a pile: all, or one for each other pile.
+        let singles = k.min(others);
         let lifted = low64(self.cells >> (2 * start), 2 * k);
         // Take the pile away, as `sow` does.
         let left = len - k;
-        let cells = low64(self.cells, 2 * start) | shl64(shr64(self.cells, 2 * end), 2 * start);
+        let remaining = low64(self.cells, 2 * start) | shl64(shr64(self.cells, 2 * end), 2 * start);
         let bottoms = low64(self.bottoms, start) | shl64(shr64(self.bottoms, end), start);
         let tops = (bottoms >> 1) | (1u64 << (left - 1));
-        // The receivers: `k` piles from the one that followed the lifted pile (pile `p`
-        // now, or pile 0 when the lifted pile was the last), wrapping past the last.
+        // The receivers: `singles` piles from the one that followed the lifted pile
+        // (pile `p` now, or pile 0 when the lifted pile was the last), wrapping past the
+        // last.
         let p = (self.bottoms & low64(u64::MAX, start)).count_ones();
         let first = if p == others { 0 } else { p };
-        let run = low64(u64::MAX, k) << first;
+        let run = low64(u64::MAX, singles) << first;
         let receivers = (run & low64(u64::MAX, others)) | (run >> others);
         let receiving_tops = ops.deposit(receivers, tops);
         // In a word of twice the length, button `i` at bit `2i` and a new slot at
@@ -58,19 +60,39 @@ impl Position {
         let slots = (EVEN & low64(u64::MAX, 2 * left)) | ops.deposit(receiving_tops, EVEN) << 1;
         let kept = ops.gather(EVEN, slots);
         let kept_cells = ops.deposit(kept, EVEN) * 3;
-        let new_cells = low64(u64::MAX, 2 * len) & !kept_cells;
+        let new_cells = low64(u64::MAX, 2 * (left + singles)) & !kept_cells;
         // The dropped buttons in the order of their slots: those that wrapped to pile 0
         // and on come first.
-        let before_wrap = (others - first).min(k);
-        let ordered = shr64(lifted, 2 * before_wrap)
-            | shl64(low64(lifted, 2 * before_wrap), 2 * (k - before_wrap));
-        // Rule 4: the last button on a button of its own colour, more than one pile.
-        let last_top = ops.select(tops, ((first + k - 1) % others) as usize);
-        let landed_on = shr64(cells, 2 * last_top) & 3;
-        let extra_move = others > 1 && landed_on == lifted >> (2 * (k - 1)) & 3;
+        let dropped = low64(lifted, 2 * singles);
+        let before_wrap = (others - first).min(singles);
+        let ordered = shr64(dropped, 2 * before_wrap)
+            | shl64(low64(dropped, 2 * before_wrap), 2 * (singles - before_wrap));
+        let mut cells = ops.deposit(remaining, kept_cells) | ops.deposit(ordered, new_cells);
+        let mut bottoms = ops.deposit(bottoms, kept);
+        // The pile that took the last of them.
+        let last = (first + singles - 1) % others;
+        let extra_move = if overflow {
+            // Rule 3: the rest on that pile, above the button it just took.
+            let at = if last + 1 == others {
+                left + singles
+            } else {
+                ops.select(bottoms, (last + 1) as usize)
+            };
+            let rest = k - singles;
+            cells = low64(cells, 2 * at)
+                | shl64(shr64(lifted, 2 * singles), 2 * at)
+                | shl64(shr64(cells, 2 * at), 2 * (at + rest));
+            bottoms = low64(bottoms, at) | shl64(shr64(bottoms, at), at + rest);
+            false
+        } else {
+            // Rule 4: the last button on a button of its own colour, more than one pile.
+            let last_top = ops.select(tops, last as usize);
+            let landed_on = shr64(remaining, 2 * last_top) & 3;
+            others > 1 && landed_on == lifted >> (2 * (k - 1)) & 3
+        };
         let next = Position {
-            cells: ops.deposit(cells, kept_cells) | ops.deposit(ordered, new_cells),
-            bottoms: ops.deposit(bottoms, kept),
+            cells,
+            bottoms,
             len: self.len,
             piles: self.piles - 1,
             to_move: if extra_move {
@@ -82,7 +104,7 @@ impl Position {
         MoveOutcome {
             position: next,
             extra_move,
-            overflow: false,
+            overflow,
         }
     }
 
