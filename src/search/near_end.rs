@@ -32,8 +32,8 @@ impl Searcher {
             2 => self
                 .best_last_move(ops, position)
                 .map(|(mv, value)| (mv, value, 0)),
-            3 => self.best_of_three_piles(ops, position, beta),
-            4 => self.best_of_four_piles(ops, position, alpha, beta),
+            3 => self.best_of::<TwoPiles, O>(ops, position, alpha, beta),
+            4 => self.best_of::<ThreePiles, O>(ops, position, alpha, beta),
             _ => None,
         }
     }
@@ -59,47 +59,11 @@ impl Searcher {
         best
     }
 
-    /// [`best_near_end`](Self::best_near_end) of three piles: a move worth `beta` ends
-    /// the loop (a move is worth at least the value of the best of its own last moves,
-    /// so `alpha` cuts nothing here).
+    /// [`best_near_end`](Self::best_near_end) of a position whose children are valued
+    /// by `C`: its moves in pile order, alpha-beta, a move worth `beta` or more ending
+    /// the loop.
     #[inline(always)]
-    fn best_of_three_piles<O: WordOps>(
-        &self,
-        ops: O,
-        position: &Position,
-        beta: f64,
-    ) -> Option<Valued> {
-        let side = position.to_move();
-        let mut best: Option<(usize, f64)> = None;
-        let mut looked_at = 0;
-        let mut legal = position.legal_move_mask_with(ops);
-        while legal != 0 {
-            let mv = legal.trailing_zeros() as usize;
-            legal &= legal - 1;
-            // Two piles left: never a finished battle, always a move.
-            let child = position.play_unchecked_with(ops, mv).position;
-            looked_at += 1;
-            let value = self
-                .best_last_move(ops, &child)
-                .map_or(f64::NEG_INFINITY, |(_, value)| value);
-            let value = if child.to_move() == side {
-                value
-            } else {
-                -value
-            };
-            if best.is_none_or(|(_, b)| value > b) {
-                best = Some((mv, value));
-                if value >= beta {
-                    break;
-                }
-            }
-        }
-        best.map(|(mv, value)| (mv, value, looked_at))
-    }
-
-    /// [`best_near_end`](Self::best_near_end) of four piles.
-    #[inline(always)]
-    fn best_of_four_piles<O: WordOps>(
+    fn best_of<C: Children, O: WordOps>(
         &self,
         ops: O,
         position: &Position,
@@ -114,14 +78,15 @@ impl Searcher {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let child = position.play_unchecked_with(ops, mv).position;
-            let (value, below) = if child.to_move() == side {
-                let (_, value, below) = self.best_of_three_piles(ops, &child, beta)?;
-                (value, below)
+            let value = if child.to_move() == side {
+                let (value, below) = C::value(self, ops, &child, alpha, beta)?;
+                looked_at += 1 + below;
+                value
             } else {
-                let (_, value, below) = self.best_of_three_piles(ops, &child, -alpha)?;
-                (-value, below)
+                let (value, below) = C::value(self, ops, &child, -beta, -alpha)?;
+                looked_at += 1 + below;
+                -value
             };
-            looked_at += 1 + below;
             if best.is_none_or(|(_, b)| value > b) {
                 best = Some((mv, value));
                 alpha = alpha.max(value);
@@ -150,6 +115,55 @@ impl Searcher {
             return 0.0;
         }
         value
+    }
+}
+
+/// How [`Searcher::best_of`] values a child, for its side to move: its value and how
+/// many positions below it were looked at. Static, so that the loops are inlined into
+/// the copy of the recursion that calls them (kernel.rs).
+trait Children {
+    fn value<O: WordOps>(
+        searcher: &Searcher,
+        ops: O,
+        child: &Position,
+        alpha: f64,
+        beta: f64,
+    ) -> Option<(f64, u64)>;
+}
+
+/// Children of two piles: each of their moves ends the battle.
+struct TwoPiles;
+
+impl Children for TwoPiles {
+    #[inline(always)]
+    fn value<O: WordOps>(
+        searcher: &Searcher,
+        ops: O,
+        child: &Position,
+        _alpha: f64,
+        _beta: f64,
+    ) -> Option<(f64, u64)> {
+        searcher
+            .best_last_move(ops, child)
+            .map(|(_, value)| (value, 0))
+    }
+}
+
+/// Children of three piles.
+struct ThreePiles;
+
+impl Children for ThreePiles {
+    #[inline(always)]
+    fn value<O: WordOps>(
+        searcher: &Searcher,
+        ops: O,
+        child: &Position,
+        alpha: f64,
+        beta: f64,
+    ) -> Option<(f64, u64)> {
+        searcher
+            .best_of::<TwoPiles, O>(ops, child, alpha, beta)
+            .map(|(_, value, below)| (value, below))
     }
 }
 
