@@ -32,8 +32,8 @@ impl Searcher {
             2 => self
                 .best_last_move(ops, position)
                 .map(|(mv, value)| (mv, value, 0)),
-            3 => self.best_of::<TwoPiles, O>(ops, position, alpha, beta),
-            4 => self.best_of::<ThreePiles, O>(ops, position, alpha, beta),
+            3 => self.best_of::<2, O>(ops, position, alpha, beta),
+            4 => self.best_of::<3, O>(ops, position, alpha, beta),
             _ => None,
         }
     }
@@ -59,11 +59,12 @@ impl Searcher {
         best
     }
 
-    /// [`best_near_end`](Self::best_near_end) of a position whose children are valued
-    /// by `C`: its moves in pile order, alpha-beta, a move worth `beta` or more ending
-    /// the loop.
+    /// [`best_near_end`](Self::best_near_end) of a position whose children have
+    /// `CHILD_PILES` piles (two or three): its moves in pile order, alpha-beta, a move
+    /// worth `beta` or more ending the loop. A constant, not recursion, so that both
+    /// loops are inlined into the copy of the recursion that calls them (kernel.rs).
     #[inline(always)]
-    fn best_of<C: Children, O: WordOps>(
+    fn best_of<const CHILD_PILES: usize, O: WordOps>(
         &self,
         ops: O,
         position: &Position,
@@ -78,15 +79,18 @@ impl Searcher {
             let mv = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let child = position.play_unchecked_with(ops, mv).position;
-            let value = if child.to_move() == side {
-                let (value, below) = C::value(self, ops, &child, alpha, beta)?;
-                looked_at += 1 + below;
-                value
+            let same = child.to_move() == side;
+            let (child_alpha, child_beta) = if same { (alpha, beta) } else { (-beta, -alpha) };
+            let (value, below) = if CHILD_PILES == 2 {
+                let (_, value) = self.best_last_move(ops, &child)?;
+                (value, 0)
             } else {
-                let (value, below) = C::value(self, ops, &child, -beta, -alpha)?;
-                looked_at += 1 + below;
-                -value
+                let (_, value, below) =
+                    self.best_of::<2, O>(ops, &child, child_alpha, child_beta)?;
+                (value, below)
             };
+            looked_at += 1 + below;
+            let value = if same { value } else { -value };
             if best.is_none_or(|(_, b)| value > b) {
                 best = Some((mv, value));
                 alpha = alpha.max(value);
@@ -115,55 +119,6 @@ impl Searcher {
             return 0.0;
         }
         value
-    }
-}
-
-/// How [`Searcher::best_of`] values a child, for its side to move: its value and how
-/// many positions below it were looked at. Static, so that the loops are inlined into
-/// the copy of the recursion that calls them (kernel.rs).
-trait Children {
-    fn value<O: WordOps>(
-        searcher: &Searcher,
-        ops: O,
-        child: &Position,
-        alpha: f64,
-        beta: f64,
-    ) -> Option<(f64, u64)>;
-}
-
-/// Children of two piles: each of their moves ends the battle.
-struct TwoPiles;
-
-impl Children for TwoPiles {
-    #[inline(always)]
-    fn value<O: WordOps>(
-        searcher: &Searcher,
-        ops: O,
-        child: &Position,
-        _alpha: f64,
-        _beta: f64,
-    ) -> Option<(f64, u64)> {
-        searcher
-            .best_last_move(ops, child)
-            .map(|(_, value)| (value, 0))
-    }
-}
-
-/// Children of three piles.
-struct ThreePiles;
-
-impl Children for ThreePiles {
-    #[inline(always)]
-    fn value<O: WordOps>(
-        searcher: &Searcher,
-        ops: O,
-        child: &Position,
-        alpha: f64,
-        beta: f64,
-    ) -> Option<(f64, u64)> {
-        searcher
-            .best_of::<TwoPiles, O>(ops, child, alpha, beta)
-            .map(|(_, value, below)| (value, below))
     }
 }
 
