@@ -142,31 +142,6 @@ def test_a_start_order_with_a_slash_is_named_for_what_it_is(each_engine: ModuleT
     )
 
 
-def _kinds_table() -> list[list[str]]:
-    """The rows of docs/reliability.md's "Error kinds" table, cells unquoted."""
-    from pathlib import Path
-
-    text = (Path(__file__).parent.parent / "docs" / "reliability.md").read_text()
-    section = text.split("## Error kinds", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("| `")]
-    return [[cell.strip().strip("`") for cell in row.strip("|").split("|")] for row in rows]
-
-
-def test_each_kind_is_one_python_class_and_one_http_status_as_documented() -> None:
-    from buttonup import errors
-
-    rows = _kinds_table()
-    assert [row[0] for row in rows] == [kind for kind, _ in errors.KINDS]
-    assert [row[2] for row in rows] == [cls.__name__ for _, cls in errors.KINDS]
-    assert len({cls for _, cls in errors.KINDS}) == len(errors.KINDS)
-    for kind, cls in errors.KINDS:
-        assert errors.kind_of(cls("x")) == kind
-    pytest.importorskip("fastapi")
-    from buttonup.web.app import HTTP_STATUS
-
-    assert {row[0]: int(row[5]) for row in rows} == HTTP_STATUS
-
-
 def _fails(call: Callable[[], object], cls: type[Exception], words: str, whole: bool) -> None:
     """`call` raises `cls` whose message is `words` (`whole`) or begins with them."""
     with pytest.raises(cls) as caught:

@@ -410,6 +410,20 @@ def test_every_door_shows_each_error_as_the_core_does(
     assert problems(door, door_transcript(transcripts, door)) == []
 
 
+def test_each_kind_is_one_python_class_and_one_http_status_as_documented() -> None:
+    from buttonup import errors
+
+    assert [row[0] for row in ROWS] == [kind for kind, _ in errors.KINDS]
+    assert [row[2] for row in ROWS] == [cls.__name__ for _, cls in errors.KINDS]
+    assert len({cls for _, cls in errors.KINDS}) == len(errors.KINDS)
+    for kind, cls in errors.KINDS:
+        assert errors.kind_of(cls("x")) == kind
+    pytest.importorskip("fastapi")
+    from buttonup.web.app import HTTP_STATUS
+
+    assert {row[0]: int(row[5]) for row in ROWS} == HTTP_STATUS
+
+
 def test_the_scenarios_cover_every_door_and_kind_of_refusal() -> None:
     assert len(BY_ID) == len(SCENARIOS)
     ops = {s["op"] for s in SCENARIOS}

@@ -206,29 +206,20 @@ pub unsafe extern "C" fn buttonup_string_free(text: *mut c_char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use buttonup::game::error_kind::DocumentedKind;
     use buttonup::{Match, Player};
 
-    /// Every kind's status, as docs/reliability.md gives it: one status a kind.
+    /// Every kind's status is the docs' (which gives each kind its own), by its name in
+    /// the header and its number.
     #[test]
-    fn each_kind_has_its_own_status() {
-        let table = [
-            ("notation", Status::NotationError, 2),
-            ("illegal_move", Status::IllegalMove, 3),
-            ("battle_not_over", Status::WrongState, 6),
-            ("match_state", Status::MatchError, 5),
-            ("record", Status::RecordError, 10),
-            ("search_stopped", Status::Stopped, 8),
-            ("invalid_argument", Status::InvalidArgument, 4),
-            ("wrong_type", Status::NullArgument, 1),
-            ("interrupted", Status::Interrupted, 11),
-            ("memory", Status::OutOfMemory, 7),
-            ("internal", Status::InternalError, 9),
-        ];
-        assert_eq!(table.len(), ErrorKind::ALL.len());
-        for (kind, (name, status, code)) in ErrorKind::ALL.into_iter().zip(table) {
-            assert_eq!(kind.name(), name);
-            assert_eq!(status_of(kind), status, "{name}");
-            assert_eq!(status as i32, code, "{name}");
+    fn each_kind_has_its_documented_status() {
+        let doc = include_str!("../../docs/reliability.md");
+        let header = include_str!("../include/buttonup.h");
+        for row in DocumentedKind::table(doc).expect("the docs' table of error kinds") {
+            let code = status_of(row.kind) as i32;
+            let (name, number) = row.c.split_once(' ').expect("a name and (number)");
+            assert_eq!(number, format!("({code})"), "{}", row.kind);
+            assert!(header.contains(&format!("  {name} = {code},")), "{name}");
         }
     }
 
