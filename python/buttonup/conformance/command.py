@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -23,6 +23,7 @@ from buttonup.conformance.report import PROTOCOL_KINDS, Report
 if TYPE_CHECKING:
     from buttonup._core import Position
     from buttonup.conformance.checker import Checker
+    from buttonup.conformance.process import Process
 
 #: The position every run starts with: an implementation that cannot answer this one
 #: question without dying is one that cannot be started.
@@ -130,11 +131,24 @@ def run(args: argparse.Namespace) -> int:
     if args.ugi:
         if args.battles < 1 or args.movetime < 1 or args.tolerance < 0:
             raise ValueError("--battles and --movetime must be at least 1, --tolerance 0")
-        from buttonup.conformance.ugi import check_engine
-
-        report = check_engine(command, args)
+        from buttonup.conformance.ugi import check_engine as check
     else:
-        report = check_protocol(command, args)
+        from buttonup.conformance.properties import require_hypothesis
+
+        if args.examples:
+            require_hypothesis()
+        check = check_protocol
+    from buttonup.conformance.process import Process, StartError
+
+    try:
+        process = Process(command, args.timeout, time.monotonic() + args.deadline)
+    except StartError as error:
+        print(f"buttonup: error: {error}", file=sys.stderr)
+        return 2
+    try:
+        report = check(process, args)
+    finally:
+        process.close()
     if report is None:
         return 2
     report.print(sys.stdout)
@@ -143,22 +157,14 @@ def run(args: argparse.Namespace) -> int:
     return report.exit_status()
 
 
-def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report | None:
+def check_protocol(process: Process, args: argparse.Namespace) -> Report | None:
     """The exhaustive sweep, then the property-based part, then the shrinking, all
-    within ``args.deadline`` seconds."""
+    before ``process``'s deadline; ``None`` when the implementation cannot be started."""
     from buttonup.conformance import oracle
     from buttonup.conformance.checker import Checker
-    from buttonup.conformance.process import DeadlineError, Process, StartError
-    from buttonup.conformance.properties import require_hypothesis
+    from buttonup.conformance.process import DeadlineError
 
-    if args.examples:
-        require_hypothesis()
     positions = oracle.standard_positions(args.limit)
-    try:
-        process = Process(command, args.timeout, time.monotonic() + args.deadline)
-    except StartError as error:
-        print(f"buttonup: error: {error}", file=sys.stderr)
-        return None
     report = Report(PROTOCOL_KINDS, command=process.name)
     checker = Checker(process, report, max_restarts=args.max_restarts)
     try:
@@ -166,8 +172,6 @@ def check_protocol(command: Sequence[str], args: argparse.Namespace) -> Report |
             return None
     except DeadlineError:
         report.stop(f"stopped at the deadline of {args.deadline:g} s: the rest was not checked")
-    finally:
-        process.close()
     return report
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
 
 from buttonup._core import Position
 from buttonup.ai import bot
-from buttonup.conformance.process import DeadlineError, Failure, Process, StartError
+from buttonup.conformance.process import DeadlineError, Failure, Process
 from buttonup.conformance.report import UGI_KINDS, Example, Report
 from buttonup.player import Player
 
@@ -187,13 +186,9 @@ class EngineCheck:
         self.report.count("battles")
 
 
-def check_engine(command: Sequence[str], args: argparse.Namespace) -> Report | None:
-    """Plays ``args.battles`` battles; ``None`` when the engine cannot be started."""
-    try:
-        process = Process(command, args.timeout, time.monotonic() + args.deadline)
-    except StartError as error:
-        print(f"buttonup: error: {error}", file=sys.stderr)
-        return None
+def check_engine(process: Process, args: argparse.Namespace) -> Report | None:
+    """Plays ``args.battles`` battles with the engine ``process`` runs; ``None`` when it
+    cannot be started (it dies before its first line)."""
     report = Report(UGI_KINDS, mode="ugi", command=process.name, part="battles")
     check = EngineCheck(process, report, args)
     try:
@@ -224,6 +219,4 @@ def check_engine(command: Sequence[str], args: argparse.Namespace) -> Report | N
                     break
     except DeadlineError:
         report.stop(f"stopped at the deadline of {args.deadline:g} s: the rest was not played")
-    finally:
-        process.close()
     return report
