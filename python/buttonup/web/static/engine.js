@@ -72,6 +72,31 @@ export class EngineError extends Error {
   }
 }
 
+// One request to the server's JSON API (the pages' only way to it, here and in
+// online_engine.js): a POST of `body` as JSON, or a GET without one; the response, or an
+// EngineError when the server cannot be reached.
+export async function send(url, body, headers = {}) {
+  try {
+    // `globalThis.fetch` looked up at each call (a test may wrap it).
+    return await globalThis.fetch(url, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new EngineError("The server cannot be reached: is `buttonup serve` still running?");
+  }
+}
+
+// What a response says: its JSON (its text if `text`), or an EngineError with the
+// server's sentence and status when it refused.
+export async function answer(response, text = false) {
+  if (response.ok && text) return response.text();
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new EngineError(data.error || `HTTP ${response.status}`, response.status);
+  return data;
+}
+
 // The engine behind `buttonup serve`: every call is one request to its JSON API.
 export class ServerEngine {
   constructor(base = "") {
@@ -80,21 +105,7 @@ export class ServerEngine {
   }
 
   async request(path, body, { text = false } = {}) {
-    let response;
-    try {
-      // `globalThis.fetch` looked up at each call (a test may wrap it).
-      response = await globalThis.fetch(this.base + path, {
-        method: body === undefined ? "GET" : "POST",
-        headers: body === undefined ? {} : { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new EngineError("The server cannot be reached: is `buttonup serve` still running?");
-    }
-    if (response.ok && text) return response.text();
-    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-    if (!response.ok) throw new EngineError(data.error || `HTTP ${response.status}`, response.status);
-    return data;
+    return answer(await send(this.base + path, body), text);
   }
 
   levels() { return this.request("/api/levels"); }

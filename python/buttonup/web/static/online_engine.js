@@ -24,7 +24,7 @@
 // A refusal rejects with an EngineError (engine.js) carrying the server's sentence and
 // its HTTP status (403 a seat that is not yours, 409 out of turn or a stale version).
 
-import { EngineError } from "./engine.js";
+import { answer, send } from "./engine.js";
 
 export const TOKEN_KEY = "buttonup.player";
 const INVITES_KEY = "buttonup.invites";
@@ -76,19 +76,8 @@ export class OnlineEngine {
   }
 
   async request(path, body, { auth = true, text = false, again = true } = {}) {
-    const headers = body === undefined ? {} : { "content-type": "application/json" };
-    if (auth) headers.authorization = `Bearer ${await this.token()}`;
-    let response;
-    try {
-      // `globalThis.fetch` looked up at each call (a test may wrap it).
-      response = await globalThis.fetch(this.base + path, {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new EngineError("The server cannot be reached: is `buttonup serve` still running?");
-    }
+    const headers = auth ? { authorization: `Bearer ${await this.token()}` } : {};
+    const response = await send(this.base + path, body, headers);
     if (response.status === 401 && auth && again) {
       // A token this server does not know (its database was replaced): a new one.
       this.issued = null;
@@ -99,10 +88,7 @@ export class OnlineEngine {
       }
       return this.request(path, body, { auth, text, again: false });
     }
-    if (response.ok && text) return response.text();
-    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-    if (!response.ok) throw new EngineError(data.error || `HTTP ${response.status}`, response.status);
-    return data;
+    return answer(response, text);
   }
 
   create(settings) { return this.request("/api/online", settings); }
