@@ -21,7 +21,7 @@ import time
 
 import httpx
 from buttonup import Position
-from buttonup.testing.processes import end, popen
+from buttonup.testing.processes import end, free_port, popen
 
 REQUESTS = {
     "bestmove level 10": ("/api/bestmove", {"position": "W/R/B/W/B/R/R/W/B r", "level": 10}),
@@ -59,9 +59,7 @@ def serve(stderr: int | None = None) -> tuple[subprocess.Popen[str], str]:
     (its output piped, as text, and its errors to ``stderr``; in a session of its own,
     SIGINT at its default: its caller ends it with ``end`` in a ``finally``) and its
     URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = popen(
         [sys.executable, "-m", "buttonup", "serve", "--port", str(port)],
         stdout=subprocess.PIPE,

@@ -34,7 +34,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,14 +46,8 @@ from typing import Any
 
 import httpx
 from buttonup import Match
-from buttonup.testing.processes import end, popen, run
+from buttonup.testing.processes import end, free_port, popen, run
 from buttonup.web.store import MatchRow, open_store
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager

@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,13 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from buttonup.testing.processes import end, popen, run
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from buttonup.testing.processes import end, free_port, popen, run
 
 
 @contextlib.contextmanager

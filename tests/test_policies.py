@@ -296,8 +296,7 @@ def test_the_python_engine_takes_a_policy() -> None:
 
 def test_serve_lists_and_plays_extra_opponents(mypolicies: Path) -> None:
     httpx = pytest.importorskip("httpx")
-    from buttonup.testing.processes import end, popen
-    from online_helpers import free_port
+    from buttonup.testing.processes import end, free_port, popen
 
     port = free_port()
     command = [sys.executable, "-m", "buttonup", "serve", "--port", str(port), "--db"]

@@ -13,7 +13,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,6 +25,7 @@ import pytest
 from buttonup import Player, Position, solve_many, start_orders
 from buttonup.cli.main import main
 from buttonup.testing import processes
+from buttonup.testing.processes import free_port
 
 # Ray's token authentication with the tests' own token, for the cluster and every command
 # that joins it: set before Ray is imported, which reads them then (a cluster given by
@@ -54,13 +54,6 @@ def local_files() -> dict[int, bytes]:
     digest = hashlib.sha256(out[4]).hexdigest()
     assert digest.startswith("7de6a185") and digest.endswith("30cf996d2854")
     return out
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")

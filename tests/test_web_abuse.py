@@ -28,7 +28,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 from buttonup import Player, Position
-from buttonup.testing.processes import end, started
+from buttonup.testing.processes import end, free_port, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
@@ -345,9 +345,7 @@ def test_pending_sockets_past_the_file_limit_leave_the_server_answering() -> Non
     """issue 34: with a 1,024-file limit, 1,100 sockets with a pending body left
     `buttonup serve` unable to accept anyone (`accept(): Too many open files`)."""
     limit = 160
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     code = (
         "import resource, sys; "
         f"resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); "

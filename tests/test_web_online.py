@@ -29,11 +29,11 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 
 import httpx
 from buttonup import Match
+from buttonup.testing.processes import free_port
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,
     chrome,
-    free_port,
     js,
     lift,
     play_a_battle_on_one_screen,

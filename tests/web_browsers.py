@@ -11,7 +11,6 @@ import atexit
 import functools
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from buttonup.testing.processes import end, popen, run
+from buttonup.testing.processes import end, free_port, popen, run
 
 # (pytest also imports this file for its doctests: without Selenium it is skipped.)
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -35,12 +34,6 @@ if TYPE_CHECKING:
     from buttonup import Position, Scoring
 
 Browser = Any  # selenium's Chrome driver
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager

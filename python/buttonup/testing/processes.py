@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import threading
 from collections.abc import Iterator, Sequence
@@ -35,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Union
 
-__all__ = ["carrying", "end", "popen", "run", "started"]
+__all__ = ["carrying", "end", "free_port", "popen", "run", "started"]
 
 Command = Union[str, Sequence[str]]
 
@@ -166,3 +167,13 @@ def carrying(variable: str, mark: str) -> list[int]:
                     found.append(int(entry.name))
                 break
     return found
+
+
+def free_port() -> int:
+    """A loopback TCP port that is free now, for a child server to listen on (another
+    program may take it before the child does: rare, and the child then fails to start
+    rather than serving the wrong thing)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
