@@ -22,6 +22,8 @@ import sys
 import time
 from collections import Counter
 
+from buttonup.cli.solve_all import first_player_edge
+
 
 def solve(orders: list[str], threads: int) -> tuple[float, float, list[int]]:
     """Wall and CPU seconds of one ``solve_many`` over the sample, and its values."""
@@ -105,9 +107,7 @@ def main() -> None:
     for class_, value in zip(picked, values):
         counts[value] += sizes[class_]
     total = sum(counts.values())
-    mean = sum(value * count for value, count in counts.items()) / total
-    won = sum(count for value, count in counts.items() if value > 0) / total
-    lost = sum(count for value, count in counts.items() if value < 0) / total
+    mean, won, lost = first_player_edge(counts)
     print(f"estimate from the sample ({total:,} rows): first player's edge {mean:+.3f}")
     print(f"wins {won:.1%}, draws {1 - won - lost:.1%}, loses {lost:.1%}")
     print("  " + ", ".join(f"{v:+d}: {counts[v] / total:.1%}" for v in sorted(counts)))
