@@ -134,11 +134,10 @@ impl DocumentedKind {
             let distinct: std::collections::HashSet<&str> = table.iter().map(cell).collect();
             distinct.len() == table.len()
         };
-        let doors = [
-            one_to_one(|row| &row.python),
-            one_to_one(|row| &row.javascript),
-        ];
-        (doors.into_iter().all(|ok| ok) && one_to_one(|row| &row.c)).then_some(table)
+        let each_its_own = one_to_one(|row| &row.python)
+            && one_to_one(|row| &row.javascript)
+            && one_to_one(|row| &row.c);
+        each_its_own.then_some(table)
     }
 }
 
