@@ -10,7 +10,7 @@ use buttonup::game::perft::{perft, perft_plain};
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::game::variant::{buttons, start_positions};
 use buttonup::search::batch::{perft_many, solve_many};
-use buttonup::search::{solve_parallel, Limits, Payoff, Searcher};
+use buttonup::search::{Limits, Payoff, Searcher};
 use buttonup::sim::playout::{random_playouts, random_playouts_on, Walk};
 use buttonup::Player;
 
@@ -134,8 +134,13 @@ fn solving(c: &mut Criterion) {
     let start = random_start(8, Player::Red, &mut SplitMix64::new(1)).unwrap();
     for threads in [1, 2] {
         group.bench_function(
-            format!("seed 1, solve_parallel, 12 MiB, {threads} thread(s)"),
-            |b| b.iter(|| solve_parallel(&start, 12 << 20, threads).unwrap()),
+            format!("seed 1, Searcher::with_threads, 12 MiB, {threads} thread(s)"),
+            |b| {
+                b.iter(|| {
+                    let mut searcher = Searcher::with_threads(12 << 20, threads).unwrap();
+                    searcher.solve(&start)
+                })
+            },
         );
     }
     group.bench_function("seed 1, Searcher::solve, 16 MiB, 1 thread", |b| {

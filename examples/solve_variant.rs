@@ -1,8 +1,8 @@
 //! Solves random starts with `N` buttons of each colour exactly and reports the time and
 //! the value: `cargo run --release --example solve_variant -- N [SEEDS] [TABLE_MIB]
 //! [THREADS]`, SEEDS as `1-6` or `3` (default 1), a table of 16 MiB and every core by
-//! default. One thread uses `Searcher::solve` (a table of wide entries); more use
-//! `solve_parallel` (one shared table of compact entries).
+//! default: `Searcher::with_threads` (one thread: a table of wide entries; more: one
+//! shared table of compact entries).
 
 #[macro_use]
 mod common;
@@ -13,7 +13,7 @@ use common::arg;
 
 use buttonup::game::rng::{random_start, SplitMix64};
 use buttonup::run::parallel::default_threads;
-use buttonup::search::{solve_parallel, Payoff, Searcher};
+use buttonup::search::Searcher;
 use buttonup::Player;
 
 fn main() {
@@ -35,16 +35,11 @@ fn main() {
             }
         };
         let started = Instant::now();
-        let value = if threads <= 1 {
-            Searcher::new(Payoff::Margin, table_mib << 20).solve(&start) as i32
-        } else {
-            match solve_parallel(&start, table_mib << 20, threads) {
-                Ok(Some(value)) => value,
-                Ok(None) => unreachable!("nothing interrupts this example"),
-                Err(error) => {
-                    eprintln!("{error}");
-                    std::process::exit(2);
-                }
+        let value = match Searcher::with_threads(table_mib << 20, threads) {
+            Ok(mut searcher) => searcher.solve(&start) as i32,
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(2);
             }
         };
         let elapsed = started.elapsed();

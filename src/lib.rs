@@ -61,16 +61,12 @@
 
 pub mod ai;
 pub mod draw;
-mod error_kinds;
 pub mod game;
 pub mod odds;
 pub mod run;
 pub mod search;
 pub mod sim;
 pub mod ugi;
-
-#[cfg(feature = "python")]
-mod bindings;
 
 pub use game::error::{IllegalMove, NotationError, PositionError};
 pub use game::error_kind::{BattleError, ErrorKind, HasKind};

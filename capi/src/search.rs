@@ -113,20 +113,24 @@ pub struct ButtonupSearchResult {
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
+    /// The threads it ran on.
+    pub threads: u32,
 }
 
-/// One search of `position` within the limits, on the calling thread, into `*result`:
-/// `depth` moves, `nodes` positions, `time_limit_ms` (each 0: no such limit; with none
-/// the search is exact). The core's limited search, as Python's `buttonup.search`,
-/// WebAssembly's `search` and an engine's `go` run it (docs/ai.md: a limited search's
-/// horizon is the learned estimate up to 27 buttons). `BUTTONUP_STATUS_ILLEGAL_MOVE`
-/// when the battle is over.
+/// One search of `position` within the limits into `*result`: `depth` moves, `nodes`
+/// positions, `time_limit_ms` (each 0: no such limit; with none the search is exact),
+/// on up to `threads` threads (0: every core), on the calling thread's tables. The
+/// core's one search, as Python's `buttonup.search`, WebAssembly's `search` and an
+/// engine's `go` run it: the same threads for the same arguments (one under a depth or
+/// node limit, and for positions under 16 piles). `BUTTONUP_STATUS_ILLEGAL_MOVE` when
+/// the battle is over.
 ///
 /// # Safety
 /// `position` is NULL or valid; `result` is NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn buttonup_search(
     position: *const ButtonupPosition,
+    threads: u32,
     depth: u32,
     nodes: u64,
     time_limit_ms: u64,
@@ -142,7 +146,8 @@ pub unsafe extern "C" fn buttonup_search(
             nodes: (nodes > 0).then_some(nodes),
             time: (time_limit_ms > 0).then(|| Duration::from_millis(time_limit_ms)),
         };
-        let found = search::with_thread_searcher(|s| s.search(&p, &limits));
+        let on = search::On::thread(self::threads(threads));
+        let found = search::go(&p, &limits, on, &mut |_| true);
         let pile = found
             .best_move
             .ok_or(Failure::of(BattleError::NoMoveToChoose))?;
@@ -152,6 +157,7 @@ pub unsafe extern "C" fn buttonup_search(
             exact: found.exact,
             depth: found.depth,
             nodes: found.nodes,
+            threads: found.threads as u32,
         };
         put(result, "result", answer)
     })

@@ -206,14 +206,14 @@ pub unsafe extern "C" fn buttonup_string_free(text: *mut c_char) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use buttonup::game::error_kind::DocumentedKind;
     use buttonup::{Match, Player};
+    use buttonup_testkit::{DocumentedKind, RELIABILITY_DOC};
 
     /// Every kind's status is the docs' (which gives each kind its own), by its name in
     /// the header and its number.
     #[test]
     fn each_kind_has_its_documented_status() {
-        let doc = include_str!("../../docs/reliability.md");
+        let doc = RELIABILITY_DOC;
         let header = include_str!("../include/buttonup.h");
         for row in DocumentedKind::table(doc).expect("the docs' table of error kinds") {
             let code = status_of(row.kind) as i32;

@@ -294,14 +294,15 @@ fn a_search_refuses_null_and_a_finished_battle_and_writes_nothing() {
         exact: false,
         depth: 99,
         nodes: 99,
+        threads: 99,
     };
     let mut result = untouched;
     unsafe {
-        let status = buttonup_search(null(), 1, 0, 0, &mut result);
+        let status = buttonup_search(null(), 1, 1, 0, 0, &mut result);
         assert_eq!(answered(status), ButtonupStatus::NullArgument);
-        let status = buttonup_search(start, 1, 0, 0, null_mut());
+        let status = buttonup_search(start, 1, 1, 0, 0, null_mut());
         assert_eq!(answered(status), ButtonupStatus::NullArgument);
-        let status = buttonup_search(over, 0, 0, 0, &mut result);
+        let status = buttonup_search(over, 1, 0, 0, 0, &mut result);
         assert_eq!(answered(status), ButtonupStatus::IllegalMove);
         assert_eq!(
             last_error(),
@@ -312,13 +313,13 @@ fn a_search_refuses_null_and_a_finished_battle_and_writes_nothing() {
             (untouched.pile, untouched.depth)
         );
         // Unlimited: exact, the standard start's best move and value (docs/rules.md).
-        let status = buttonup_search(start, 0, 0, 0, &mut result);
+        let status = buttonup_search(start, 1, 0, 0, 0, &mut result);
         assert_eq!(answered(status), ButtonupStatus::Ok, "{}", last_error());
         assert!(result.exact);
         assert_eq!((result.pile, result.value), (3, 1.0));
         // Every limit past its range is no error.
         for (depth, nodes, ms) in [(u32::MAX, 0, 0), (0, u64::MAX, 0), (0, 0, u64::MAX)] {
-            let status = buttonup_search(start, depth, nodes, ms, &mut result);
+            let status = buttonup_search(start, 1, depth, nodes, ms, &mut result);
             assert_eq!(answered(status), ButtonupStatus::Ok, "{}", last_error());
         }
         buttonup_position_free(start);

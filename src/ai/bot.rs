@@ -10,23 +10,23 @@ use crate::game::rules::{Player, Position};
 use crate::game::variant::Capability;
 use crate::odds::MOVE_TABLE_BYTES;
 use crate::odds::{lock_odds, move_chances, shared_odds, with_match_searcher, MatchOdds};
-use crate::run::interrupt::Interrupted;
 use crate::run::parallel::{default_threads, THREADS_AVAILABLE};
-use crate::search::{analyze_parallel, worth_threads, Iteration, Limits, Payoff, SearchResult};
-use crate::search::{with_thread_searcher, with_thread_shared_searcher, Searcher, SharedTable};
+use crate::search::Searcher;
+use crate::search::{analyze, go, ExactError, Iteration, Limits, On, Payoff, SearchResult};
 
 /// The table a bot searches on unless told otherwise (16 MiB, as the engine's `Hash`).
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 /// An AI player of one [`Level`]: [`choose`](Self::choose) gives its move.
 ///
-/// Without limits its perfect moves are exact: every legal move is solved and one of
-/// the best is drawn at random. With [`Limits`] (or with [`set_searching`](
-/// Self::set_searching)) it plays the best move of one iterative-deepening search
-/// within them on its own table, which carries over from move to move: exact when the
-/// search reaches the end, the best estimate at its horizon otherwise. A bot made
-/// [`on_thread_table`](Self::on_thread_table) searches on the calling thread's table
-/// instead (a server with many bots then holds no table per bot).
+/// Its perfect moves are the best move of one iterative-deepening search
+/// ([`crate::search::go`]) within its [`Limits`], on its own table, which carries over
+/// from move to move: exact without limits or when the search reaches the end, the best
+/// estimate at its horizon otherwise. Of equally good moves it plays the
+/// lowest-numbered, the search's tie rule, so that every door plays the same move for
+/// the same level and seed. A bot made [`on_thread_table`](Self::on_thread_table)
+/// searches on the calling thread's tables instead (a server with many bots then holds
+/// no table per bot).
 pub struct Bot {
     level: Level,
     /// The chance of a random move set apart from the scale (`None`: the level's, by the
@@ -35,7 +35,6 @@ pub struct Bot {
     seed: u64,
     rng: SplitMix64,
     limits: Limits,
-    searching: bool,
     threads: usize,
     /// Its table, allocated at its first search (so that making a bot costs nothing).
     searcher: Option<Searcher>,
@@ -43,9 +42,6 @@ pub struct Bot {
     thread_table: bool,
     stop: Arc<AtomicBool>,
     match_searcher: Option<Searcher>,
-    /// The table its parallel exact analyses share, kept from move to move: the next
-    /// move's positions are mostly solved already (12 or 32 MiB; `clear` empties it).
-    exact_table: Option<Arc<SharedTable>>,
     last_random: bool,
     last_search: Option<SearchResult>,
 }
@@ -64,14 +60,12 @@ impl Bot {
             seed,
             rng: SplitMix64::new(seed),
             limits: Limits::default(),
-            searching: false,
             threads: default_threads(),
             searcher: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             thread_table: false,
             stop: Arc::new(AtomicBool::new(false)),
             match_searcher: None,
-            exact_table: None,
             last_random: false,
             last_search: None,
         }
@@ -128,24 +122,16 @@ impl Bot {
         self.limits = limits;
     }
 
-    /// With `true`, it plays the best move of one search even without limits (so that
-    /// every move has a search behind it, reported to [`choose_with`](Self::choose_with)),
-    /// where an exact bot draws between equally good moves.
-    pub fn set_searching(&mut self, searching: bool) {
-        self.searching = searching;
-    }
-
     /// Sets how many threads it may solve big positions on, or search them on within a
     /// time alone (at least 1; the default is every core).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         // Its own table is made again, at its next search, if its kind no longer fits.
-        if self
-            .searcher
-            .as_ref()
-            .is_some_and(|s| s.is_shared() != self.shares_its_table())
-        {
-            self.searcher = None;
+        let shares = self.shares_its_table();
+        match self.searcher.as_mut() {
+            Some(searcher) if searcher.is_shared() != shares => self.searcher = None,
+            Some(searcher) => searcher.set_threads(threads),
+            None => {}
         }
     }
 
@@ -157,11 +143,7 @@ impl Bot {
 
     /// Replaces its search table by one of `bytes` bytes.
     pub fn set_table_bytes(&mut self, bytes: usize) -> Result<(), crate::search::TableAllocError> {
-        let mut searcher = if self.shares_its_table() {
-            Searcher::sharing(Arc::new(SharedTable::try_with_bytes(bytes)?), 0)
-        } else {
-            Searcher::try_new(Payoff::Margin, bytes)?
-        };
+        let mut searcher = Searcher::with_threads(bytes, self.threads)?;
         searcher.halt_with(Arc::clone(&self.stop));
         self.searcher = Some(searcher);
         self.table_bytes = bytes;
@@ -210,9 +192,6 @@ impl Bot {
         if let Some(searcher) = self.searcher.as_mut() {
             searcher.clear();
         }
-        if let Some(table) = &self.exact_table {
-            table.clear();
-        }
     }
 
     /// The flag that stops its search from another thread (it then plays the best
@@ -254,44 +233,26 @@ impl Bot {
     }
 
     fn searcher(&mut self) -> &mut Searcher {
-        let (bytes, stop, shared) = (self.table_bytes, &self.stop, self.shares_its_table());
+        let (bytes, stop, threads) = (self.table_bytes, &self.stop, self.threads);
         self.searcher.get_or_insert_with(|| {
-            // With helper threads, a table its searches share with them.
-            let table = shared
-                .then(|| SharedTable::try_with_bytes(bytes).ok())
-                .flatten();
-            let mut searcher = match table {
-                Some(table) => Searcher::sharing(Arc::new(table), 0),
-                None => Searcher::new(Payoff::Margin, bytes),
-            };
+            // A table that cannot be had at its size is one the system can give.
+            let mut searcher = Searcher::with_threads(bytes, threads)
+                .unwrap_or_else(|_| Searcher::new(Payoff::Margin, 1 << 20));
             searcher.halt_with(Arc::clone(stop));
             searcher
         })
     }
 
-    /// Runs `work` on its table: its own, or the calling thread's with its stop flag
-    /// lent for the while.
-    fn on_table<T>(&mut self, work: impl FnOnce(&mut Searcher) -> T) -> T {
-        self.on_table_for(false, work)
-    }
-
-    /// [`on_table`](Self::on_table), on a table that helper threads can share if
-    /// `shared` (its own always is; the calling thread's second one).
-    fn on_table_for<T>(&mut self, shared: bool, work: impl FnOnce(&mut Searcher) -> T) -> T {
-        if !self.thread_table {
-            return work(self.searcher());
-        }
-        let stop = Arc::clone(&self.stop);
-        let lent = |searcher: &mut Searcher| {
-            let before = searcher.replace_halt(Some(stop));
-            let out = work(searcher);
-            searcher.replace_halt(before);
-            out
-        };
-        if shared {
-            with_thread_shared_searcher(lent)
+    /// Where its searches run: its own table, or the calling thread's with its stop
+    /// flag lent for the while.
+    fn on(&mut self) -> On<'_> {
+        if self.thread_table {
+            On::Thread {
+                threads: self.threads,
+                stop: Some(Arc::clone(&self.stop)),
+            }
         } else {
-            with_thread_searcher(lent)
+            On::Searcher(self.searcher())
         }
     }
 
@@ -366,21 +327,11 @@ impl Bot {
         moves[self.rng.below(moves.len() as u64) as usize]
     }
 
-    /// The perfect move for the margin: exact and drawn between the best, or the best
-    /// of one search within the limits.
+    /// The best move of one search within its limits (exact without them; of equally
+    /// good moves the lowest-numbered).
     fn best(&mut self, position: &Position, progress: &mut dyn FnMut(&Iteration) -> bool) -> usize {
-        if self.limits.are_none() && !self.searching {
-            if let Ok(values) = self.exact_values(position) {
-                return self.pick(&best_of(&values));
-            }
-        }
-        let (limits, threads) = (self.limits, self.threads);
-        // Within a time alone, helper threads search too (Lazy SMP), on a shared table.
-        let helped =
-            limits.depth.is_none() && limits.nodes.is_none() && worth_threads(position, threads);
-        let result = self.on_table_for(helped, |searcher| {
-            searcher.search_with_helpers(position, &limits, threads, progress)
-        });
+        let limits = self.limits;
+        let result = go(position, &limits, self.on(), progress);
         let mv = result
             .best_move
             .or_else(|| position.legal_moves().next())
@@ -389,34 +340,16 @@ impl Bot {
         mv
     }
 
-    fn exact_values(&mut self, position: &Position) -> Result<Vec<(usize, f64)>, Interrupted> {
-        if worth_threads(position, self.threads) {
-            let bytes = crate::search::parallel_table_bytes(position);
-            let shared = match &self.exact_table {
-                Some(kept) if kept.bytes() >= SharedTable::bytes_for(bytes) => Arc::clone(kept),
-                _ => {
-                    let made = SharedTable::try_with_bytes(bytes).map_err(|_| Interrupted)?;
-                    Arc::clone(self.exact_table.insert(Arc::new(made)))
-                }
-            };
-            // Each lane answers the bot's stop flag too, so that a stop ends the solve.
-            return analyze_parallel::<Interrupted>(position, self.threads, |lane| {
-                let mut searcher = Searcher::sharing(Arc::clone(&shared), lane);
-                searcher.halt_also_with(Arc::clone(&self.stop));
-                Ok(searcher)
-            });
-        }
-        self.on_table(|searcher| {
-            let values = searcher.analyze(position);
-            if searcher.was_cut_short() {
-                return Err(Interrupted);
-            }
-            Ok(values)
-        })
+    fn exact_values(&mut self, position: &Position) -> Result<Vec<(usize, f64)>, ExactError> {
+        let values = analyze(position, self.on())?;
+        Ok(values
+            .into_iter()
+            .map(|(mv, v)| (mv, f64::from(v)))
+            .collect())
     }
 
     /// Level 10's move: the best chance of winning the match, ties to the better
-    /// margin, then at random.
+    /// margin, then to the lowest-numbered move.
     fn for_the_match(&mut self, position: &Position, game: &Match) -> Result<usize, ()> {
         let threads = self.threads;
         let table = shared_odds(game.target(), game.per_colour()).map_err(|_| ())?;
@@ -442,11 +375,12 @@ impl Bot {
                 .map_or(f64::MIN, |p| p.1)
         };
         let scored: Vec<(usize, f64)> = candidates.into_iter().map(|mv| (mv, margin(mv))).collect();
-        Ok(self.pick(&best_of(&scored)))
+        best_of(&scored).first().copied().ok_or(())
     }
 }
 
-/// The moves of `values` (moves and their values) whose value is the greatest, in order.
+/// The moves of `values` (moves and their values, in legal-move order) whose value is
+/// the greatest, in order: never empty for values of at least one move.
 fn best_of(values: &[(usize, f64)]) -> Vec<usize> {
     let top = values
         .iter()

@@ -116,6 +116,12 @@ pub enum BotError {
     Epsilon(f64),
 }
 
+impl crate::HasKind for BotError {
+    fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::InvalidArgument
+    }
+}
+
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -3,8 +3,8 @@
 //! (that analysis and the chances of winning the match), the review of a battle's
 //! moves, and the chart's points (each colour's margin under perfect play and chance of
 //! winning the match, after each move) kept for a match. The server (Python) and the
-//! offline page (WebAssembly) convert the same [`Json`]; each lends its own searchers
-//! (the server's are its threads', the page's its module's).
+//! offline page (WebAssembly) convert the same [`Json`]; each says where its searches
+//! run (the server on its threads' tables, the page on its module's searchers).
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -15,23 +15,18 @@ use crate::game::match_rules::{Match, MatchError};
 use crate::game::rules::{Player, Position};
 use crate::game::variant::Capability;
 use crate::odds::{lock_odds, move_chances, red_chance_at, shared_odds};
-use crate::run::clock::Instant;
-use crate::search::{Limits, Searcher};
+use crate::search::{analyze_within, go, Limits, On, Searcher};
 
 /// Positions of at most this many buttons get a margin on the chart (solved at once).
 pub const CHARTED_BUTTONS: usize = 15;
 
-/// The searchers a door lends to the analysis: one for margins (battle values), one
-/// for the match odds' searches (whose payoff is the match's), and the threads a
-/// search within a time may take (helpers sharing the margin searcher's table, where it
-/// has a shared one and the position is big enough to pay).
+/// Where a door's analysis searches: battle margins on the tables (and threads) `margin`
+/// names, the match odds' positions (whose payoff is the match's) on `odds`.
 pub struct Searchers<'a> {
     /// Battle margins (`Payoff::Margin`).
-    pub margin: &'a mut Searcher,
+    pub margin: On<'a>,
     /// The match odds' positions.
     pub odds: &'a mut Searcher,
-    /// Threads for a search within a time (1: the calling thread alone).
-    pub threads: usize,
 }
 
 /// `{"r": red, "b": black}`.
@@ -50,19 +45,21 @@ fn number(value: f64) -> Json {
 }
 
 /// Every legal move's exact value for the side to move, or `None` if the analysis is
-/// not done by `deadline`.
-fn values_by(
-    position: &Position,
-    deadline: Instant,
-    searcher: &mut Searcher,
-) -> Option<Vec<(usize, f64)>> {
-    searcher.analyze_until(position, deadline)
+/// not done within `limit`.
+fn values_within(position: &Position, limit: Duration, on: On<'_>) -> Option<Vec<(usize, f64)>> {
+    let values = analyze_within(position, limit, on).ok()?;
+    Some(
+        values
+            .into_iter()
+            .map(|(mv, v)| (mv, f64::from(v)))
+            .collect(),
+    )
 }
 
 /// Each colour's margin in the battle under perfect play (his sum minus the other's
 /// once it is over), Red's first; `None` for a position of more than
 /// [`CHARTED_BUTTONS`] buttons or one not solved within `limit`.
-pub fn margins(position: &Position, limit: Duration, searcher: &mut Searcher) -> [Option<i64>; 2] {
+pub fn margins(position: &Position, limit: Duration, on: On<'_>) -> [Option<i64>; 2] {
     if let Some(scoring) = position.scoring() {
         let margin = i64::from(scoring.margin());
         return [Some(margin), Some(-margin)];
@@ -70,7 +67,7 @@ pub fn margins(position: &Position, limit: Duration, searcher: &mut Searcher) ->
     if position.button_count() > CHARTED_BUTTONS {
         return [None, None];
     }
-    let Some(values) = values_by(position, Instant::now() + limit, searcher) else {
+    let Some(values) = values_within(position, limit, on) else {
         return [None, None];
     };
     let best = values
@@ -118,7 +115,7 @@ impl Point {
         searchers: &mut Searchers<'_>,
     ) -> Result<Point, MatchError> {
         Ok(Point {
-            margin: margins(position, limit, searchers.margin),
+            margin: margins(position, limit, searchers.margin.reborrow()),
             chance: chances(game, searchers.odds)?,
         })
     }
@@ -234,7 +231,7 @@ impl Chart {
                 [None, None]
             };
             let point = Point {
-                margin: margins(&battle.last, limit, searchers.margin),
+                margin: margins(&battle.last, limit, searchers.margin.reborrow()),
                 chance,
             };
             self.points.insert((number, battle.moves.clone()), point);
@@ -259,12 +256,7 @@ impl Chart {
 /// Every move's exact value for the side to move and the best line, when the engine
 /// solves them within half of `limit`; else the best line and value of a search
 /// of the other half (`exact` false); which moves give an extra move.
-pub fn analysis(
-    position: &Position,
-    limit: Duration,
-    threads: usize,
-    searcher: &mut Searcher,
-) -> Json {
+pub fn analysis(position: &Position, limit: Duration, mut on: On<'_>) -> Json {
     if position.is_over() {
         return Json::Object(vec![
             ("value", Json::Null),
@@ -275,12 +267,12 @@ pub fn analysis(
         ]);
     }
     let half = limit / 2;
-    let values = values_by(position, Instant::now() + half, searcher).unwrap_or_default();
+    let values = values_within(position, half, on.reborrow()).unwrap_or_default();
     let limits = Limits {
         time: Some(half),
         ..Limits::default()
     };
-    let best = searcher.search_with_helpers(position, &limits, threads, &mut |_| true);
+    let best = go(position, &limits, on, &mut |_| true);
     let value = if values.is_empty() {
         number(best.value)
     } else {
@@ -332,7 +324,7 @@ pub fn hint(
     searchers: &mut Searchers<'_>,
 ) -> Result<Json, MatchError> {
     let position = game.position();
-    let mut out = analysis(&position, limit, searchers.threads, searchers.margin);
+    let mut out = analysis(&position, limit, searchers.margin.reborrow());
     let mut chance = Json::Null;
     let mut odds = Vec::new();
     if game.winner().is_none() && Capability::MatchOdds.supports(game.per_colour()) {
@@ -376,10 +368,10 @@ pub fn review(
     moves: &[usize],
     per_position: Duration,
     budget: Duration,
-    searcher: &mut Searcher,
+    on: On<'_>,
 ) -> Result<Json, ViewError> {
     let (plies, _) = view::plies(start, moves)?;
-    let judged = crate::search::review(searcher, start, moves, per_position, budget)?;
+    let judged = crate::search::review(on, start, moves, per_position, budget)?;
     let optional = |v: Option<i32>| v.map_or(Json::Null, |v| Json::Int(i64::from(v)));
     let indices = |v: &[usize]| Json::List(v.iter().map(|&mv| Json::Int(mv as i64)).collect());
     Ok(Json::List(
@@ -431,12 +423,12 @@ mod tests {
         let last = &game.battles()[0];
         let expected = i64::from(last.scoring.red) - i64::from(last.scoring.black);
         assert_eq!(
-            margins(&last.last, LIMIT, &mut margin),
+            margins(&last.last, LIMIT, On::from(&mut margin)),
             [Some(expected), Some(-expected)]
         );
         let big = Position::random(6, Player::Red, 1).unwrap();
         assert!(big.button_count() > CHARTED_BUTTONS);
-        assert_eq!(margins(&big, LIMIT, &mut margin), [None, None]);
+        assert_eq!(margins(&big, LIMIT, On::from(&mut margin)), [None, None]);
     }
 
     #[test]
@@ -444,9 +436,8 @@ mod tests {
         let mut game = Match::new(Player::Red, 15, 3, 9, &[]).unwrap();
         let (mut margin, mut odds) = searchers();
         let mut searchers = Searchers {
-            margin: &mut margin,
+            margin: On::from(&mut margin),
             odds: &mut odds,
-            threads: 1,
         };
         let mut noted = Chart::new();
         noted.note(&game, LIMIT, &mut searchers).unwrap();
@@ -484,9 +475,14 @@ mod tests {
         played_until(&mut game, 1);
         let battle = &game.battles()[0];
         let (mut searcher, _) = searchers();
-        let Json::List(plies) =
-            review(&battle.start, &battle.moves, LIMIT, LIMIT, &mut searcher).unwrap()
-        else {
+        let Json::List(plies) = review(
+            &battle.start,
+            &battle.moves,
+            LIMIT,
+            LIMIT,
+            On::from(&mut searcher),
+        )
+        .unwrap() else {
             panic!("a list")
         };
         assert_eq!(plies.len(), battle.moves.len());

@@ -170,6 +170,15 @@ pub enum DrawError {
     TooManySlots(usize),
 }
 
+impl crate::HasKind for DrawError {
+    fn kind(&self) -> crate::ErrorKind {
+        match self {
+            DrawError::NotOver => crate::ErrorKind::BattleNotOver,
+            _ => crate::ErrorKind::InvalidArgument,
+        }
+    }
+}
+
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

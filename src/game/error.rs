@@ -37,6 +37,8 @@ pub enum PositionError {
     NoWhite,
 }
 
+crate::game::error_kind::one_kind! { PositionError => Notation }
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -96,6 +98,8 @@ pub enum NotationError {
     /// The piles read do not make a position.
     Position(PositionError),
 }
+
+crate::game::error_kind::one_kind! { NotationError => Notation }
 
 /// Names a character in a message: itself when printable ASCII, else its code point.
 pub(crate) fn describe(character: char) -> String {
@@ -193,6 +197,8 @@ pub enum IllegalMove {
         buttons: String,
     },
 }
+
+crate::game::error_kind::one_kind! { IllegalMove => IllegalMove }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -63,6 +63,24 @@ pub enum MatchError {
     Interrupted,
 }
 
+impl crate::HasKind for MatchError {
+    fn kind(&self) -> crate::ErrorKind {
+        use crate::ErrorKind;
+        match self {
+            // Moves refused.
+            MatchError::Over(_) | MatchError::ChooserDue(_) => ErrorKind::IllegalMove,
+            MatchError::Illegal(error) => error.kind(),
+            // A request to a match, not a move, that the match rules refuse.
+            MatchError::NothingToUndo => ErrorKind::MatchState,
+            MatchError::Standing(error) => error.kind(),
+            MatchError::BadDeal { .. } => ErrorKind::Notation,
+            MatchError::DealSize { .. } => ErrorKind::InvalidArgument,
+            MatchError::Variant(error) => error.kind(),
+            MatchError::Interrupted => ErrorKind::Interrupted,
+        }
+    }
+}
+
 impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -255,6 +255,20 @@ pub enum StandingError {
     NoBattle(Next),
 }
 
+impl crate::HasKind for StandingError {
+    fn kind(&self) -> crate::ErrorKind {
+        use crate::ErrorKind;
+        match self {
+            StandingError::BadTarget(_) => ErrorKind::InvalidArgument,
+            StandingError::Variant(error) => error.kind(),
+            // Requests to a match, not moves, that the match rules refuse.
+            StandingError::Impossible(_)
+            | StandingError::NoChoiceDue
+            | StandingError::NoBattle(_) => ErrorKind::MatchState,
+        }
+    }
+}
+
 impl fmt::Display for StandingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

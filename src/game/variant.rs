@@ -82,6 +82,8 @@ pub struct VariantError {
     pub per_colour: String,
 }
 
+crate::game::error_kind::one_kind! { VariantError => InvalidArgument }
+
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.capability {

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use crate::game::rules::{Player, Position};
 use crate::run::interrupt::Interrupted;
-use crate::search::{analyze_parallel, worth_threads, Payoff, Searcher};
+use crate::search::{Payoff, Searcher};
 
 /// The table of each thread's searcher (cleared whenever the payoff changes, so small).
 pub const MOVE_TABLE_BYTES: usize = 1 << 20;
@@ -26,29 +26,21 @@ pub fn with_match_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
 
 /// The mover's probability of winning the match after each legal move of `position`, in
 /// legal-move order; `payoff` is the match payoff of its battle
-/// ([`MatchOdds::payoff`](super::MatchOdds::payoff)). The moves are solved on up to
-/// `threads` threads where that pays ([`worth_threads`]: positions of 16 piles or
-/// more, each thread with a searcher of its own; the same values), else on `searcher`,
-/// whose one table serves every move (measured: a standard position's moves take ~1.4
-/// ms there, ~1.9 ms on two threads with a table each).
+/// ([`MatchOdds::payoff`](super::MatchOdds::payoff)). The moves are solved on
+/// `searcher`, on up to `threads` threads where the search says that pays (each thread
+/// then on a table of its own; the same values).
 pub fn move_chances(
     payoff: &Payoff,
     position: &Position,
     threads: usize,
     searcher: &mut Searcher,
 ) -> Result<Vec<(usize, f64)>, Interrupted> {
-    let values = if !worth_threads(position, threads) || position.legal_move_count() < 2 {
-        searcher.set_payoff(payoff.clone());
-        let values = searcher.analyze(position);
-        if searcher.was_cut_short() {
-            return Err(Interrupted);
-        }
-        values
-    } else {
-        analyze_parallel(position, threads, |_| {
-            Ok(Searcher::new(payoff.clone(), MOVE_TABLE_BYTES))
-        })?
-    };
+    searcher.set_payoff(payoff.clone());
+    searcher.set_threads(threads);
+    let values = searcher.analyze(position);
+    if searcher.was_cut_short() {
+        return Err(Interrupted);
+    }
     // Values for the mover of `2u - 1`, `u` his probability.
     Ok(values
         .into_iter()

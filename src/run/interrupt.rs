@@ -34,4 +34,10 @@ impl fmt::Display for Interrupted {
     }
 }
 
+impl crate::HasKind for Interrupted {
+    fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Interrupted
+    }
+}
+
 impl std::error::Error for Interrupted {}

@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::shared_table::SHARED_ENTRY_BYTES;
-use super::{with_thread_searcher, Searcher, SharedTable, TableAllocError};
+use super::go::with_thread_searcher;
+use super::shared_table::{SharedTable, SHARED_ENTRY_BYTES};
+use super::{Searcher, TableAllocError};
 use crate::game::error::wraps;
 use crate::game::perft::perft_with_stop;
 use crate::game::rules::Position;
@@ -24,6 +25,15 @@ pub enum BatchError {
     Table(TableAllocError),
     /// The calling thread was interrupted.
     Interrupted,
+}
+
+impl crate::HasKind for BatchError {
+    fn kind(&self) -> crate::ErrorKind {
+        match self {
+            BatchError::Table(error) => error.kind(),
+            BatchError::Interrupted => crate::ErrorKind::Interrupted,
+        }
+    }
 }
 
 impl From<Interrupted> for BatchError {

@@ -47,6 +47,9 @@ pub struct SearchResult {
     pub pv: Vec<usize>,
     /// Time taken so far.
     pub elapsed: Duration,
+    /// The threads it ran on (helpers sharing its table, where the position was big
+    /// enough and no depth or node limit was set).
+    pub threads: usize,
 }
 
 /// One finished iteration of a deepening search, as reported while it goes on.
@@ -115,16 +118,10 @@ fn iteration_depths(limits: &Limits, max_depth: u32, position: &Position) -> Vec
 }
 
 impl Searcher {
-    /// An iterative-deepening search within `limits`, stoppable through the stop flag. A
-    /// stop set while no search runs stops the next one (a stop is never lost); the
-    /// flag is cleared when a search ends.
-    pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
-        self.search_with(position, limits, &mut |_| true)
-    }
-
-    /// [`search`](Self::search), telling `progress` of every finished iteration; the
-    /// search stops after an iteration for which `progress` returns `false`.
-    pub fn search_with(
+    /// An iterative-deepening search within `limits` on this thread, telling `progress`
+    /// of every finished iteration; the search stops after an iteration for which
+    /// `progress` returns `false`.
+    pub(super) fn deepen(
         &mut self,
         position: &Position,
         limits: &Limits,
@@ -155,6 +152,7 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
+            threads: 1,
         };
         if !position.is_over() {
             let mut last_pv = Vec::new();

@@ -56,6 +56,12 @@ pub struct TableAllocError {
     pub bytes: usize,
 }
 
+impl crate::HasKind for TableAllocError {
+    fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Memory
+    }
+}
+
 impl fmt::Display for TableAllocError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -1,5 +1,7 @@
 //! Game-tree search: negamax alpha-beta with a transposition table, move ordering,
-//! iterative deepening, limits and a stop flag; exact when it reaches the end. `batch`
+//! iterative deepening, limits and a stop flag; exact when it reaches the end. [`go`]
+//! (and [`solve`], [`analyze`], [`analyze_within`]) is the one entry point of every
+//! door: it decides the threads and the table. `batch`
 //! solves (and counts the move trees of) many positions at once; `classes` groups the
 //! starts of a variant by the symmetries that keep their value.
 
@@ -8,7 +10,7 @@ pub mod classes;
 mod deepening;
 mod entry;
 mod eval;
-mod exact;
+mod go;
 mod kernel;
 mod key;
 mod learned;
@@ -29,15 +31,9 @@ mod table;
 pub use deepening::{Iteration, Limits, SearchResult};
 pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use eval::projected_margin;
-pub(crate) use exact::with_thread_shared_searcher;
-pub use exact::{analyze, solve, with_thread_searcher, ExactError, THREAD_TABLE_BYTES};
+pub use go::{analyze, analyze_within, go, solve, ExactError, On, THREAD_TABLE_BYTES};
 pub use key::key;
 pub use learned::{features as learned_features, learned_margin, FEATURES as LEARNED_FEATURES};
-pub use parallel::{
-    analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, PARALLEL_FROM_PILES,
-};
 pub use payoff::Payoff;
 pub use review::{review, MoveReview};
 pub use searcher::Searcher;
-pub use shared_table::{SharedTable, SHARED_ENTRY_BYTES};
-pub use table::Table;

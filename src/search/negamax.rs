@@ -58,9 +58,10 @@ pub(super) enum Root {
 }
 
 impl Searcher {
-    /// The exact value of `position` for its side to move under perfect play.
-    /// Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
-    pub fn solve(&mut self, position: &Position) -> f64 {
+    /// The exact value of `position` for its side to move under perfect play, on this
+    /// thread. Not exact if [`was_cut_short`](Self::was_cut_short) (a stop or an
+    /// interruption).
+    pub(super) fn solve_alone(&mut self, position: &Position) -> f64 {
         self.begin(None, None, false);
         let value = if position.pile_count() < DEEPEN_FROM_PILES || position.is_over() {
             self.exact_value(position)
@@ -87,24 +88,10 @@ impl Searcher {
         value
     }
 
-    /// The exact value of every legal move, for the side to move (not exact if
-    /// [`was_cut_short`](Self::was_cut_short)).
-    pub fn analyze(&mut self, position: &Position) -> Vec<(usize, f64)> {
-        self.analyze_with(position, None)
-    }
-
-    /// The exact value of every legal move, as [`analyze`](Self::analyze), or `None` if
-    /// the analysis is not done by `deadline` (nor when stopped or interrupted).
-    pub fn analyze_until(
-        &mut self,
-        position: &Position,
-        deadline: Instant,
-    ) -> Option<Vec<(usize, f64)>> {
-        let values = self.analyze_with(position, Some(deadline));
-        (!self.was_cut_short()).then_some(values)
-    }
-
-    fn analyze_with(
+    /// The exact value of every legal move, for the side to move, on this thread; not
+    /// exact if [`was_cut_short`](Self::was_cut_short), which a `deadline` passed makes
+    /// it.
+    pub(super) fn analyze_alone(
         &mut self,
         position: &Position,
         deadline: Option<Instant>,

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::run::clock::Instant;
 use crate::{IllegalMove, Position};
 
-use super::{Limits, Searcher};
+use super::{analyze_within, go, Limits, On};
 
 /// One move judged against perfect play.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,8 +37,8 @@ const LEAST: Duration = Duration::from_millis(5);
 /// before any search. The moves are judged from the last one back: late positions are
 /// small and solved at once, so a budget too short for a big battle leaves unknown only
 /// its first moves, not all of them.
-pub fn review(
-    searcher: &mut Searcher,
+pub fn review<'a>(
+    on: impl Into<On<'a>>,
     start: &Position,
     moves: &[usize],
     per_position: Duration,
@@ -55,22 +55,23 @@ pub fn review(
         total: budget,
         per_position,
     };
+    let mut on = on.into();
     let mut out: Vec<MoveReview> = plies
         .iter()
         .rev()
-        .map(|&(before, played)| judge(searcher, &before, played, &budget))
+        .map(|&(before, played)| judge(on.reborrow(), &before, played, &budget))
         .collect();
     out.reverse();
     Ok(out)
 }
 
 /// The move `played` in `before`, judged within what is left of `budget`.
-fn judge(searcher: &mut Searcher, before: &Position, played: usize, budget: &Budget) -> MoveReview {
+fn judge(mut on: On<'_>, before: &Position, played: usize, budget: &Budget) -> MoveReview {
     let values = budget
         .next_look()
-        .and_then(|time| searcher.analyze_until(before, Instant::now() + time))
+        .and_then(|time| analyze_within(before, time, on.reborrow()).ok())
         .unwrap_or_default();
-    let value_of = |&(mv, value): &(usize, f64)| (mv, value as i32);
+    let value_of = |&(mv, value): &(usize, i32)| (mv, value);
     let best = values.iter().map(|v| value_of(v).1).max();
     let best_moves = values
         .iter()
@@ -90,7 +91,7 @@ fn judge(searcher: &mut Searcher, before: &Position, played: usize, budget: &Bud
                 time: Some(time),
                 ..Limits::default()
             };
-            searcher.search(before, &limits).pv
+            go(before, &limits, on, &mut |_| true).pv
         })
         .unwrap_or_default();
     MoveReview {
@@ -120,7 +121,7 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Payoff;
+    use crate::search::{Payoff, Searcher};
 
     const START: &str = "W/R/B/W/B/R/R/W/B r";
 

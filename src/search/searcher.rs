@@ -1,10 +1,12 @@
-//! The searcher: its transposition table, payoff, limits and stop flags, which persist
-//! across searches, and the controls every search shares (start, end, when to stop).
-//! The searches themselves are in `negamax`, `deepening`, `line` and `parallel`.
+//! The searcher: its transposition table, payoff, threads, limits and stop flags, which
+//! persist across searches, and the controls every search shares (start, end, when to
+//! stop). This file is its whole public API; the searches themselves are in `negamax`,
+//! `deepening`, `line` and `parallel` (which decides the threads of every search).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::deepening::{Iteration, Limits, SearchResult};
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
 use super::learned::learned_margin;
@@ -54,7 +56,8 @@ impl Kernel {
     }
 }
 
-/// A searcher: its transposition table, payoff and stop flag persist across searches.
+/// A searcher: its transposition table, payoff, threads and stop flag persist across
+/// searches.
 ///
 /// ```
 /// use buttonup::game::rng::{random_start, SplitMix64};
@@ -104,10 +107,15 @@ pub struct Searcher {
     /// makes better) or the projection (the deepening of exact solves, which it orders
     /// faster: the learned one costs more a node and its better guesses do not pay there).
     pub(super) learned: bool,
+    /// The threads its searches may take ([`worth_threads`](super::parallel) decides
+    /// how many each takes).
+    pub(super) threads: usize,
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of at most `table_bytes` bytes.
+    /// A searcher for one thread with a transposition table of at most `table_bytes`
+    /// bytes. Small sizes only: a table that cannot be allocated aborts the process
+    /// ([`try_new`](Self::try_new) says so instead).
     pub fn new(payoff: Payoff, table_bytes: usize) -> Searcher {
         Self::with_table(payoff, Table::with_bytes(table_bytes))
     }
@@ -120,10 +128,20 @@ impl Searcher {
         ))
     }
 
+    /// A margin searcher that may take up to `threads` threads (held to 1 to
+    /// [`MAX_THREADS`](crate::run::parallel::MAX_THREADS); 1 where threads cannot start),
+    /// on a table of `table_bytes` bytes that they share (for one thread, a table of its
+    /// own: a little faster alone). Its solves, analyses and searches take the threads
+    /// where the position is big enough to pay for them; a depth or node limit keeps a
+    /// search on one thread, so that its answer is the same on every run.
+    pub fn with_threads(table_bytes: usize, threads: usize) -> Result<Searcher, TableAllocError> {
+        super::parallel::searcher_for_threads(table_bytes, threads)
+    }
+
     /// A margin searcher whose table is a share of `shared`: threads that each have one
     /// see each other's results. `lane` (the thread's number) keeps their searches'
     /// numbers apart.
-    pub fn sharing(shared: Arc<SharedTable>, lane: u32) -> Searcher {
+    pub(super) fn sharing(shared: Arc<SharedTable>, lane: u32) -> Searcher {
         let mut searcher = Self::with_table(Payoff::Margin, Table::sharing(shared));
         searcher.generation = lane << 24;
         searcher
@@ -147,7 +165,66 @@ impl Searcher {
             helper: false,
             kernel: Kernel::detect(),
             learned: false,
+            threads: 1,
         }
+    }
+
+    /// The exact value of `position` for its side to move under perfect play. Not
+    /// exact if [`was_cut_short`](Self::was_cut_short) (a stop or an interruption).
+    pub fn solve(&mut self, position: &Position) -> f64 {
+        self.solve_helped(position)
+    }
+
+    /// The exact value of every legal move, for the side to move, in legal-move order
+    /// (not exact if [`was_cut_short`](Self::was_cut_short)).
+    pub fn analyze(&mut self, position: &Position) -> Vec<(usize, f64)> {
+        self.analyze_helped(position)
+    }
+
+    /// The exact value of every legal move, as [`analyze`](Self::analyze) (on the
+    /// calling thread), or `None` if the analysis is not done by `deadline` (nor when
+    /// stopped or interrupted).
+    pub fn analyze_until(
+        &mut self,
+        position: &Position,
+        deadline: Instant,
+    ) -> Option<Vec<(usize, f64)>> {
+        let values = self.analyze_alone(position, Some(deadline));
+        (!self.was_cut_short()).then_some(values)
+    }
+
+    /// An iterative-deepening search within `limits` (exact with none), stoppable
+    /// through the stop flag. A stop set while no search runs stops the next one (a
+    /// stop is never lost); the flag is cleared when a search ends.
+    pub fn search(&mut self, position: &Position, limits: &Limits) -> SearchResult {
+        self.search_with(position, limits, &mut |_| true)
+    }
+
+    /// [`search`](Self::search), telling `progress` of every finished iteration; the
+    /// search stops after an iteration for which `progress` returns `false`.
+    pub fn search_with(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> SearchResult {
+        self.search_helped(position, limits, progress)
+    }
+
+    /// The threads its searches may take.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Sets the threads its searches may take (see [`with_threads`](Self::with_threads);
+    /// on a table of its own, only an analysis takes them, each thread solving moves on
+    /// a table of its own of the same size).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if crate::run::parallel::THREADS_AVAILABLE {
+            crate::run::parallel::clamp_threads(threads)
+        } else {
+            1
+        };
     }
 
     /// The flag that stops a running search from another thread.
@@ -185,7 +262,8 @@ impl Searcher {
         self.table.bytes()
     }
 
-    /// Whether its table is one that helper threads can share.
+    /// Whether its table is one that helper threads share ([`with_threads`](
+    /// Self::with_threads) of more than one thread).
     pub fn is_shared(&self) -> bool {
         self.table.shared().is_some()
     }
@@ -204,6 +282,12 @@ impl Searcher {
         self.table.clear();
     }
 
+    /// Whether the last search, solve or analysis was cut short by its limits, a stop
+    /// or an interruption (a solve's or an analysis's values are then not exact).
+    pub fn was_cut_short(&self) -> bool {
+        self.aborted
+    }
+
     pub(super) fn begin(&mut self, nodes: Option<u64>, deadline: Option<Instant>, abortable: bool) {
         self.nodes = 0;
         self.node_limit = nodes.unwrap_or(u64::MAX);
@@ -218,12 +302,6 @@ impl Searcher {
     /// Ends a search, solve or analysis: a stop asked of it is used up.
     pub(super) fn finish(&mut self) {
         self.stop.store(false, Ordering::Relaxed);
-    }
-
-    /// Whether the last search, solve or analysis was cut short by its limits, a stop
-    /// or an interruption (a solve's or an analysis's values are then not exact).
-    pub fn was_cut_short(&self) -> bool {
-        self.aborted
     }
 
     /// Counts `more` nodes visited without a call of their own, looking at the stop

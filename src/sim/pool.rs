@@ -31,6 +31,12 @@ impl std::fmt::Display for Panicked {
     }
 }
 
+impl crate::HasKind for Panicked {
+    fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Internal
+    }
+}
+
 impl std::error::Error for Panicked {}
 
 /// The work of the current step, its lifetime erased: only ever called for a part

@@ -34,6 +34,13 @@ pub struct StepError {
     pub reason: String,
 }
 
+// An action refused in a batch of games: a value of the actions array.
+impl crate::HasKind for StepError {
+    fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::InvalidArgument
+    }
+}
+
 impl std::fmt::Display for StepError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "game {}: pile {}: {}", self.game, self.pile, self.reason)
@@ -50,6 +57,15 @@ pub enum Failure {
     /// An internal error stopped some games midway (a bug: the games and outputs of the
     /// batch are then whatever they were; the next call writes the outputs in full).
     Panicked(Panicked),
+}
+
+impl crate::HasKind for Failure {
+    fn kind(&self) -> crate::ErrorKind {
+        match self {
+            Failure::Illegal(error) => error.kind(),
+            Failure::Panicked(error) => error.kind(),
+        }
+    }
 }
 
 impl std::fmt::Display for Failure {
@@ -124,6 +140,15 @@ pub enum MakeError {
     Variant(VariantError),
     /// The interruption hook asked the deal to stop.
     Interrupted,
+}
+
+impl crate::HasKind for MakeError {
+    fn kind(&self) -> crate::ErrorKind {
+        match self {
+            MakeError::Variant(error) => error.kind(),
+            MakeError::Interrupted => crate::ErrorKind::Interrupted,
+        }
+    }
 }
 
 impl std::fmt::Display for MakeError {

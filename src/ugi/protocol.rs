@@ -100,7 +100,6 @@ impl Protocol {
     pub(super) fn new(out: Output, name: &str) -> Protocol {
         let [level, hash, seed, threads] = OPTIONS.map(|o| o.default);
         let mut bot = Bot::of(Level::MATCH, seed);
-        bot.set_searching(true);
         bot.set_threads(threads as usize);
         let stops = Arc::new(Stops {
             flag: bot.stop_flag(),

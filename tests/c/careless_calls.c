@@ -165,13 +165,13 @@ static void positions(void) {
 
     ButtonupSearchResult result;
     memset(&result, 0xAB, sizeof result);
-    EXPECT(buttonup_search(NULL, 0, 0, 0, &result), NUL);
-    EXPECT(buttonup_search(start, 0, 0, 0, NULL), NUL);
-    EXPECT(buttonup_search(final, 0, 0, 0, &result), BUTTONUP_STATUS_ILLEGAL_MOVE);
+    EXPECT(buttonup_search(NULL, 1, 0, 0, 0, &result), NUL);
+    EXPECT(buttonup_search(start, 1, 0, 0, 0, NULL), NUL);
+    EXPECT(buttonup_search(final, 1, 0, 0, 0, &result), BUTTONUP_STATUS_ILLEGAL_MOVE);
     TRUE(result.pile == 0xABABABABu);
-    EXPECT(buttonup_search(start, UINT32_MAX, UINT64_MAX, UINT64_MAX, &result), OK);
+    EXPECT(buttonup_search(start, 1, UINT32_MAX, UINT64_MAX, UINT64_MAX, &result), OK);
     TRUE(result.exact && (int32_t)result.value == solved);
-    EXPECT(buttonup_search(start, 1, 0, 0, &result), OK);
+    EXPECT(buttonup_search(start, 1, 1, 0, 0, &result), OK);
     TRUE(result.depth == 1);
 
     buttonup_position_free(final);

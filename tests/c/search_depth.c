@@ -20,7 +20,7 @@ int main(void) {
         ButtonupPosition *position = NULL;
         ButtonupSearchResult result = {0};
         if (buttonup_position_parse(line, &position) != BUTTONUP_STATUS_OK ||
-            buttonup_search(position, depth, 0, 0, &result) != BUTTONUP_STATUS_OK) {
+            buttonup_search(position, 1, depth, 0, 0, &result) != BUTTONUP_STATUS_OK) {
             fprintf(stderr, "%s: %s\n", line, buttonup_last_error());
             failed = 1;
         }

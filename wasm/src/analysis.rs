@@ -12,7 +12,9 @@ use crate::draw::view_to_js;
 use crate::errors::{wrong_type, OrThrow};
 use crate::matches::JsMatch;
 use crate::position::JsPosition;
-use crate::search::{duration, with_searcher};
+use crate::search::duration;
+use buttonup::odds::with_match_searcher;
+use buttonup::search::On;
 
 /// A time limit in milliseconds, required.
 fn limit(value: f64, name: &str) -> Result<Duration, JsValue> {
@@ -20,15 +22,12 @@ fn limit(value: f64, name: &str) -> Result<Duration, JsValue> {
     Ok(duration(ms))
 }
 
-/// Runs `work` on the module's margin and match-odds searchers.
+/// Runs `work` on the thread's margin and match-odds searchers.
 fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
-    with_searcher(|margin| {
-        crate::odds::with_searcher(|odds| {
-            work(&mut Searchers {
-                margin,
-                odds,
-                threads: 1,
-            })
+    with_match_searcher(|odds| {
+        work(&mut Searchers {
+            margin: On::thread(1),
+            odds,
         })
     })
 }
@@ -108,7 +107,7 @@ pub fn analysis_view(
     #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let limit = limit(limit_ms, "limitMs")?;
-    let found = with_searcher(|s| analysis::analysis(&position.inner, limit, 1, s));
+    let found = analysis::analysis(&position.inner, limit, On::thread(1));
     Ok(view_to_js(&found))
 }
 
@@ -148,7 +147,6 @@ pub fn review_view(
         checked.push(mv);
     }
     let found =
-        with_searcher(|s| analysis::review(&start.inner, &checked, per_position, budget, s))
-            .or_throw()?;
+        analysis::review(&start.inner, &checked, per_position, budget, On::thread(1)).or_throw()?;
     Ok(view_to_js(&found))
 }

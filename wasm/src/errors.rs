@@ -95,11 +95,6 @@ pub(crate) fn battle_not_over() -> JsValue {
     BattleError::NotOver.to_js()
 }
 
-/// A search or analysis that ended before it had its answer.
-pub(crate) fn search_stopped(message: &str) -> JsValue {
-    thrown(ErrorKind::SearchStopped, message)
-}
-
 /// A core error as JavaScript throws it: its kind's error, its own message.
 pub(crate) trait ToJs {
     fn to_js(&self) -> JsValue;
@@ -125,13 +120,13 @@ impl<T, E: ToJs> OrThrow<T> for Result<T, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use buttonup::game::error_kind::DocumentedKind;
+    use buttonup_testkit::{DocumentedKind, RELIABILITY_DOC};
 
     /// Every kind's JavaScript error is the docs' (which gives each kind its own); the
     /// built-in ones are JavaScript's own classes.
     #[test]
     fn each_kind_has_its_documented_error() {
-        let doc = include_str!("../../docs/reliability.md");
+        let doc = RELIABILITY_DOC;
         for row in DocumentedKind::table(doc).expect("the docs' table of error kinds") {
             assert_eq!(class(row.kind).name(), row.javascript, "{}", row.kind);
         }

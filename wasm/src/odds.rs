@@ -1,11 +1,8 @@
 //! Match odds: `winProbability` and `matchAnalyze`, on the core's tables (built once per
 //! target and buttons of each colour, kept for the page's life).
 
-use std::cell::RefCell;
-
 use buttonup::game::rules::Position;
-use buttonup::odds::{lock_odds, move_chances, red_chance_at, shared_odds, MOVE_TABLE_BYTES};
-use buttonup::search::{Payoff, Searcher};
+use buttonup::odds::{lock_odds, move_chances, red_chance_at, shared_odds, with_match_searcher};
 use buttonup::{Standing, STANDARD_PER_COLOUR};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,10 +13,6 @@ use crate::matches::JsMatch;
 use buttonup::game::notation;
 use buttonup::Next;
 use js_sys::Reflect;
-
-thread_local! {
-    static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
-}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -41,17 +34,6 @@ export interface Chances {
   black: number;
 }
 "#;
-
-/// Runs `f` on the module's match-odds searcher (made on first use; a fresh one if it
-/// is busy, which one thread never sees).
-pub(crate) fn with_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
-    SEARCHER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            f(slot.get_or_insert_with(|| Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES)))
-        }
-        Err(_) => f(&mut Searcher::new(Payoff::Margin, MOVE_TABLE_BYTES)),
-    })
-}
 
 /// A standing object: `red`, `black`, `target`, `lastLoser`, `starter`, `perColour`.
 pub(crate) fn standing(value: &JsValue) -> Result<Standing, JsValue> {
@@ -98,8 +80,8 @@ pub fn win_probability(
     #[wasm_bindgen(unchecked_param_type = "Standing | Match")] of: JsValue,
 ) -> Result<JsValue, JsValue> {
     let (standing, battle) = state(&of)?;
-    let red =
-        with_searcher(|s| red_chance_at(&standing, battle.as_ref(), 1, s, None)).or_throw()?;
+    let red = with_match_searcher(|s| red_chance_at(&standing, battle.as_ref(), 1, s, None))
+        .or_throw()?;
     Ok(object(&[
         ("red", JsValue::from_f64(red)),
         ("black", JsValue::from_f64(1.0 - red)),
@@ -119,7 +101,7 @@ pub fn match_analyze(game: &JsMatch) -> Result<JsValue, JsValue> {
     standing.check().or_throw()?;
     let table = shared_odds(standing.target, standing.per_colour).or_throw()?;
     let payoff = lock_odds(&table).payoff(&standing).or_throw()?;
-    let chances = with_searcher(|s| move_chances(&payoff, &position, 1, s)).or_throw()?;
+    let chances = with_match_searcher(|s| move_chances(&payoff, &position, 1, s)).or_throw()?;
     for (mv, chance) in chances {
         map.set(&JsValue::from(mv as u32), &JsValue::from_f64(chance));
     }

@@ -1,24 +1,14 @@
-//! `solve`, `analyze` and `search`: the core's searcher, on the one thread there is.
+//! `solve`, `analyze` and `search`: the core's one search, on the one thread there is
+//! and its tables.
 
-use std::cell::RefCell;
 use std::time::Duration;
 
-use buttonup::run::clock::Instant;
-use buttonup::search::{Limits, Payoff, SearchResult, Searcher};
+use buttonup::search::{self, Limits, Payoff, SearchResult, Searcher};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{as_array, field, millis, numbers, object, within};
-use crate::errors::{search_stopped, wrong_type, OrThrow};
+use crate::errors::{wrong_type, OrThrow};
 use crate::position::JsPosition;
-
-/// The table of the searcher behind the module's functions: 2 MiB (the Python engine's
-/// is 8), made on the first call, so that a page's first solve is quick (measured in
-/// docs/wasm.md); a `Searcher` of its own takes any size.
-const TABLE_BYTES: usize = 2 << 20;
-
-thread_local! {
-    static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
-}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -58,19 +48,6 @@ export interface SearchLimits {
 }
 "#;
 
-/// Runs `f` on the module's margin searcher (made on first use; a fresh one if it is
-/// busy, which one thread never sees).
-pub(crate) fn with_searcher<T>(f: impl FnOnce(&mut Searcher) -> T) -> T {
-    SEARCHER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            let searcher = slot.get_or_insert_with(|| Searcher::new(Payoff::Margin, TABLE_BYTES));
-            searcher.set_payoff(Payoff::Margin);
-            f(searcher)
-        }
-        Err(_) => f(&mut Searcher::new(Payoff::Margin, 1 << 20)),
-    })
-}
-
 /// A time limit in milliseconds as a duration.
 pub(crate) fn duration(ms: f64) -> Duration {
     Duration::from_secs_f64((ms / 1000.0).min(1e9))
@@ -79,9 +56,9 @@ pub(crate) fn duration(ms: f64) -> Duration {
 /// The exact value of `position` for the side to move under perfect play: his final
 /// margin (his sum minus the other's).
 #[wasm_bindgen]
-pub fn solve(position: &JsPosition) -> f64 {
-    let p = position.inner;
-    with_searcher(|s| s.solve(&p)) + 0.0
+pub fn solve(position: &JsPosition) -> Result<f64, JsValue> {
+    let value = search::solve(&position.inner, 1).or_throw()?;
+    Ok(f64::from(value) + 0.0)
 }
 
 // `+ 0.0` turns a negated zero into zero: JavaScript tells them apart (`Object.is`),
@@ -97,19 +74,16 @@ pub fn analyze(
     let options = crate::types::given(options);
     let p = position.inner;
     let values = match millis(&field(&options, "timeLimitMs")?, "timeLimitMs")? {
-        Some(ms) => {
-            let deadline = Instant::now() + duration(ms);
-            with_searcher(|s| s.analyze_until(&p, deadline)).ok_or_else(|| {
-                search_stopped(&format!(
-                    "the analysis was not done within its time limit of {ms} ms"
-                ))
-            })?
-        }
-        None => with_searcher(|s| s.analyze(&p)),
-    };
+        Some(ms) => search::analyze_within(&p, duration(ms), 1),
+        None => search::analyze(&p, 1),
+    }
+    .or_throw()?;
     let map = js_sys::Map::new();
     for (mv, value) in values {
-        map.set(&JsValue::from(mv as u32), &JsValue::from_f64(value + 0.0));
+        map.set(
+            &JsValue::from(mv as u32),
+            &JsValue::from_f64(f64::from(value) + 0.0),
+        );
     }
     Ok(map.into())
 }
@@ -138,9 +112,7 @@ pub fn review(
         budget.map_or(unlimited, duration),
     );
     let start = start.inner;
-    let judged =
-        with_searcher(|s| buttonup::search::review(s, &start, &moves, per_position, budget))
-            .or_throw()?;
+    let judged = search::review(1, &start, &moves, per_position, budget).or_throw()?;
     let optional =
         |value: Option<i32>| value.map_or(JsValue::NULL, |v| JsValue::from_f64(f64::from(v) + 0.0));
     Ok(judged
@@ -166,7 +138,7 @@ pub fn search(
 ) -> Result<JsValue, JsValue> {
     let limits = search_limits(&crate::types::given(limits))?;
     let p = position.inner;
-    Ok(result_object(&with_searcher(|s| s.search(&p, &limits))))
+    Ok(result_object(&search::go(&p, &limits, 1, &mut |_| true)))
 }
 
 /// The limits of an options object: `depth`, `nodes`, `timeLimitMs`.

@@ -22,6 +22,8 @@ pub enum RecordError {
     Write(String),
 }
 
+crate::game::error_kind::one_kind! { RecordError => Record }
+
 impl RecordError {
     /// A fault at a token (or a whole line) of line `line`.
     pub(crate) fn at(line: usize, token: &str, message: String) -> RecordError {

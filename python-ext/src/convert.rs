@@ -1,12 +1,14 @@
 //! Conversions between Python values and core types.
 
+use crate::errors::raised;
+use crate::errors::OrRaise;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyString};
 
 use super::errors::{out_of_range, wrong_type};
-use crate::game::rules::{Player, Position};
-use crate::game::standing::{check_target, StandingError};
+use buttonup::game::rules::{Player, Position};
+use buttonup::game::standing::{check_target, StandingError};
 
 /// `buttonup.player.Player.RED` and `.BLACK`, looked up once.
 static PLAYERS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
@@ -78,7 +80,7 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
         .repr()
         .map(|r| r.to_string())
         .unwrap_or_else(|_| type_name(value));
-    crate::game::error::shorten(&text)
+    buttonup::game::error::shorten(&text)
 }
 
 /// The Python `Player` member of an optional core player.
@@ -119,7 +121,7 @@ fn no_such_pile(position: &Position, value: &Bound<'_, PyAny>) -> PyErr {
         .str()
         .map(|s| s.to_string())
         .unwrap_or_else(|_| "(a huge number)".to_string());
-    position.no_such_pile(pile).into()
+    raised(position.no_such_pile(pile))
 }
 
 /// An int argument as Python gave it: anything with `__index__` but a bool (numpy
@@ -149,7 +151,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
         };
         Ok(match index.extract::<i64>() {
             Ok(value) => Int::Small(value),
-            Err(_) => Int::Big(crate::game::error::shorten(
+            Err(_) => Int::Big(buttonup::game::error::shorten(
                 &index
                     .str()
                     .map(|s| s.to_string())
@@ -191,23 +193,22 @@ impl Int {
     /// A target of victory points that the match rules accept.
     pub(crate) fn target(&self) -> PyResult<u32> {
         match self.value("target")? {
-            Ok(v) => Ok(check_target(v)?),
-            Err(text) => Err(StandingError::BadTarget(text.to_string()).into()),
+            Ok(v) => Ok(check_target(v).or_raise()?),
+            Err(text) => Err(raised(StandingError::BadTarget(text.to_string()))),
         }
     }
 
     /// A count of buttons of each colour that `capability` supports.
     pub(crate) fn per_colour(
         &self,
-        capability: crate::game::variant::Capability,
+        capability: buttonup::game::variant::Capability,
     ) -> PyResult<usize> {
         match self.value("per_colour")? {
-            Ok(v) => Ok(capability.check(v)?),
-            Err(text) => Err(crate::game::variant::VariantError {
+            Ok(v) => Ok(capability.check(v).or_raise()?),
+            Err(text) => Err(raised(buttonup::game::variant::VariantError {
                 capability,
                 per_colour: text.to_string(),
-            }
-            .into()),
+            })),
         }
     }
 }
@@ -218,7 +219,7 @@ pub(crate) const MAX_THREADS: i64 = 256;
 /// A `threads` argument: `None` for every core, else 1 to [`MAX_THREADS`].
 pub(crate) fn threads(value: Option<Int>) -> PyResult<usize> {
     match value {
-        None => Ok(crate::run::parallel::default_threads()),
+        None => Ok(buttonup::run::parallel::default_threads()),
         Some(n) => Ok(n.within("threads", 1, MAX_THREADS)? as usize),
     }
 }

@@ -1,6 +1,7 @@
 //! Match odds for Python: `win_probability` and `match_analyze`, on the core's tables
 //! (built once per target and buttons of each colour, shared by every thread).
 
+use crate::errors::OrRaise;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -10,16 +11,16 @@ use super::interrupt::run;
 use super::matches::PyMatch;
 use super::results::{chances_to_py, is_standing, standing_from_py};
 use super::search::lock;
-use crate::game::rules::Position;
-use crate::game::standing::Standing;
-use crate::odds::{move_chances, red_chance_at, shared_odds, with_match_searcher, SharedOdds};
+use buttonup::game::rules::Position;
+use buttonup::game::standing::Standing;
+use buttonup::odds::{move_chances, red_chance_at, shared_odds, with_match_searcher, SharedOdds};
 
 /// The process's match table of `standing`'s target and buttons (the core's, shared
 /// with every door). Called without the GIL.
 fn match_odds(standing: &Standing) -> PyResult<SharedOdds> {
     // An impossible standing is refused before a table is built for it.
-    standing.check()?;
-    Ok(shared_odds(standing.target, standing.per_colour)?)
+    standing.check().or_raise()?;
+    Ok(shared_odds(standing.target, standing.per_colour).or_raise()?)
 }
 
 /// What a match is at: its standing, and its position while a battle is played.
@@ -70,7 +71,8 @@ pub fn win_probability<'py>(
         with_match_searcher(|s| {
             red_chance_at(&state.standing, state.battle.as_ref(), threads, s, None)
         })
-    })??;
+    })?
+    .or_raise()?;
     chances_to_py(py, red)
 }
 
@@ -95,10 +97,8 @@ pub fn match_analyze<'py>(
     };
     let chances = run(py, || -> PyResult<Vec<(usize, f64)>> {
         let table = match_odds(&standing)?;
-        let payoff = lock(&table)?.payoff(&standing)?;
-        Ok(with_match_searcher(|s| {
-            move_chances(&payoff, &position, threads, s)
-        })?)
+        let payoff = lock(&table)?.payoff(&standing).or_raise()?;
+        Ok(with_match_searcher(|s| move_chances(&payoff, &position, threads, s)).or_raise()?)
     })??;
     for (mv, chance) in chances {
         dict.set_item(mv, chance)?;

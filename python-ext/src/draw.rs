@@ -1,14 +1,15 @@
-//! The pictures of `crate::draw` for Python (`buttonup.svg` wraps them): conversions
-//! only (the `_repr_svg_` of positions and matches call `crate::draw` themselves).
+//! The pictures of `buttonup::draw` for Python (`buttonup.svg` wraps them): conversions
+//! only (the `_repr_svg_` of positions and matches call `buttonup::draw` themselves).
 
+use crate::errors::OrRaise;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use super::convert::{move_index, Int};
 use super::matches::PyMatch;
 use super::position::PyPosition;
-use crate::draw::view::{self, Json};
-use crate::draw::{self, svg, Board, DrawOptions, LastMove};
+use buttonup::draw::view::{self, Json};
+use buttonup::draw::{self, svg, Board, DrawOptions, LastMove};
 
 /// A board as Python gets it: the position, the slots, the slot count, the last move
 /// as `(slot, drops)` or `None`, and the button radius.
@@ -77,14 +78,14 @@ pub(crate) fn draw_position(
         labels,
         max_radius,
     };
-    Ok(svg::position(&position.inner, &options)?)
+    Ok(svg::position(&position.inner, &options).or_raise()?)
 }
 
 /// The SVG text of a finished battle's tower (see `buttonup.svg.tower`).
 #[pyfunction]
 #[pyo3(signature = (position, *, size = 400.0))]
 pub(crate) fn draw_tower(position: &PyPosition, size: f64) -> PyResult<String> {
-    Ok(svg::tower(&position.inner, size)?)
+    Ok(svg::tower(&position.inner, size).or_raise()?)
 }
 
 /// The board after `moves` from `start`: `(position, slots, slot_count, lastmove)`.
@@ -93,7 +94,7 @@ pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyR
     let mut board = Board::new(&start.inner);
     for mv in &moves {
         let mv = move_index(&board.position, mv)?;
-        board.play(mv)?;
+        board.play(mv).or_raise()?;
     }
     Ok(board_to_py(board))
 }
@@ -110,19 +111,19 @@ pub(crate) fn draw_walks(
     boards.push(board_to_py(board.clone()));
     for mv in &moves {
         let mv = move_index(&board.position, mv)?;
-        board.play(mv)?;
+        board.play(mv).or_raise()?;
         boards.push(board_to_py(board.clone()));
     }
     Ok(boards)
 }
 
-/// The board of a match now (see `crate::draw::match_board`).
+/// The board of a match now (see `buttonup::draw::match_board`).
 #[pyfunction]
 pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
     board_to_py(draw::match_board(&game.inner))
 }
 
-/// A view of the core (`crate::draw::view`) as a Python value: objects are `dict`s,
+/// A view of the core (`buttonup::draw::view`) as a Python value: objects are `dict`s,
 /// lists `list`s.
 pub(crate) fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
     Ok(match value {
@@ -155,7 +156,7 @@ pub(crate) fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// A match's whole state as the page shows it (`crate::draw::view::match_state`):
+/// A match's whole state as the page shows it (`buttonup::draw::view::match_state`):
 /// with `battles` every scored battle, with `played` the move just made.
 #[pyfunction]
 #[pyo3(signature = (game, *, battles = true, played = false))]
@@ -165,7 +166,10 @@ pub(crate) fn match_view(
     battles: bool,
     played: bool,
 ) -> PyResult<Py<PyAny>> {
-    view_to_py(py, &view::match_state(&game.inner, battles, played)?)
+    view_to_py(
+        py,
+        &view::match_state(&game.inner, battles, played).or_raise()?,
+    )
 }
 
 /// A battle's number argument: from 0 (no battle has it: a refusal, not an error of
@@ -190,17 +194,17 @@ pub(crate) fn battle_view(
         let scored = number
             .checked_sub(1)
             .and_then(|i| game.inner.battles().get(i));
-        scored.map(view::finished_battle).transpose()?
+        scored.map(view::finished_battle).transpose().or_raise()?
     } else {
-        view::battle_view(&game.inner, number)?
+        view::battle_view(&game.inner, number).or_raise()?
     };
     found.map(|found| view_to_py(py, &found)).transpose()
 }
 
-/// The battle a page shows of a match (`crate::draw::view::battle_number`), and that
+/// The battle a page shows of a match (`buttonup::draw::view::battle_number`), and that
 /// battle's or battle `number`'s start and moves so far, or its first `ply` moves; a
 /// `ValueError` in the page's words for a battle the match does not have or more moves
-/// than it has (`crate::draw::view::battle_moves`).
+/// than it has (`buttonup::draw::view::battle_moves`).
 #[pyfunction]
 #[pyo3(signature = (game, number = None, ply = None))]
 pub(crate) fn shown_battle(
@@ -214,11 +218,12 @@ pub(crate) fn shown_battle(
         .map(|ply| ply.within("ply", 0, i64::from(u32::MAX)))
         .transpose()?;
     let ply = ply.map(|ply| ply as usize);
-    let (start, moves) = view::battle_moves(&game.inner, number.unwrap_or(shown), ply)?;
+    let (start, moves) =
+        view::battle_moves(&game.inner, number.unwrap_or(shown), ply).or_raise()?;
     Ok((shown, (start.into(), moves.to_vec())))
 }
 
-/// What a front end needs to draw a position (`crate::draw::view::position`): its
+/// What a front end needs to draw a position (`buttonup::draw::view::position`): its
 /// notation, piles, side to move, legal moves and, once over, its scoring.
 #[pyfunction]
 pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<Py<PyAny>> {
@@ -226,7 +231,7 @@ pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<P
 }
 
 /// Where `moves` played from `start` lead, drawn, with `line`, each ply
-/// (`crate::draw::view::line`); an illegal move raises its `IllegalMoveError`.
+/// (`buttonup::draw::view::line`); an illegal move raises its `IllegalMoveError`.
 #[pyfunction]
 pub(crate) fn line_view(
     py: Python<'_>,
@@ -237,8 +242,8 @@ pub(crate) fn line_view(
     let mut checked = Vec::with_capacity(moves.len());
     for mv in &moves {
         let mv = move_index(&board.position, mv)?;
-        board.play(mv)?;
+        board.play(mv).or_raise()?;
         checked.push(mv);
     }
-    view_to_py(py, &view::line(&start.inner, &checked)?)
+    view_to_py(py, &view::line(&start.inner, &checked).or_raise()?)
 }

@@ -1,16 +1,17 @@
 //! `buttonup.Position`: an immutable position backed by the core's `Position`.
 
+use crate::errors::OrRaise;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::convert::{move_index, player_from_py, player_to_py, Int};
 use super::errors::{battle_not_over, notation_error, out_of_range};
 use super::results::{outcome_to_py, scoring_to_py};
-use crate::draw::{svg, DrawOptions};
-use crate::game::notation;
-use crate::game::rng::{entropy_seed, random_start, SplitMix64};
-use crate::game::rules::{Colour, Player, Position};
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::draw::{svg, DrawOptions};
+use buttonup::game::notation;
+use buttonup::game::rng::{entropy_seed, random_start, SplitMix64};
+use buttonup::game::rules::{Colour, Player, Position};
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A Button Up! position: the circle of piles and the player to move. Immutable.
 ///
@@ -88,7 +89,7 @@ impl PyPosition {
     #[new]
     fn new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let text = notation_text(text, "a position must be given as a str")?;
-        Ok(notation::parse(&text)?.into())
+        Ok(notation::parse(&text).or_raise()?.into())
     }
 
     /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`;
@@ -98,7 +99,7 @@ impl PyPosition {
     fn start(order: &Bound<'_, PyAny>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let order = notation_text(order, "a start order must be a str")?;
         let to_move = player_from_py("to_move", to_move, Player::Red)?;
-        Ok(notation::parse_start(&order, to_move)?.into())
+        Ok(notation::parse_start(&order, to_move).or_raise()?.into())
     }
 
     /// A uniformly shuffled start with `per_colour` buttons of each colour, from
@@ -117,7 +118,7 @@ impl PyPosition {
         let to_move = player_from_py("to_move", to_move, Player::Red)?;
         let per_colour = per_colour.per_colour(Capability::Rules)?;
         let seed = seed_from_py(seed)?;
-        let start = random_start(per_colour, to_move, &mut SplitMix64::new(seed))?;
+        let start = random_start(per_colour, to_move, &mut SplitMix64::new(seed)).or_raise()?;
         Ok(start.into())
     }
 
@@ -158,7 +159,7 @@ impl PyPosition {
     /// The position after lifting pile `move`.
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
         let p = move_index(&self.inner, r#move)?;
-        Ok(self.inner.play(p)?.position.into())
+        Ok(self.inner.play(p).or_raise()?.position.into())
     }
 
     /// What lifting pile `move` does, from one evaluation: a `MoveOutcome` with the
@@ -171,7 +172,7 @@ impl PyPosition {
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let p = move_index(&self.inner, r#move)?;
-        let sowing = self.inner.sowing(p)?;
+        let sowing = self.inner.sowing(p).or_raise()?;
         let after = Bound::new(py, PyPosition::from(sowing.outcome.position))?;
         outcome_to_py(py, after.into_any(), &sowing)
     }
@@ -180,7 +181,7 @@ impl PyPosition {
     /// raises `IllegalMoveError`.
     fn gives_extra_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = move_index(&self.inner, r#move)?;
-        Ok(self.inner.gives_extra_move(p)?)
+        Ok(self.inner.gives_extra_move(p).or_raise()?)
     }
 
     /// The scoring of the final pile (rule 6): each button's strength and owner, the
@@ -206,7 +207,7 @@ impl PyPosition {
 
     /// The picture of the position for Jupyter (`buttonup.svg.position`'s default).
     fn _repr_svg_(&self) -> PyResult<String> {
-        Ok(svg::position(&self.inner, &DrawOptions::default())?)
+        Ok(svg::position(&self.inner, &DrawOptions::default()).or_raise()?)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {

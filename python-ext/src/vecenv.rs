@@ -6,6 +6,7 @@
 //! loading panics on failure. Arrays are made by `numpy.zeros` (an allocation that fails
 //! is a `MemoryError`) and borrowed with the checked `try_readwrite`.
 
+use crate::errors::OrRaise;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -14,10 +15,10 @@ use pyo3::types::PyModule;
 use super::convert::{optional_player, player_from_py, Int};
 use super::interrupt::run;
 use super::position::{seed_from_py, PyPosition};
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
-use crate::sim::opponent::OpponentKind;
-use crate::sim::pool::Panicked;
-use crate::sim::vecenv::{observation_len, Failure, Outputs, VecEnv};
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::sim::opponent::OpponentKind;
+use buttonup::sim::pool::Panicked;
+use buttonup::sim::vecenv::{observation_len, Failure, Outputs, VecEnv};
 
 /// A panic of a step's worker, as the Python error it becomes (it never unwinds into
 /// Python).
@@ -122,7 +123,8 @@ impl PyVecEnv {
         let inner = run(py, || match against {
             None => VecEnv::new(num_envs, per_colour, seed),
             Some((side, kind, _)) => VecEnv::against(num_envs, per_colour, seed, side, kind),
-        })??;
+        })?
+        .or_raise()?;
         // A Ctrl-C during the games' allocation (which does not poll) is raised now.
         py.check_signals()?;
         let width = inner.max_piles();
@@ -158,10 +160,10 @@ impl PyVecEnv {
     #[pyo3(signature = (seed = None))]
     fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         match seed.map(|seed| self.seed_list(seed)).transpose()?.flatten() {
-            Some(seeds) => run(py, || self.inner.reset_each(&seeds))??,
+            Some(seeds) => run(py, || self.inner.reset_each(&seeds))?.or_raise()?,
             None => {
                 let seed = seed_from_py(seed)?;
-                run(py, || self.inner.reset(seed))??
+                run(py, || self.inner.reset(seed))?.or_raise()?
             }
         }
         self.write(py, None)
@@ -369,7 +371,7 @@ pub fn encode_observation<'py>(
     numpy(py)?;
     let n = position.inner.button_count();
     let mut cells = vec![0i8; n * n * 3];
-    crate::sim::encode::encode_for(&position.inner, player, &mut cells);
+    buttonup::sim::encode::encode_for(&position.inner, player, &mut cells);
     Ok(PyArray1::from_vec(py, cells))
 }
 
@@ -381,7 +383,7 @@ pub fn legal_action_mask<'py>(
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     numpy(py)?;
     let mut mask = vec![false; position.inner.button_count()];
-    crate::sim::vecenv::legal_mask(&position.inner, &mut mask);
+    buttonup::sim::vecenv::legal_mask(&position.inner, &mut mask);
     Ok(PyArray1::from_vec(py, mask))
 }
 

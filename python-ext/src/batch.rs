@@ -1,5 +1,6 @@
 //! Many positions in one call, on several threads: `solve_many` and `perft_many`.
 
+use crate::errors::OrRaise;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -7,8 +8,8 @@ use pyo3::types::PyBytes;
 use super::convert::{self, type_name, Int};
 use super::interrupt::run;
 use super::position::PyPosition;
-use crate::game::rules::Position;
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::game::rules::Position;
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// The positions of an iterable of `Position`s; anything else is a `TypeError` naming
 /// the item.
@@ -49,7 +50,7 @@ pub fn solve_many(
     let threads = convert::threads(threads)?;
     let bytes = super::search::table_bytes(tt_mb)?;
     match run(py, || {
-        crate::search::batch::solve_many(&positions, bytes, threads)
+        buttonup::search::batch::solve_many(&positions, bytes, threads)
     })? {
         Ok(values) => Ok(values.into_iter().map(i64::from).collect()),
         // The interruption is unreachable: `run` raised it.
@@ -74,7 +75,7 @@ pub fn perft_many(
     let threads = convert::threads(threads)?;
     // An interrupted batch is dropped by `run`, which raises the interruption.
     Ok(run(py, || {
-        crate::search::batch::perft_many(&positions, depth, threads)
+        buttonup::search::batch::perft_many(&positions, depth, threads)
     })?
     .unwrap_or_default())
 }
@@ -92,7 +93,7 @@ pub fn start_classes<'py>(
     per_colour: Int,
 ) -> PyResult<(Vec<String>, Bound<'py, PyAny>)> {
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
-    let classes = run(py, || crate::search::classes::start_classes(per_colour))??;
+    let classes = run(py, || buttonup::search::classes::start_classes(per_colour))?.or_raise()?;
     let raw = PyBytes::new_with(py, 4 * classes.rows.len(), |bytes| {
         for (chunk, class) in bytes.chunks_exact_mut(4).zip(&classes.rows) {
             chunk.copy_from_slice(&class.to_ne_bytes());
@@ -118,7 +119,8 @@ pub fn start_orders_from(
     let first = first.within("first", 0, i64::MAX)? as u64;
     let count = count.within("count", 0, i64::MAX)? as usize;
     Ok(run(py, || {
-        crate::game::variant::StartOrders::from(per_colour, first)
+        buttonup::game::variant::StartOrders::from(per_colour, first)
             .map(|orders| orders.take(count).collect::<Vec<String>>())
-    })??)
+    })?
+    .or_raise()?)
 }

@@ -4,37 +4,20 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
 use super::convert::{self, Int};
-use super::errors::{out_of_range, search_stopped, search_stopped_with};
+use super::errors::{out_of_range, raised, search_stopped, OrRaise};
 use super::interrupt::run;
 use super::position::PyPosition;
 use super::results::{iteration_to_py, result_to_py};
-use crate::game::rules::Position;
-use crate::run::interrupt::Interrupted;
-use crate::search::{
-    analyze_parallel, parallel_table_bytes, solve_parallel, worth_threads, Limits, Payoff,
-    SearchResult, Searcher, SharedTable, TableAllocError,
-};
-// The module functions search on each thread's searcher of the core, the one
-// `solve_many` and the other doors use too.
-use crate::search::{with_thread_searcher, with_thread_shared_searcher};
-
-/// A table that could not be allocated, for Python.
-fn memory_error(error: TableAllocError) -> PyErr {
-    super::errors::raised(error)
-}
-
-/// A fresh table for the threads of a parallel solve of `position` to share.
-fn shared_table(position: &Position) -> PyResult<Arc<SharedTable>> {
-    let shared = SharedTable::try_with_bytes(parallel_table_bytes(position));
-    Ok(Arc::new(shared.map_err(memory_error)?))
-}
+use buttonup::game::rules::Position;
+use buttonup::run::interrupt::Interrupted;
+use buttonup::search::{self as core, Limits, On, SearchResult, Searcher};
 
 /// Checks the limits given from Python.
 pub(crate) fn limits(
@@ -69,7 +52,7 @@ pub(crate) fn seconds(value: f64, name: &str) -> PyResult<Duration> {
 /// returned `False` or raised, the exception then kept in `failure`.
 pub(crate) fn call_on_iteration(
     callback: Option<&Py<PyAny>>,
-    iteration: &crate::search::Iteration,
+    iteration: &buttonup::search::Iteration,
     failure: &mut Option<PyErr>,
 ) -> bool {
     let Some(callback) = callback else {
@@ -88,19 +71,18 @@ pub(crate) fn call_on_iteration(
     })
 }
 
-/// Runs a search on `searcher` (with helpers on `threads` threads where the core uses
-/// them), calling `on_iteration` (if any) with each finished iteration. The callback's
+/// Runs the core's search of `position` within `limits` on the table `on` names,
+/// calling `on_iteration` (if any) with each finished iteration. The callback's
 /// exception, or its returning `False`, ends the search after that iteration; the
 /// exception is raised.
 fn run_search(
-    searcher: &mut Searcher,
     position: &Position,
     limits: &Limits,
-    threads: usize,
+    on: On<'_>,
     on_iteration: Option<&Py<PyAny>>,
 ) -> PyResult<SearchResult> {
     let mut failure = None;
-    let result = searcher.search_with_helpers(position, limits, threads, &mut |iteration| {
+    let result = core::go(position, limits, on, &mut |iteration| {
         call_on_iteration(on_iteration, iteration, &mut failure)
     });
     match failure {
@@ -117,13 +99,8 @@ fn run_search(
 pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyResult<i64> {
     let p = position.inner;
     let threads = convert::threads(threads)?;
-    if worth_threads(&p, threads) {
-        let value = run(py, || solve_parallel(&p, parallel_table_bytes(&p), threads))?
-            .map_err(memory_error)?;
-        // Unreachable when cut short: `run` raised the interruption.
-        return Ok(value.map_or(0, i64::from));
-    }
-    run(py, || with_thread_searcher(|s| s.solve(&p) as i64))
+    let value = run(py, || core::solve(&p, threads))?.or_raise()?;
+    Ok(i64::from(value))
 }
 
 /// The exact value, for the side to move, of every legal move: `{move: value}`. For a
@@ -145,32 +122,14 @@ pub fn analyze<'py>(
     let p = position.inner;
     let threads = convert::threads(threads)?;
     let time = limits(None, None, time_limit)?.time;
-    let values = if let Some(time) = time {
-        let deadline = Instant::now() + time;
-        let values = run(py, || {
-            with_thread_searcher(|s| s.analyze_until(&p, deadline))
-        })?;
-        values.ok_or_else(|| {
-            search_stopped_with(format!(
-                "the analysis was not done within its time limit of {} s",
-                time.as_secs_f64()
-            ))
-        })?
-    } else if worth_threads(&p, threads) {
-        let shared = shared_table(&p)?;
-        run(py, || {
-            analyze_parallel::<Interrupted>(&p, threads, |lane| {
-                Ok(Searcher::sharing(Arc::clone(&shared), lane))
-            })
-        })?
-        // Unreachable: `run` raised the interruption.
-        .unwrap_or_default()
-    } else {
-        run(py, || with_thread_searcher(|s| s.analyze(&p)))?
-    };
+    let values = run(py, || match time {
+        Some(time) => core::analyze_within(&p, time, threads),
+        None => core::analyze(&p, threads),
+    })?
+    .or_raise()?;
     let dict = PyDict::new(py);
     for (mv, value) in values {
-        dict.set_item(mv, value as i64)?;
+        dict.set_item(mv, value)?;
     }
     Ok(dict)
 }
@@ -198,10 +157,7 @@ pub fn review(
         .map(|mv| Ok(mv.within("move", 0, 63)? as usize))
         .collect::<PyResult<Vec<_>>>()?;
     let start = start.inner;
-    let judged = run(py, || {
-        with_thread_searcher(|s| crate::search::review(s, &start, &moves, per_position, budget))
-    })?
-    .map_err(super::errors::raised)?;
+    let judged = run(py, || core::review(1, &start, &moves, per_position, budget))?.or_raise()?;
     Ok(judged
         .into_iter()
         .map(|m| (m.best, m.played, m.best_moves, m.best_line))
@@ -234,20 +190,9 @@ pub fn search<'py>(
     let threads = convert::threads(threads)?;
     let p = position.inner;
     let callback = on_iteration.as_ref();
-    let result = if limits.are_none() && worth_threads(&p, threads) {
-        let mut searcher = Searcher::sharing(shared_table(&p)?, 0);
-        run(py, || {
-            run_search(&mut searcher, &p, &limits, threads, callback)
-        })??
-    } else if limits.depth.is_none() && limits.nodes.is_none() && worth_threads(&p, threads) {
-        run(py, || {
-            with_thread_shared_searcher(|s| run_search(s, &p, &limits, threads, callback))
-        })??
-    } else {
-        run(py, || {
-            with_thread_searcher(|s| run_search(s, &p, &limits, 1, callback))
-        })??
-    };
+    let result = run(py, || {
+        run_search(&p, &limits, On::thread(threads), callback)
+    })??;
     result_to_py(py, &result)
 }
 
@@ -313,8 +258,8 @@ pub(crate) fn hold<'a, T>(mutex: &'a Mutex<T>, busy: &str) -> PyResult<Held<'a, 
         match mutex.try_lock() {
             Ok(guard) => break guard,
             Err(TryLockError::WouldBlock) => {
-                if crate::run::interrupt::interrupted() {
-                    return Err(Interrupted.into());
+                if buttonup::run::interrupt::interrupted() {
+                    return Err(raised(Interrupted));
                 }
                 std::thread::sleep(LOCK_POLL);
             }
@@ -344,12 +289,8 @@ impl PySearcher {
     fn new(tt_mb: f64, threads: Option<Int>) -> PyResult<Self> {
         let bytes = table_bytes(tt_mb)?;
         let threads = convert::threads(threads)?;
-        let searcher = if threads > 1 {
-            SharedTable::try_with_bytes(bytes).map(|shared| Searcher::sharing(Arc::new(shared), 0))
-        } else {
-            Searcher::try_new(Payoff::Margin, bytes)
-        }
-        .map_err(memory_error)?;
+        let searcher = Searcher::with_threads(bytes, threads).or_raise()?;
+        let threads = searcher.threads();
         let stop = searcher.stop_flag();
         Ok(PySearcher {
             table_bytes: AtomicUsize::new(searcher.table_bytes()),
@@ -373,11 +314,11 @@ impl PySearcher {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
         let result = run(py, || {
+            let mut searcher = self.lock()?;
             run_search(
-                &mut *self.lock()?,
                 &p,
                 &limits,
-                self.threads,
+                On::Searcher(&mut searcher),
                 on_iteration.as_ref(),
             )
         })??;
@@ -389,11 +330,9 @@ impl PySearcher {
         let p = position.inner;
         run(py, || {
             let mut searcher = self.lock()?;
-            let value = searcher.solve_with_helpers(&p, self.threads);
-            if searcher.was_cut_short() {
-                return Err(search_stopped());
-            }
-            Ok(value as i64)
+            // Cut short here is a `stop()` (`run` raises an interruption itself).
+            let value = core::solve(&p, &mut *searcher).map_err(|_| search_stopped())?;
+            Ok(i64::from(value))
         })?
     }
 
@@ -449,30 +388,4 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
 
 fn poisoned() -> PyErr {
     PyRuntimeError::new_err("a search failed in another thread")
-}
-
-/// The features of the learned horizon estimate of limited searches (Red minus Black, in
-/// the order of its weights), for `scripts/train_eval.py`; `[]` for a finished battle.
-#[pyfunction]
-pub fn eval_features(position: &PyPosition) -> Vec<f32> {
-    let p = position.inner;
-    if p.is_over() {
-        return Vec::new();
-    }
-    crate::search::learned_features(&p).to_vec()
-}
-
-/// The horizon estimates of an unfinished position's final margin (Red minus Black):
-/// `(learned, projection)`; the final margin twice when the battle is over.
-#[pyfunction]
-pub fn horizon_estimates(position: &PyPosition) -> (i32, i32) {
-    let p = position.inner;
-    if p.is_over() {
-        let margin = p.final_margin();
-        return (margin, margin);
-    }
-    (
-        crate::search::learned_margin(&p),
-        crate::search::projected_margin(&p),
-    )
 }

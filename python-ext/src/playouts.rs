@@ -1,13 +1,14 @@
 //! Random playouts for Python, summed up in a `buttonup.results.PlayoutSummary`.
 
+use crate::errors::raised;
 use pyo3::prelude::*;
 
 use super::convert::{self, Int};
 use super::interrupt;
 use super::position::seed_from_py;
 use super::results::summary_to_py;
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
-use crate::sim::playout::PlayoutError;
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::sim::playout::PlayoutError;
 
 /// Plays `battles` random battles from shuffled starts (Red first in even-numbered
 /// ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
@@ -30,11 +31,11 @@ pub fn random_playouts<'py>(
     let seed = seed_from_py(seed)?;
     let threads = convert::threads(threads)?;
     let summary = interrupt::run(py, || {
-        crate::sim::playout::random_playouts(battles, seed, per_colour, threads)
+        buttonup::sim::playout::random_playouts(battles, seed, per_colour, threads)
     })?;
     match summary {
         Ok(summary) => summary_to_py(py, &summary),
-        Err(PlayoutError::Position(error)) => Err(error.into()),
+        Err(PlayoutError::Position(error)) => Err(raised(error)),
         // Unreachable: `run` raised the interruption.
         Err(PlayoutError::Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
             "interrupted",

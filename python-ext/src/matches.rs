@@ -1,5 +1,6 @@
 //! `buttonup.Match`: the core's match state machine (rules 7 to 9) for Python.
 
+use crate::errors::OrRaise;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -9,12 +10,12 @@ use super::errors::{notation_error, wrong_type};
 use super::position::{seed_from_py, PyPosition};
 use super::records::{self, RecordParts};
 use super::results::{battle_to_py, outcome_to_py, standing_to_py};
-use crate::draw::{self, svg};
-use crate::game::match_rules::Match;
-use crate::game::rules::Player;
-use crate::game::seats::{AiTurn, Seats};
-use crate::game::standing::STANDARD_TARGET;
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::draw::{self, svg};
+use buttonup::game::match_rules::Match;
+use buttonup::game::rules::Player;
+use buttonup::game::seats::{AiTurn, Seats};
+use buttonup::game::standing::STANDARD_TARGET;
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
 /// of `per_colour` buttons of each colour (3 by default).
@@ -53,7 +54,7 @@ impl PyMatch {
             _ => Vec::new(),
         };
         let orders: Vec<&str> = orders.iter().map(String::as_str).collect();
-        let inner = Match::new(starter, target, per_colour, seed, &orders)?;
+        let inner = Match::new(starter, target, per_colour, seed, &orders).or_raise()?;
         Ok(PyMatch {
             inner,
             battles: Vec::new(),
@@ -251,9 +252,9 @@ impl PyMatch {
         py: Python<'py>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.inner.check_playing()?;
+        self.inner.check_playing().or_raise()?;
         let mv = move_index(&self.inner.position(), r#move)?;
-        let sowing = self.inner.play(mv)?;
+        let sowing = self.inner.play(mv).or_raise()?;
         let after = Bound::new(py, PyPosition::from(sowing.outcome.position))?;
         outcome_to_py(py, after.into_any(), &sowing)
     }
@@ -261,7 +262,7 @@ impl PyMatch {
     /// Takes back the last move of the current battle and returns it. A finished
     /// battle cannot be taken back (`MatchStateError`: nothing to undo).
     fn undo(&mut self) -> PyResult<usize> {
-        Ok(self.inner.undo()?)
+        Ok(self.inner.undo().or_raise()?)
     }
 
     /// Who played each move of the current battle.
@@ -286,13 +287,13 @@ impl PyMatch {
             ));
         }
         let starter = player_from_py("starter", Some(starter), Player::Red)?;
-        Ok(self.inner.choose_starter(starter)?)
+        Ok(self.inner.choose_starter(starter).or_raise()?)
     }
 
     /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
     fn _repr_svg_(&self) -> PyResult<String> {
         let board = draw::match_board(&self.inner);
-        Ok(svg::position(&board.position, &board.options())?)
+        Ok(svg::position(&board.position, &board.options()).or_raise()?)
     }
 
     /// The board now and a caption (the score, who moves) for Jupyter.
@@ -324,17 +325,6 @@ impl PyMatch {
             inner,
             battles: Vec::new(),
         }
-    }
-}
-
-/// A core match given to Python is a `buttonup.Match` (the records read, for one).
-impl<'py> IntoPyObject<'py> for Match {
-    type Target = PyMatch;
-    type Output = Bound<'py, PyMatch>;
-    type Error = PyErr;
-
-    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyMatch>> {
-        Bound::new(py, PyMatch::wrap(self))
     }
 }
 
@@ -386,7 +376,7 @@ impl PySeats {
             None => 1,
         };
         Ok(PySeats {
-            inner: Seats::new(human, players)?,
+            inner: Seats::new(human, players).or_raise()?,
         })
     }
 
@@ -416,13 +406,13 @@ impl PySeats {
         mut game: PyRefMut<'py, PyMatch>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.inner.check_play(&game.inner)?;
+        self.inner.check_play(&game.inner).or_raise()?;
         game.play(py, r#move)
     }
 
     /// What the AI is to do in `game`: `"choose_starter"` or `"move"`.
     fn ai_turn(&self, game: PyRef<'_, PyMatch>) -> PyResult<&'static str> {
-        Ok(match self.inner.ai_turn(&game.inner)? {
+        Ok(match self.inner.ai_turn(&game.inner).or_raise()? {
             AiTurn::ChooseStarter => "choose_starter",
             AiTurn::Move => "move",
         })
@@ -430,14 +420,14 @@ impl PySeats {
 
     /// A person's choice of starter in `game` (the tie rule).
     fn choose(&self, mut game: PyRefMut<'_, PyMatch>, starter: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.check_choose(&game.inner)?;
+        self.inner.check_choose(&game.inner).or_raise()?;
         game.choose_starter(starter)
     }
 
     /// Takes back the person's last move of the battle and the AI's replies after it
     /// (with two people, the battle's last move); the moves taken back, the last first.
     fn undo(&self, mut game: PyRefMut<'_, PyMatch>) -> PyResult<Vec<usize>> {
-        Ok(self.inner.undo(&mut game.inner)?)
+        Ok(self.inner.undo(&mut game.inner).or_raise()?)
     }
 
     fn __repr__(&self) -> String {

@@ -10,12 +10,12 @@ use pyo3::IntoPyObjectExt;
 
 use super::convert::{optional_player, optional_player_to_py, player_to_py, type_name, Int};
 use super::errors::wrong_type;
-use crate::game::match_rules::Battle;
-use crate::game::rules::{Colour, Player, Position, Sowing};
-use crate::game::scoring::Scoring;
-use crate::game::standing::Standing;
-use crate::search::{Iteration, SearchResult};
-use crate::sim::playout::PlayoutSummary;
+use buttonup::game::match_rules::Battle;
+use buttonup::game::rules::{Colour, Player, Position, Sowing};
+use buttonup::game::scoring::Scoring;
+use buttonup::game::standing::Standing;
+use buttonup::search::{Iteration, SearchResult};
+use buttonup::sim::playout::PlayoutSummary;
 
 /// The classes of `buttonup.results`, in the order of [`Class`].
 static CLASSES: PyOnceLock<[Py<PyAny>; 7]> = PyOnceLock::new();
@@ -249,7 +249,7 @@ pub(crate) fn standing_from_py(value: &Bound<'_, PyAny>) -> PyResult<Standing> {
         target: target.target()?,
         last_loser: optional_player("last_loser", Some(&value.getattr("last_loser")?))?,
         starter: optional_player("starter", Some(&value.getattr("starter")?))?,
-        per_colour: per_colour.per_colour(crate::game::variant::Capability::Rules)?,
+        per_colour: per_colour.per_colour(buttonup::game::variant::Capability::Rules)?,
     })
 }
 

@@ -1,6 +1,7 @@
-//! The page's analysis for Python (`crate::draw::analysis`): conversions only. Every
+//! The page's analysis for Python (`buttonup::draw::analysis`): conversions only. Every
 //! search runs without the GIL on the calling thread's searchers, Ctrl-C stopping it.
 
+use crate::errors::OrRaise;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -13,22 +14,19 @@ use super::interrupt::run;
 use super::matches::PyMatch;
 use super::position::PyPosition;
 use super::search::seconds;
-use crate::draw::analysis::{self, Chart, Searchers};
-use crate::draw::view::{self, Json};
-use crate::game::match_rules::{Match, MatchError};
-use crate::odds::with_match_searcher;
-use crate::search::{with_thread_searcher, with_thread_shared_searcher};
+use buttonup::draw::analysis::{self, Chart, Searchers};
+use buttonup::draw::view::{self, Json};
+use buttonup::game::match_rules::{Match, MatchError};
+use buttonup::odds::with_match_searcher;
+use buttonup::search::On;
 
-/// Runs `work` on this thread's margin searcher whose table helper threads can share,
-/// its match-odds searcher, and every core for a search within a time (as `search`).
+/// Runs `work` on this thread's tables, with every core for a search within a time
+/// (as `search`), and its match-odds searcher.
 fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
-    with_thread_shared_searcher(|margin| {
-        with_match_searcher(|odds| {
-            work(&mut Searchers {
-                margin,
-                odds,
-                threads,
-            })
+    with_match_searcher(|odds| {
+        work(&mut Searchers {
+            margin: On::thread(threads),
+            odds,
         })
     })
 }
@@ -36,7 +34,7 @@ fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T)
 /// What changes a chart: `Chart::note` or `Chart::backfill`.
 type Change = fn(&mut Chart, &Match, Duration, &mut Searchers<'_>) -> Result<(), MatchError>;
 
-/// The chart's points of a match (`crate::draw::analysis::Chart`). Its searches run
+/// The chart's points of a match (`buttonup::draw::analysis::Chart`). Its searches run
 /// on a copy, its points merged in after: a page reading the chart never waits for one.
 #[pyclass(name = "Chart", module = "buttonup._core", frozen)]
 pub(crate) struct PyChart {
@@ -60,7 +58,8 @@ impl PyChart {
                 change(&mut work, &game, limit, searchers)
             })
             .map(|()| work)
-        })??;
+        })?
+        .or_raise()?;
         self.chart().absorb(work);
         Ok(())
     }
@@ -118,7 +117,7 @@ pub(crate) fn match_view_text(
     played: bool,
     chart: Option<PyRef<'_, PyChart>>,
 ) -> PyResult<String> {
-    let mut state = view::match_state(&game.inner, battles, played)?;
+    let mut state = view::match_state(&game.inner, battles, played).or_raise()?;
     let number = view::battle_number(&game.inner); // the battle the state shows
     let points = match chart {
         Some(chart) => chart.chart().points(&game.inner, number),
@@ -134,7 +133,7 @@ pub(crate) fn match_view_text(
     Ok(text)
 }
 
-/// A position's analysis (`crate::draw::analysis::analysis`) within `limit` seconds.
+/// A position's analysis (`buttonup::draw::analysis::analysis`) within `limit` seconds.
 #[pyfunction]
 pub(crate) fn analysis_view(
     py: Python<'_>,
@@ -144,12 +143,12 @@ pub(crate) fn analysis_view(
     let (position, limit) = (position.inner, seconds(limit, "limit")?);
     let threads = convert::threads(None)?;
     let found = run(py, || {
-        with_thread_shared_searcher(|s| analysis::analysis(&position, limit, threads, s))
+        analysis::analysis(&position, limit, On::thread(threads))
     })?;
     view_to_py(py, &found)
 }
 
-/// The hint of `match` for `side` (`crate::draw::analysis::hint`) within `limit` seconds.
+/// The hint of `match` for `side` (`buttonup::draw::analysis::hint`) within `limit` seconds.
 #[pyfunction]
 pub(crate) fn hint_view(
     py: Python<'_>,
@@ -164,11 +163,12 @@ pub(crate) fn hint_view(
     drop(r#match);
     let found = run(py, || {
         with_searchers(threads, |s| analysis::hint(&game, side, limit, s))
-    })??;
+    })?
+    .or_raise()?;
     view_to_py(py, &found)
 }
 
-/// Each of `moves` from `start` judged (`crate::draw::analysis::review`): each position
+/// Each of `moves` from `start` judged (`buttonup::draw::analysis::review`): each position
 /// within `per_position` seconds, the whole within `budget`.
 #[pyfunction]
 pub(crate) fn review_view(
@@ -186,12 +186,13 @@ pub(crate) fn review_view(
     let mut checked = Vec::with_capacity(moves.len());
     for mv in &moves {
         let mv = move_index(&position, mv)?;
-        position = position.play(mv)?.position;
+        position = position.play(mv).or_raise()?.position;
         checked.push(mv);
     }
     let start = start.inner;
     let found = run(py, || {
-        with_thread_searcher(|s| analysis::review(&start, &checked, per_position, budget, s))
-    })??;
+        analysis::review(&start, &checked, per_position, budget, On::thread(1))
+    })?
+    .or_raise()?;
     view_to_py(py, &found)
 }

@@ -1,4 +1,4 @@
-//! Ctrl-C in long calls. The core asks `crate::run::interrupt::interrupted` now and then;
+//! Ctrl-C in long calls. The core asks `buttonup::run::interrupt::interrupted` now and then;
 //! the hook installed here answers, about every 10 ms of work, by attaching to the
 //! interpreter and letting it run its signal handlers (on the main thread Ctrl-C raises
 //! `KeyboardInterrupt` there). The exception is kept for the thread until the binding
@@ -59,7 +59,7 @@ fn hook() -> bool {
 
 /// Installs the hook; called when the module is loaded.
 pub(crate) fn install() {
-    crate::run::interrupt::set_hook(hook);
+    buttonup::run::interrupt::set_hook(hook);
 }
 
 /// Runs `work` without the GIL and raises what a signal handler raised meanwhile (the

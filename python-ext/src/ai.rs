@@ -1,6 +1,7 @@
-//! `buttonup._core.Bot`: the core's AI player (`crate::ai::Bot`) for Python, the one
+//! `buttonup._core.Bot`: the core's AI player (`buttonup::ai::Bot`) for Python, the one
 //! every door plays. Its moves are chosen without the GIL; another thread may stop it.
 
+use crate::errors::raised;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -14,10 +15,10 @@ use super::matches::PyMatch;
 use super::position::{seed_from_py, PyPosition};
 use super::results::result_to_py;
 use super::search::{call_on_iteration, hold, limits, table_bytes, Held};
-use crate::ai::{Bot, Level, LEVELS};
-use crate::game::error_kind::BattleError;
-use crate::game::match_rules::Match;
-use crate::game::variant::Capability;
+use buttonup::ai::{Bot, Level, LEVELS};
+use buttonup::game::error_kind::BattleError;
+use buttonup::game::match_rules::Match;
+use buttonup::game::variant::Capability;
 
 /// An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
 /// `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
@@ -115,11 +116,11 @@ impl PyBot {
 
     /// Its move in `position` (`IllegalMoveError` once the battle is over). `match`,
     /// when given, is the match being played (level 10 then plays for it when its
-    /// position is `position`). Without limits the move is exact, drawn at random
-    /// between the best; with `depth`, `nodes` or `time_limit` (seconds), or with
-    /// `search=True`, it is the best move of one deepening search within them, and
-    /// `on_iteration` is called with each finished iteration (`False` ends it).
-    #[pyo3(signature = (position, r#match = None, *, depth = None, nodes = None, time_limit = None, search = false, on_iteration = None))]
+    /// position is `position`). Its perfect moves are the best move of one deepening
+    /// search within `depth`, `nodes` and `time_limit` (seconds; exact without them),
+    /// the lowest-numbered of equally good ones; `on_iteration` is called with each
+    /// finished iteration (`False` ends it).
+    #[pyo3(signature = (position, r#match = None, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &self,
@@ -129,13 +130,12 @@ impl PyBot {
         depth: Option<Int>,
         nodes: Option<Int>,
         time_limit: Option<f64>,
-        search: bool,
         on_iteration: Option<Py<PyAny>>,
     ) -> PyResult<usize> {
         let limits = limits(depth, nodes, time_limit)?;
         let p = position.inner;
         if p.legal_moves().next().is_none() {
-            return Err(BattleError::NoMoveToChoose.into());
+            return Err(raised(BattleError::NoMoveToChoose));
         }
         let level = self.read(py, Bot::level)?;
         let game = game_of(level, r#match)?;
@@ -143,7 +143,6 @@ impl PyBot {
         run(py, || -> PyResult<usize> {
             let mut bot = self.lock()?;
             bot.set_limits(limits);
-            bot.set_searching(search || !limits.are_none());
             let mut failure = None;
             let chosen = bot.choose_with(&p, game.as_ref(), &mut |iteration| {
                 call_on_iteration(callback, iteration, &mut failure)

@@ -2,13 +2,15 @@
 //! `read_records(text)` and the parts behind `buttonup.read_record` (the format of
 //! docs/notation.md, read and written by `game::record`).
 
+use crate::errors::OrRaise;
+use crate::matches::PyMatch;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use super::convert::type_name;
 use super::errors::{record_error, wrong_type};
-use crate::game::match_rules::Match;
-use crate::game::record::{self, Notes, Place};
+use buttonup::game::match_rules::Match;
+use buttonup::game::record::{self, Notes, Place};
 
 /// The record of `game` with the tags of `tags` (a str each; `Seed=None` leaves the
 /// seed out, and so the shuffles of the battles to come), the `comments` (str) and
@@ -57,7 +59,7 @@ pub(crate) fn write_record(
             .map_err(|_| wrong_type("a value", "a float", &type_name(&value)))?;
         notes.values.push((key, number));
     }
-    Ok(record::write(game, &pairs, &notes, seed)?)
+    Ok(record::write(game, &pairs, &notes, seed).or_raise()?)
 }
 
 /// A note's `(battle, move)` with what the note holds.
@@ -114,20 +116,22 @@ fn record_text(text: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 
 /// The match of a record's text (a str).
 pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
-    Ok(record::read(&record_text(text, "a record")?)?.game)
+    Ok(record::read(&record_text(text, "a record")?)
+        .or_raise()?
+        .game)
 }
 
 /// The comments and values of moves, each with its `(battle, move)`.
 type MoveNotes = (Vec<((usize, usize), String)>, Vec<((usize, usize), f64)>);
 
 /// A record's match, its tags and the notes of its moves.
-pub(crate) type RecordParts = (Match, Vec<(String, String)>, MoveNotes);
+pub(crate) type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
 
 /// A record's match, its tags (all but those written from the match) and the
 /// comments and values of its moves, keyed by `(battle, move)`: what
 /// `buttonup.read_record` makes a `Record` of.
 pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
-    let read = record::read(&record_text(text, "a record")?)?;
+    let read = record::read(&record_text(text, "a record")?).or_raise()?;
     let comments = read
         .notes
         .comments
@@ -137,14 +141,18 @@ pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts
             _ => None,
         })
         .collect();
-    Ok((read.game, read.tags, (comments, read.notes.values)))
+    Ok((
+        PyMatch::wrap(read.game),
+        read.tags,
+        (comments, read.notes.values),
+    ))
 }
 
 /// Every match of a text of records one after the other (a tournament's file): a
 /// record starts at a tag line that follows the battles of the one before.
 /// `RecordError` names the line (in the whole text) and the token of the first fault.
 #[pyfunction]
-pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<Match>> {
-    let records = record::read_all(&record_text(text, "records")?)?;
-    Ok(records.into_iter().map(|r| r.game).collect())
+pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
+    let records = record::read_all(&record_text(text, "records")?).or_raise()?;
+    Ok(records.into_iter().map(|r| PyMatch::wrap(r.game)).collect())
 }

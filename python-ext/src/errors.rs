@@ -6,21 +6,9 @@
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTypeError, PyValueError,
 };
-use pyo3::PyErr;
+use pyo3::{PyErr, PyResult};
 
-use crate::ai::BotError;
-use crate::draw::view::ViewError;
-use crate::draw::DrawError;
-use crate::game::error::{IllegalMove, NotationError, PositionError};
-use crate::game::error_kind::{BattleError, ErrorKind, HasKind};
-use crate::game::match_rules::MatchError;
-use crate::game::record::RecordError;
-use crate::game::seats::SeatsError;
-use crate::game::standing::StandingError;
-use crate::game::variant::VariantError;
-use crate::run::interrupt::Interrupted;
-use crate::search::{ExactError, TableAllocError};
-use crate::sim::vecenv::MakeError;
+use buttonup::game::error_kind::{BattleError, ErrorKind, HasKind};
 
 /// The exception classes of `buttonup.errors`.
 mod py {
@@ -74,34 +62,17 @@ pub(crate) fn raised(error: impl HasKind) -> PyErr {
     raise(error.kind(), error.to_string())
 }
 
-macro_rules! from_core {
-    ($($error:ty),* $(,)?) => {
-        $(impl From<$error> for PyErr {
-            fn from(error: $error) -> PyErr {
-                raised(error)
-            }
-        })*
-    };
+/// A core result as a Python one: `.or_raise()?` raises the error as its kind's class.
+pub(crate) trait OrRaise<T> {
+    /// The value, or the error raised.
+    fn or_raise(self) -> PyResult<T>;
 }
 
-from_core!(
-    NotationError,
-    PositionError,
-    IllegalMove,
-    VariantError,
-    MakeError,
-    StandingError,
-    MatchError,
-    SeatsError,
-    ViewError,
-    RecordError,
-    Interrupted,
-    BattleError,
-    DrawError,
-    BotError,
-    ExactError,
-    TableAllocError,
-);
+impl<T, E: HasKind> OrRaise<T> for Result<T, E> {
+    fn or_raise(self) -> PyResult<T> {
+        self.map_err(raised)
+    }
+}
 
 /// A solve ended by `Searcher.stop()` before it had the exact value.
 pub(crate) fn search_stopped() -> PyErr {
@@ -125,7 +96,7 @@ pub(crate) fn record_error(message: String) -> PyErr {
 
 /// Scoring asked of a battle that is not over.
 pub(crate) fn battle_not_over() -> PyErr {
-    BattleError::NotOver.into()
+    raised(BattleError::NotOver)
 }
 
 /// An argument of the wrong type.
@@ -144,12 +115,12 @@ pub(crate) fn out_of_range(message: String) -> PyErr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::error_kind::DocumentedKind;
+    use buttonup_testkit::{DocumentedKind, RELIABILITY_DOC};
 
     /// Every kind's class is the docs' (which gives each kind its own).
     #[test]
     fn each_kind_has_its_documented_class() {
-        let doc = include_str!("../../docs/reliability.md");
+        let doc = RELIABILITY_DOC;
         for row in DocumentedKind::table(doc).expect("the docs' table of error kinds") {
             let class = class_name(row.kind);
             assert_eq!(class.rsplit('.').next(), Some(&*row.python), "{class}");

@@ -18,11 +18,12 @@ mod search;
 mod ugi;
 mod vecenv;
 
+use crate::errors::OrRaise;
 use pyo3::prelude::*;
 
-use crate::game::perft as core_perft;
-use crate::game::standing::{MAX_TARGET, STANDARD_TARGET};
-use crate::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::game::perft as core_perft;
+use buttonup::game::standing::{MAX_TARGET, STANDARD_TARGET};
+use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 use convert::Int;
 use position::PyPosition;
 
@@ -43,9 +44,7 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
 #[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
-    Ok(interrupt::run(py, || {
-        crate::game::variant::start_orders(per_colour)
-    })??)
+    Ok(interrupt::run(py, || buttonup::game::variant::start_orders(per_colour))?.or_raise()?)
 }
 
 /// Every position that play reaches from every start with `per_colour` buttons of each
@@ -55,7 +54,8 @@ fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
 #[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 fn all_positions(py: Python<'_>, per_colour: Int) -> PyResult<Vec<PyPosition>> {
     let per_colour = per_colour.per_colour(Capability::Positions)?;
-    let found = interrupt::run(py, || crate::game::reachable::all_positions(per_colour))??;
+    let found =
+        interrupt::run(py, || buttonup::game::reachable::all_positions(per_colour))?.or_raise()?;
     Ok(found.into_iter().map(PyPosition::from).collect())
 }
 
@@ -65,7 +65,7 @@ fn all_positions(py: Python<'_>, per_colour: Int) -> PyResult<Vec<PyPosition>> {
 #[pyfunction]
 fn max_margin(per_colour: Int) -> PyResult<i32> {
     let per_colour = per_colour.per_colour(Capability::Rules)?;
-    Ok(crate::game::scoring::max_margin(per_colour))
+    Ok(buttonup::game::scoring::max_margin(per_colour))
 }
 
 #[pymodule]
@@ -91,7 +91,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::review_view, m)?)?;
     m.add_class::<ai::PyBot>()?;
     m.add_class::<ugi::PyUgiEngine>()?;
-    m.add("UGI_MAX_LINE", crate::ugi::MAX_LINE)?;
+    m.add("UGI_MAX_LINE", buttonup::ugi::MAX_LINE)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
     m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;
@@ -101,8 +101,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(search::review, m)?)?;
-    m.add_function(wrap_pyfunction!(search::eval_features, m)?)?;
-    m.add_function(wrap_pyfunction!(search::horizon_estimates, m)?)?;
     m.add_function(wrap_pyfunction!(odds::win_probability, m)?)?;
     m.add_function(wrap_pyfunction!(odds::match_analyze, m)?)?;
     m.add_function(wrap_pyfunction!(draw::draw_position, m)?)?;
@@ -115,7 +113,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw::shown_battle, m)?)?;
     m.add_function(wrap_pyfunction!(draw::position_view, m)?)?;
     m.add_function(wrap_pyfunction!(draw::line_view, m)?)?;
-    m.add("MAX_BUTTONS", crate::MAX_BUTTONS)?;
+    m.add("MAX_BUTTONS", buttonup::MAX_BUTTONS)?;
     m.add("MAX_TARGET", MAX_TARGET)?;
     m.add("STANDARD_TARGET", STANDARD_TARGET)?;
     m.add("STANDARD_PER_COLOUR", STANDARD_PER_COLOUR)?;

@@ -1,4 +1,4 @@
-//! `buttonup._core.UgiEngine`: the core's UGI protocol (`crate::ugi`) for the Python
+//! `buttonup._core.UgiEngine`: the core's UGI protocol (`buttonup::ugi`) for the Python
 //! package's `buttonup engine`, which only reads lines and hands them over. Every call
 //! that may wait for a search waits without the GIL (the engine's threads take it to
 //! write to a Python stream), a few milliseconds at a time, so that Ctrl-C is seen.
@@ -12,7 +12,7 @@ use pyo3::types::PyBytes;
 
 use super::position::PyPosition;
 use super::search::lock;
-use crate::ugi::{decode, exit_quietly, Engine, Output};
+use buttonup::ugi::{decode, exit_quietly, Engine, Output};
 
 /// A UGI engine (docs/protocol.md) that calls itself `name` in its `id name` line. Its
 /// answers go to standard output (a closed one ends the process quietly, with status
