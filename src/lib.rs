@@ -63,6 +63,7 @@ pub mod ai;
 pub mod draw;
 pub mod game;
 pub mod odds;
+pub mod page;
 pub mod run;
 pub mod search;
 pub mod sim;

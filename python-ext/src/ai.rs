@@ -1,7 +1,7 @@
 //! `buttonup._core.Bot`: the core's AI player (`buttonup::ai::Bot`) for Python, the one
 //! every door plays. Its moves are chosen without the GIL; another thread may stop it.
 
-use crate::errors::raised;
+use crate::errors::{raised, OrRaise};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -94,9 +94,7 @@ impl PyBot {
         tt_mb: Option<f64>,
         threads: Option<Int>,
     ) -> PyResult<Self> {
-        let level = level.within("level", 1, 10)?;
-        let level = Level::new(level).map_err(|error| out_of_range(error.to_string()))?;
-        PyBot::made(Bot::of(level, seed_from_py(seed)?), tt_mb, threads)
+        PyBot::made(Bot::of(level.level()?, seed_from_py(seed)?), tt_mb, threads)
     }
 
     /// Perfect play for the battle margin with a chance `epsilon` (0 to 1) of a
@@ -109,8 +107,7 @@ impl PyBot {
         tt_mb: Option<f64>,
         threads: Option<Int>,
     ) -> PyResult<Self> {
-        let bot = Bot::with_epsilon(epsilon, seed_from_py(seed)?)
-            .map_err(|error| out_of_range(error.to_string()))?;
+        let bot = Bot::with_epsilon(epsilon, seed_from_py(seed)?).or_raise()?;
         PyBot::made(bot, tt_mb, threads)
     }
 

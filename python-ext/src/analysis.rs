@@ -1,4 +1,4 @@
-//! The page's analysis for Python (`buttonup::draw::analysis`): conversions only. Every
+//! The page's analysis for Python (`buttonup::page::analysis`): conversions only. Every
 //! search runs without the GIL on the calling thread's searchers, Ctrl-C stopping it.
 
 use crate::errors::OrRaise;
@@ -14,10 +14,10 @@ use super::interrupt::run;
 use super::matches::PyMatch;
 use super::position::PyPosition;
 use super::search::seconds;
-use buttonup::draw::analysis::{self, Chart, Searchers};
-use buttonup::draw::view::{self, Json};
 use buttonup::game::match_rules::{Match, MatchError};
 use buttonup::odds::with_match_searcher;
+use buttonup::page::analysis::{self, Chart, Searchers};
+use buttonup::page::view::{self, Json};
 use buttonup::search::On;
 
 /// Runs `work` on this thread's tables, with every core for a search within a time
@@ -34,7 +34,7 @@ fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T)
 /// What changes a chart: `Chart::note` or `Chart::backfill`.
 type Change = fn(&mut Chart, &Match, Duration, &mut Searchers<'_>) -> Result<(), MatchError>;
 
-/// The chart's points of a match (`buttonup::draw::analysis::Chart`). Its searches run
+/// The chart's points of a match (`buttonup::page::analysis::Chart`). Its searches run
 /// on a copy, its points merged in after: a page reading the chart never waits for one.
 #[pyclass(name = "Chart", module = "buttonup._core", frozen)]
 pub(crate) struct PyChart {
@@ -133,7 +133,7 @@ pub(crate) fn match_view_text(
     Ok(text)
 }
 
-/// A position's analysis (`buttonup::draw::analysis::analysis`) within `limit` seconds.
+/// A position's analysis (`buttonup::page::analysis::analysis`) within `limit` seconds.
 #[pyfunction]
 pub(crate) fn analysis_view(
     py: Python<'_>,
@@ -148,7 +148,7 @@ pub(crate) fn analysis_view(
     view_to_py(py, &found)
 }
 
-/// The hint of `match` for `side` (`buttonup::draw::analysis::hint`) within `limit` seconds.
+/// The hint of `match` for `side` (`buttonup::page::analysis::hint`) within `limit` seconds.
 #[pyfunction]
 pub(crate) fn hint_view(
     py: Python<'_>,
@@ -168,7 +168,7 @@ pub(crate) fn hint_view(
     view_to_py(py, &found)
 }
 
-/// Each of `moves` from `start` judged (`buttonup::draw::analysis::review`): each position
+/// Each of `moves` from `start` judged (`buttonup::page::analysis::review`): each position
 /// within `per_position` seconds, the whole within `budget`.
 #[pyfunction]
 pub(crate) fn review_view(

@@ -190,6 +190,14 @@ impl Int {
         }
     }
 
+    /// A level of the AI, checked by the core (whose message every door shows).
+    pub(crate) fn level(&self) -> PyResult<buttonup::ai::Level> {
+        match self.value("level")? {
+            Ok(v) => buttonup::ai::Level::new(v).or_raise(),
+            Err(text) => Err(raised(buttonup::ai::BotError::Level(text.to_string()))),
+        }
+    }
+
     /// A target of victory points that the match rules accept.
     pub(crate) fn target(&self) -> PyResult<u32> {
         match self.value("target")? {

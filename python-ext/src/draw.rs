@@ -8,8 +8,8 @@ use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use super::convert::{move_index, Int};
 use super::matches::PyMatch;
 use super::position::PyPosition;
-use buttonup::draw::view::{self, Json};
 use buttonup::draw::{self, svg, Board, DrawOptions, LastMove};
+use buttonup::page::view::{self, Json};
 
 /// A board as Python gets it: the position, the slots, the slot count, the last move
 /// as `(slot, drops)` or `None`, and the button radius.
@@ -123,7 +123,7 @@ pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
     board_to_py(draw::match_board(&game.inner))
 }
 
-/// A view of the core (`buttonup::draw::view`) as a Python value: objects are `dict`s,
+/// A view of the core (`buttonup::page::view`) as a Python value: objects are `dict`s,
 /// lists `list`s.
 pub(crate) fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
     Ok(match value {
@@ -156,7 +156,7 @@ pub(crate) fn view_to_py(py: Python<'_>, value: &Json) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// A match's whole state as the page shows it (`buttonup::draw::view::match_state`):
+/// A match's whole state as the page shows it (`buttonup::page::view::match_state`):
 /// with `battles` every scored battle, with `played` the move just made.
 #[pyfunction]
 #[pyo3(signature = (game, *, battles = true, played = false))]
@@ -201,10 +201,10 @@ pub(crate) fn battle_view(
     found.map(|found| view_to_py(py, &found)).transpose()
 }
 
-/// The battle a page shows of a match (`buttonup::draw::view::battle_number`), and that
+/// The battle a page shows of a match (`buttonup::page::view::battle_number`), and that
 /// battle's or battle `number`'s start and moves so far, or its first `ply` moves; a
 /// `ValueError` in the page's words for a battle the match does not have or more moves
-/// than it has (`buttonup::draw::view::battle_moves`).
+/// than it has (`buttonup::page::view::battle_moves`).
 #[pyfunction]
 #[pyo3(signature = (game, number = None, ply = None))]
 pub(crate) fn shown_battle(
@@ -223,7 +223,7 @@ pub(crate) fn shown_battle(
     Ok((shown, (start.into(), moves.to_vec())))
 }
 
-/// What a front end needs to draw a position (`buttonup::draw::view::position`): its
+/// What a front end needs to draw a position (`buttonup::page::view::position`): its
 /// notation, piles, side to move, legal moves and, once over, its scoring.
 #[pyfunction]
 pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<Py<PyAny>> {
@@ -231,7 +231,7 @@ pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<P
 }
 
 /// Where `moves` played from `start` lead, drawn, with `line`, each ply
-/// (`buttonup::draw::view::line`); an illegal move raises its `IllegalMoveError`.
+/// (`buttonup::page::view::line`); an illegal move raises its `IllegalMoveError`.
 #[pyfunction]
 pub(crate) fn line_view(
     py: Python<'_>,

@@ -13,9 +13,9 @@ use super::results::{battle_to_py, outcome_to_py, standing_to_py};
 use buttonup::draw::{self, svg};
 use buttonup::game::match_rules::Match;
 use buttonup::game::rules::Player;
-use buttonup::game::seats::{AiTurn, Seats};
 use buttonup::game::standing::STANDARD_TARGET;
 use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
+use buttonup::page::seats::{AiTurn, Seats};
 
 /// A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
 /// of `per_colour` buttons of each colour (3 by default).

@@ -165,6 +165,7 @@ fn search_result<'py>(
     nodes: u64,
     pv: &[usize],
     elapsed: std::time::Duration,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     make!(
         py,
@@ -176,6 +177,7 @@ fn search_result<'py>(
             nodes,
             pv: PyTuple::new(py, pv)?,
             elapsed: elapsed.as_secs_f64(),
+            threads,
         }
     )
 }
@@ -191,6 +193,7 @@ pub(crate) fn result_to_py<'py>(py: Python<'py>, r: &SearchResult) -> PyResult<B
         r.nodes,
         &r.pv,
         r.elapsed,
+        r.threads,
     )
 }
 
@@ -205,6 +208,7 @@ pub(crate) fn iteration_to_py<'py>(py: Python<'py>, it: &Iteration) -> PyResult<
         it.nodes,
         &it.pv,
         it.elapsed,
+        it.threads,
     )
 }
 

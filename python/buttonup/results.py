@@ -183,6 +183,10 @@ class SearchResult:
     """The principal variation: the best line found, from this position."""
     elapsed: float
     """Seconds spent."""
+    threads: int = 1
+    """The threads it ran on: helpers share the table of an exact search or one within a
+    time alone, for positions of 16 piles or more; a depth or node limit keeps a search
+    on one thread, so that its answer is the same on every run."""
 
 
 @dataclass(frozen=True)

@@ -63,13 +63,11 @@
 //! `<g class="button" data-strength="s" data-colour="C">` per button, strength 1 at
 //! the bottom, and `<text class="sum" data-player="red|black">` per player.
 
-pub mod analysis;
 mod button;
 mod html;
 pub mod layout;
 pub mod svg;
 mod tower;
-pub mod view;
 mod walk;
 
 use std::fmt;

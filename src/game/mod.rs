@@ -14,6 +14,5 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod scoring;
-pub mod seats;
 pub mod standing;
 pub mod variant;

@@ -67,6 +67,8 @@ pub struct Iteration {
     pub pv: Vec<usize>,
     /// Time taken so far.
     pub elapsed: Duration,
+    /// The threads the search runs on.
+    pub threads: usize,
 }
 
 /// The plies short of the end from which a limited search skips depths.
@@ -152,7 +154,7 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
-            threads: 1,
+            threads: self.running_threads,
         };
         if !position.is_over() {
             let mut last_pv = Vec::new();
@@ -191,6 +193,7 @@ impl Searcher {
                     nodes: self.nodes,
                     pv: self.table_line(position, Some(best), depth),
                     elapsed: started.elapsed(),
+                    threads: self.running_threads,
                 };
                 let go_on = progress(&iteration);
                 last_pv = iteration.pv;

@@ -88,10 +88,11 @@ impl Searcher {
                 helper.deepen(position, limits, &mut |_| true);
             }
         };
-        let mut result = self.with_helpers(threads, helped, |main| {
+        self.running_threads = if self.is_shared() { threads } else { 1 };
+        let result = self.with_helpers(threads, helped, |main| {
             main.deepen(position, limits, progress)
         });
-        result.threads = if self.is_shared() { threads } else { 1 };
+        self.running_threads = 1;
         result
     }
 

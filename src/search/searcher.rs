@@ -110,6 +110,8 @@ pub struct Searcher {
     /// The threads its searches may take ([`worth_threads`](super::parallel) decides
     /// how many each takes).
     pub(super) threads: usize,
+    /// The threads of the search running now (its helpers and itself).
+    pub(super) running_threads: usize,
 }
 
 impl Searcher {
@@ -166,6 +168,7 @@ impl Searcher {
             kernel: Kernel::detect(),
             learned: false,
             threads: 1,
+            running_threads: 1,
         }
     }
 

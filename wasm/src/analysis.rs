@@ -1,10 +1,10 @@
-//! The page's analysis (`buttonup::draw::analysis`): a position's analysis, a match's
+//! The page's analysis (`buttonup::page::analysis`): a position's analysis, a match's
 //! hint, a battle's review and the chart's points, the server's JSON, on the module's
 //! searchers. Conversions only.
 
 use std::time::Duration;
 
-use buttonup::draw::analysis::{self, Chart, Searchers};
+use buttonup::page::analysis::{self, Chart, Searchers};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{as_array, millis, move_index, optional_player};

@@ -1,8 +1,8 @@
 //! The drawing of the core (`buttonup::draw`): the SVG of a position, of a battle walked
 //! with its piles in stable slots, and of a final pile as rule 6 scores it.
 
-use buttonup::draw::view::{self, Json};
 use buttonup::draw::{svg, Board, DrawError, DrawOptions, LastMove};
+use buttonup::page::view::{self, Json};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{absent, as_array, field, move_index, numbers, object};
@@ -147,7 +147,7 @@ pub fn tower(position: &JsPosition, size: Option<f64>) -> Result<String, JsValue
     svg::tower(&position.inner, size.unwrap_or(400.0)).map_err(draw_error)
 }
 
-/// A view of the core (`buttonup::draw::view`) as a JavaScript value: objects are plain
+/// A view of the core (`buttonup::page::view`) as a JavaScript value: objects are plain
 /// objects, lists arrays (the page's JSON, the same as `buttonup serve`'s).
 pub(crate) fn view_to_js(value: &Json) -> JsValue {
     match value {
@@ -179,7 +179,7 @@ pub(crate) fn view_to_js(value: &Json) -> JsValue {
 }
 
 /// A match's whole state as the page shows it, the server's JSON: with `battles`
-/// every scored battle, with `played` the move just made (`buttonup::draw::view`).
+/// every scored battle, with `played` the move just made (`buttonup::page::view`).
 #[wasm_bindgen(js_name = matchView, unchecked_return_type = "Record<string, unknown>")]
 pub fn match_view(game: &JsMatch, battles: bool, played: bool) -> Result<JsValue, JsValue> {
     Ok(view_to_js(

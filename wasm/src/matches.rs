@@ -1,7 +1,7 @@
 //! `Match`: the core's match state machine (rules 7 to 9).
 
 use buttonup::game::record::{self, Notes};
-use buttonup::game::seats::{AiTurn, Seats};
+use buttonup::page::seats::{AiTurn, Seats};
 use buttonup::{Match, Player, Standing, STANDARD_PER_COLOUR, STANDARD_TARGET};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;

@@ -28,6 +28,8 @@ export interface SearchResult {
   pv: number[];
   /** Milliseconds the search took. */
   elapsedMs: number;
+  /** The threads it ran on (always 1 in WebAssembly). */
+  threads: number;
 }
 
 /** One move judged by `review`: the mover's best margin and the played move's
@@ -177,6 +179,7 @@ pub(crate) fn result_object(result: &SearchResult) -> JsValue {
             "elapsedMs",
             JsValue::from_f64(result.elapsed.as_secs_f64() * 1000.0),
         ),
+        ("threads", JsValue::from(result.threads as u32)),
     ])
 }
 

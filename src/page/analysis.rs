@@ -10,11 +10,11 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::draw::view::{self, Json, ViewError};
 use crate::game::match_rules::{Match, MatchError};
 use crate::game::rules::{Player, Position};
 use crate::game::variant::Capability;
 use crate::odds::{lock_odds, move_chances, red_chance_at, shared_odds};
+use crate::page::view::{self, Json, ViewError};
 use crate::search::{analyze_within, go, Limits, On, Searcher};
 
 /// Positions of at most this many buttons get a margin on the chart (solved at once).
