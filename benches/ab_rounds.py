@@ -17,6 +17,9 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def timings() -> dict[str, float]:
@@ -60,7 +63,7 @@ def main() -> None:
         print(json.dumps(timings()))
         return
     # Here, not at the top: the child imports this file on build A, which may not have it.
-    from buttonup.testing import processes
+    import processes
 
     runs: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
     for _ in range(args.rounds):

@@ -32,7 +32,8 @@ import sys
 import time
 from pathlib import Path
 
-from buttonup.testing import processes
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "target" / "big_ai_exact.json"

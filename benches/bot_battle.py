@@ -16,6 +16,9 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def battle(seed: int, per_colour: int) -> float:
@@ -42,7 +45,7 @@ def main() -> None:
         print(battle(args.child, args.per_colour))
         return
 
-    from buttonup.testing import processes
+    import processes
 
     def timed(seed: int, path: str | None) -> float:
         env = dict(os.environ)

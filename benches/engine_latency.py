@@ -22,7 +22,9 @@ import time
 from pathlib import Path
 
 from buttonup import Position
-from buttonup.testing.processes import end, popen
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from processes import end, popen
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,9 @@ import buttonup
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
 from buttonup.cli.bench import timed
 from buttonup.matches import tournament
-from buttonup.testing import processes
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import processes
 
 
 def spread(values: list[float], fmt: str = "{:,.1f}") -> str:

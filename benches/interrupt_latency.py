@@ -16,8 +16,10 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
-from buttonup.testing.processes import started
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from processes import started
 
 BIG = "buttonup.Position.random(seed=0, per_colour=10)"
 CALLS = {

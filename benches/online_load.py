@@ -46,8 +46,10 @@ from typing import Any
 
 import httpx
 from buttonup import Match
-from buttonup.testing.processes import end, free_port, popen, run
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from buttonup.web.store import MatchRow, open_store
+from processes import end, free_port, popen, run
 
 
 @contextmanager

@@ -31,14 +31,18 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import buttonup
 import numpy as np
 from buttonup import Position
 from vecenv_speed import jax_timer  # benches/, beside this script
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
@@ -132,7 +136,7 @@ def jax_battle(before: str | None = None) -> Any:
         return Battle
     import types
 
-    from buttonup.testing.processes import run
+    from processes import run
 
     source = run(
         ["git", "show", f"{before}:python/buttonup/envs/jax.py"],

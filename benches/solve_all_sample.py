@@ -21,8 +21,11 @@ import statistics
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from buttonup.cli.solve_all import first_player_edge
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def solve(orders: list[str], threads: int) -> tuple[float, float, list[int]]:
@@ -56,8 +59,8 @@ def main() -> None:
     if args.child:
         child(args.child[0], int(args.child[1]))
         return
+    import processes
     from buttonup._core import start_classes
-    from buttonup.testing import processes
 
     representatives, rows = start_classes(args.per_colour)
     picked = random.Random(args.seed).sample(range(len(representatives)), args.sample)

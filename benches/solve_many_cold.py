@@ -10,6 +10,9 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def once(kind: str) -> float:
@@ -38,7 +41,7 @@ def main() -> None:
     if args.once:
         print(once(args.once))
         return
-    from buttonup.testing.processes import run  # not in the child: its import is timed
+    from processes import run  # not in the child: its import is timed
 
     times: dict[str, list[float]] = {"solve_many": [], "searcher": []}
     for _ in range(args.rounds):

@@ -127,7 +127,7 @@ def vecenv_round(seconds: float) -> dict[str, float]:
 def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
     """The VecEnv rows in a child Python on another build."""
     # Here: the child imports this file on the other build, which may not have it.
-    from buttonup.testing.processes import run
+    from processes import run
 
     env = dict(os.environ, PYTHONPATH=pythonpath)
     code = (

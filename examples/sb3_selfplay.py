@@ -40,7 +40,7 @@ def main() -> None:
 
     import torch
     from buttonup.envs import evaluate
-    from buttonup.envs.policies import first_legal
+    from buttonup.players import first_legal
     from buttonup.envs.sb3 import BattleVecEnv
     from stable_baselines3.common.callbacks import BaseCallback
     from train_baseline import maskable_ppo  # examples/, beside this script

@@ -1,7 +1,7 @@
 """Trains the shipped baseline policy (docs/rl.md, "A shipped baseline"): sb3-contrib's
 MaskablePPO, ``MlpPolicy``, on ``BattleVecEnv(64, opponent=1)`` for a fixed number of
 steps from a fixed seed, on one torch thread; writes the SB3 zip and the same policy as
-ONNX (its action logits: ``buttonup.envs.policies``' ONNX form), then the ``evaluate``
+ONNX (its action logits: ``buttonup.players``' ONNX form), then the ``evaluate``
 row of the zip.
 
     python examples/train_baseline.py --seed 1 [--steps 3000000] [--out examples/baseline]

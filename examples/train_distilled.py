@@ -5,7 +5,7 @@ moves mixed in, DAgger-style, so that it is taught in the positions it reaches),
 position met labelled by ``buttonup.analyze`` (the exact value of each legal move), and
 the network fitted to a sharp softmax of those values, each sample turned by a random
 rotation of the circle (``buttonup.envs.augment``). Writes the policy as ONNX (its
-logits: ``buttonup.envs.policies``' ONNX form), then prints its ``evaluate`` row.
+logits: ``buttonup.players``' ONNX form), then prints its ``evaluate`` row.
 
     python examples/train_distilled.py --seed 1 [--per-colour 3] [--out examples/distilled]
     python examples/train_distilled.py --exact-share [--per-colour 3]   # what perfect play wins
@@ -220,7 +220,7 @@ def exact_share(per_colour: int) -> tuple[float, int, int, int]:
 def audit(spec: str, per_colour: int) -> None:
     """Prints what the policy ``spec`` gives away in every reachable position, by the
     number of piles standing, and its worst choices."""
-    from buttonup.envs.policies import load_policy
+    from buttonup.players import load_policy
 
     bot = load_policy(spec)
     by_piles: dict[int, list[int]] = {}

@@ -9,8 +9,8 @@ import os
 import shutil
 from pathlib import Path
 
+import processes
 import pytest
-from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "target" / "release"

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from buttonup.testing.processes import carrying
+from buttonup.conformance.process import carrying
 from harness import ENGINES
 from hypothesis import HealthCheck, settings
 from ugi_engines import NAMES as UGI_NAMES

@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from buttonup.testing.processes import end, free_port, popen, run
+from processes import end, free_port, popen, run
 
 
 @contextlib.contextmanager

@@ -199,7 +199,8 @@ def test_library_modules_moved() -> None:
 
 
 def test_bots_and_limits() -> None:
-    from buttonup.ai import Limits, bot, bot_factory
+    from buttonup.ai import Limits, bot
+    from buttonup.players import bot_factory
 
     limited = bot(9, limits=Limits(depth=2))
     assert limited.choose(START) in START.legal_moves()

@@ -3,12 +3,8 @@ between the engines."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import buttonup
 import pytest
-from buttonup.cli import bench
-from buttonup.cli.main import main
 from harness import agree_ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,52 +31,3 @@ def test_random_playouts_arguments() -> None:
         buttonup.random_playouts(10, seed=-1)
     with pytest.raises(ValueError, match="battles must be from 0 to"):
         buttonup.random_playouts(-1)
-
-
-def test_bench_smoke_mode_checks_agreement(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--smoke"]) == 0
-    assert "the engines agree" in capsys.readouterr().out
-
-
-def test_a_disagreement_is_an_error() -> None:
-    with pytest.raises(bench.Disagreement, match="perft: Rust 1 but reference 2"):
-        bench.agree("perft", 1, 2)
-
-
-def test_render_gives_a_markdown_table() -> None:
-    rows = [bench.Row("work", "things/s", 2000.0, 10.0, 100.0, note="a note")]
-    text = bench.render(rows, "no OpenSpiel")
-    assert "| work | things/s | 2,000 | 10.00 | 200x | 100 | 20.0x |" in text
-    assert "- work: a note" in text
-
-
-def test_the_smoke_check_of_solve_all_sees_a_wrong_class_value(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from buttonup.cli import bench_smoke, solve_all
-
-    real = solve_all.solve_many
-
-    def off_by_one_in_the_last(positions: Any, threads: Any = None) -> list[int]:
-        values = real(positions, threads=threads)
-        return [*values[:-1], values[-1] + 1]
-
-    monkeypatch.setattr(solve_all, "solve_many", off_by_one_in_the_last)
-    with pytest.raises(bench.Disagreement, match="solve-all's values at 2 of each colour"):
-        bench_smoke.check_solve_all()
-
-
-def test_the_smoke_check_of_big_solves_sees_a_wrong_value(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from buttonup.cli import bench_smoke
-
-    real = buttonup.Searcher
-
-    class Wrong:
-        def solve(self, position: buttonup.Position) -> int:
-            return real().solve(position) + 2
-
-    monkeypatch.setattr(buttonup, "Searcher", Wrong)
-    with pytest.raises(bench.Disagreement, match=r"Searcher\.solve of"):
-        bench_smoke.check_big_solves()

@@ -13,9 +13,9 @@ from pathlib import Path
 from types import ModuleType
 
 import buttonup
+import processes
 import pytest
 from buttonup import Position, Searcher
-from buttonup.testing import processes
 
 BINDINGS = Path(__file__).parent.parent / "src" / "bindings"
 START = Position("W/R/B/W/B/R/R/W/B r")

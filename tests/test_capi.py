@@ -14,9 +14,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import processes
 import pytest
 from buttonup import Match, Player, Position, solve, win_probability
-from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "capi" / "include" / "buttonup.h"

@@ -15,7 +15,7 @@ import re
 import shutil
 from pathlib import Path
 
-from buttonup.testing import processes
+import processes
 from c_driver import compiled, need
 
 SANITIZERS = ("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all")

@@ -10,7 +10,7 @@ from pathlib import Path
 import buttonup
 import pytest
 from buttonup.cli.main import main
-from buttonup.testing.processes import run
+from processes import run
 
 
 @pytest.mark.parametrize(

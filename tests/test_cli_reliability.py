@@ -12,7 +12,7 @@ import pytest
 from buttonup import __version__
 from buttonup.cli.main import main
 from buttonup.engine.referee import main as referee_main
-from buttonup.testing.processes import run, started
+from processes import run, started
 
 BUTTONUP = [sys.executable, "-m", "buttonup"]
 

@@ -21,7 +21,7 @@ from buttonup.cli.main import main
 from buttonup.conformance.checker import judge
 from buttonup.conformance.oracle import Question
 from buttonup.conformance.properties import require_hypothesis
-from buttonup.testing.processes import run, started
+from processes import run, started
 
 ROOT = Path(__file__).parent.parent
 BUTTONS = Path(__file__).parent / "conformance_broken" / "buttons.py"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from buttonup.cli.main import main
 from buttonup.conformance.process import STDERR_TAIL, Failure, Process
-from buttonup.testing.processes import run
+from processes import run
 
 BROKEN = Path(__file__).parent / "conformance_broken"
 HOSTILE = [sys.executable, str(BROKEN / "hostile.py")]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from buttonup.testing.processes import run
+from processes import run
 
 pytest.importorskip("hypothesis")
 

@@ -7,12 +7,12 @@ import signal
 import time
 from collections.abc import Iterator
 
+import processes
 import pytest
 import ugi_engines
 from buttonup import Position, search, solve
 from buttonup.engine.referee import EngineProcess
 from buttonup.engine.referee import main as referee_main
-from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 

@@ -7,7 +7,7 @@ reports an internal error (a panic caught at the boundary) and exits cleanly on
 
 from __future__ import annotations
 
-from buttonup.testing import processes
+import processes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

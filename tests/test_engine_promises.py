@@ -4,10 +4,10 @@ search), numbers are ASCII digits, and a closed output ends it quietly."""
 
 from __future__ import annotations
 
+import processes
 import pytest
 import ugi_engines
 from buttonup import Position
-from buttonup.testing import processes
 
 START = "W/R/B/W/B/R/R/W/B r"
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import ugi_engines
 from buttonup import Position
-from buttonup.testing.processes import end, popen
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from processes import end, popen
 
 POSITIONS = [
     "W/R/B/W/B/R/R/W/B r",

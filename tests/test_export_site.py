@@ -11,8 +11,8 @@ from pathlib import Path
 
 import buttonup
 import pytest
-from buttonup.testing.processes import run
 from buttonup.web.export import checkout_at
+from processes import run
 
 SHIPPED = Path(buttonup.__file__).resolve().parent / "web" / "wasm"
 

@@ -8,10 +8,10 @@ import sys
 import threading
 
 import buttonup
+import processes
 import pytest
 from buttonup import Player, Position, Searcher, Standing
 from buttonup.errors import SearchStoppedError
-from buttonup.testing import processes
 
 from benches.interrupt_latency import BIG, CALLS, interrupt
 

@@ -12,10 +12,10 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+import processes
 import pytest
 from buttonup import Player, Position, _core, search, solve
 from buttonup.engine.referee import EngineProcess
-from buttonup.testing import processes
 from c_driver import compiled
 from source_scripts import load
 from ugi_engines import NAMES, command

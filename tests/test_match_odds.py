@@ -10,7 +10,7 @@ import buttonup
 import buttonup.reference as ref
 import pytest
 from buttonup import Chances, Match, MatchStateError, Player, Standing, win_probability
-from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, MatchBot, PerfectBot, RandomBot, bot
+from buttonup.ai import LEVELS, AlphaBetaBot, GreedyBot, bot
 from buttonup.matches import play_match, play_series
 from harness import all_start_orders
 from test_match import line_with_margin
@@ -249,10 +249,10 @@ def test_every_level_plays_legal_moves_in_a_match() -> None:
 
 def test_named_bots_choose_legal_moves() -> None:
     position = buttonup.Position.random(seed=4)
-    for player in (RandomBot(1), GreedyBot(), AlphaBetaBot(3), PerfectBot(1), MatchBot(1)):
+    for player in (bot(1, 1), GreedyBot(), AlphaBetaBot(3), bot(9, 1), bot(10, 1)):
         assert player.choose(position) in position.legal_moves()
     # Red's best move of the worked example (docs/rules.md).
-    assert PerfectBot(0).choose(buttonup.Position("W/R/B/W/B/R/R/W/B r")) == 3
+    assert bot(9, 0).choose(buttonup.Position("W/R/B/W/B/R/R/W/B r")) == 3
 
 
 def test_match_bot_chooses_the_better_starter() -> None:
@@ -266,7 +266,7 @@ def test_match_bot_chooses_the_better_starter() -> None:
             s: win_probability(Standing(2, 2, target=target, last_loser=RED, starter=s)).red
             for s in Player
         }
-        pick = MatchBot(0).choose_starter(match)
+        pick = bot(10, 0).choose_starter(match)
         assert odds[pick] == max(odds.values())
         assert odds[pick] > odds[pick.other]
         # The choice still due is valued at the chooser's better choice.
@@ -278,7 +278,7 @@ def test_match_bot_chooses_the_better_starter() -> None:
 def test_match_bot_moves_maximise_the_movers_win_probability(starter: Player) -> None:
     match = Match(starter, target=3, seed=9)
     odds = buttonup.match_analyze(match)  # the mover's chances, whoever moves
-    move = MatchBot(0).choose(match.position, match)
+    move = bot(10, 0).choose(match.position, match)
     assert odds[move] == max(odds.values())
 
 
@@ -290,6 +290,6 @@ def test_stronger_levels_beat_weaker_ones() -> None:
 
 
 def test_match_bot_does_not_lose_to_the_margin_bot() -> None:
-    series = play_series(MatchBot(1), PerfectBot(2), 200, seed=5)
+    series = play_series(bot(10, 1), bot(9, 2), 200, seed=5)
     # Deterministic for these seeds; the large-sample figure is in docs/ai.md.
     assert series.win_rate >= 0.45

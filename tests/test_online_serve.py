@@ -22,7 +22,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 import httpx
-from buttonup.testing import processes
+import processes
 from buttonup.web.store import AsyncStore, Change, MatchRow, Stale, open_store
 from online_helpers import (  # noqa: F401
     Player,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import buttonup
 import buttonup._core as core
+import processes
 import pytest
-from buttonup.testing import processes
 
 PACKAGE = Path(buttonup.__file__).parent
 
@@ -48,8 +48,8 @@ def test_public_api() -> None:
     # The names of buttonup.__all__ not defined in Python come from the extension.
     # (PyO3 writes the extension's __all__ as names are added: no list is kept by hand)
     assert set(core.__all__) == {name for name in dir(core) if not name.startswith("_")}
-    assert buttonup.CORE_NAMES <= set(core.__all__)
-    for name in buttonup.CORE_NAMES:
+    assert buttonup._CORE_NAMES <= set(core.__all__)
+    for name in buttonup._CORE_NAMES:
         assert getattr(buttonup, name) is getattr(core, name)
     assert buttonup.Position is core.Position
     for error in ("NotationError", "IllegalMoveError", "MatchStateError", "BattleNotOverError"):

@@ -14,11 +14,11 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import processes
 import pytest
 from buttonup import Position
 from buttonup.ai import LEVELS, Limits, bot
 from buttonup.engine.referee import EngineProcess
-from buttonup.testing import processes
 from c_driver import compiled
 from ugi_engines import NAMES, command
 

@@ -26,11 +26,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import processes
 import pytest
 from buttonup import Match, Position
 from buttonup._core import Seats
 from buttonup.ai import bot
-from buttonup.testing import processes
 from c_driver import compiled, need
 from ugi_engines import command
 

@@ -6,10 +6,10 @@ import io
 import sys
 from collections.abc import Callable
 
+import processes
 import pytest
 from buttonup import Match, Player
 from buttonup.cli.play import Game, Settings
-from buttonup.testing import processes
 from rich.console import Console
 from test_match import line_with_margin
 

@@ -1,4 +1,4 @@
-"""Policies as players (buttonup.envs.policies): one text names a policy, a
+"""Policies as players (buttonup.players): one text names a policy, a
 ``module:attribute``, an SB3 zip or an ONNX file, and every door that takes a bot plays
 it: ``bot_factory``, ``evaluate``, ``buttonup play --opponent``, ``buttonup tournament
 --bots``, ``buttonup engine --policy`` and ``buttonup serve --opponent``. The shipped
@@ -17,17 +17,15 @@ from typing import Any
 import numpy as np
 import pytest
 from buttonup import Match, Position
-from buttonup.ai import bot_factory
 from buttonup.envs import evaluate
-from buttonup.envs.opponents import chooser
-from buttonup.envs.policies import PolicyBot, PolicyError, load_policy, policy_view
-from buttonup.testing.processes import run
+from buttonup.players import PolicyBot, PolicyError, bot_factory, chooser, load_policy, policy_view
+from processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "examples" / "baseline" / "maskable_ppo_seed1"
 ZIP = f"{BASELINE}.zip"
 ONNX = f"{BASELINE}.onnx"
-FIRST = "buttonup.envs.policies:first_legal"
+FIRST = "buttonup.players:first_legal"
 START = Position("W/R/B/W/B/R/R/W/B r")
 POSITIONS = [Position.random(seed) for seed in range(40)]
 
@@ -190,7 +188,7 @@ def test_the_shipped_baseline_is_small_and_plays_alike_from_zip_and_onnx() -> No
 
 
 def test_onnx_without_onnxruntime_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    import buttonup.envs.policies as policies
+    import buttonup.players as policies
 
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
     monkeypatch.setattr(policies, "_LOADED", {})
@@ -296,7 +294,7 @@ def test_the_python_engine_takes_a_policy() -> None:
 
 def test_serve_lists_and_plays_extra_opponents(mypolicies: Path) -> None:
     httpx = pytest.importorskip("httpx")
-    from buttonup.testing.processes import end, free_port, popen
+    from processes import end, free_port, popen
 
     port = free_port()
     command = [sys.executable, "-m", "buttonup", "serve", "--port", str(port), "--db"]

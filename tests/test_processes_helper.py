@@ -10,14 +10,14 @@ import sys
 import textwrap
 import time
 
-from buttonup.testing.processes import started
+from processes import started
 
 # A starter that starts a long child (in its own session, as the helper does) and
 # prints its pid, then waits: the test ends it with SIGTERM, as `timeout` would.
 STARTER = textwrap.dedent(
     """
     import sys, time
-    from buttonup.testing.processes import started
+    from processes import started
     with started([sys.executable, "-c", "import time; time.sleep(120)"]) as child:
         print(child.pid, flush=True)
         time.sleep(120)

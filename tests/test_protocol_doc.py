@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import processes
 import pytest
 import ugi_engines
-from buttonup.testing import processes
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 VARYING = re.compile(r" (nodes|nps|time) \d+")

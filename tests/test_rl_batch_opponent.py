@@ -22,8 +22,8 @@ else:
 import buttonup.envs.gymnasium  # noqa: F401 (registers buttonup/Battle-v0)
 from buttonup.envs import observation
 from buttonup.envs.batch_players import BatchPolicy
-from buttonup.envs.policies import PolicyError
 from buttonup.envs.vector import BattleVectorEnv
+from buttonup.players import PolicyError
 
 
 def last_legal(observations: Any, masks: Any) -> Any:
@@ -160,8 +160,8 @@ def test_an_sb3_model_as_the_opponent_is_asked_once_a_step() -> None:
         from sb3_contrib import MaskablePPO
     else:
         MaskablePPO = pytest.importorskip("sb3_contrib").MaskablePPO
-    from buttonup.envs.policies import player_chooser
     from buttonup.envs.sb3 import BattleVecEnv
+    from buttonup.players import chooser as player_chooser
 
     model = MaskablePPO("MlpPolicy", BattleVecEnv(4, opponent=1, seed=0), seed=0, n_steps=8)
     asked: list[int] = []
@@ -203,7 +203,7 @@ def test_the_sb3_self_play_example_trains_against_copies_of_itself() -> None:
     import sys
     from pathlib import Path
 
-    from buttonup.testing.processes import run
+    from processes import run
 
     if not os.environ.get("BUTTONUP_REQUIRE_RL"):
         pytest.importorskip("sb3_contrib")

@@ -17,8 +17,8 @@ if not os.environ.get("BUTTONUP_REQUIRE_RL"):
     pytest.importorskip("numpy")  # the script and the RL package need it
 
 from buttonup.envs import evaluate
-from buttonup.envs.policies import load_policy
-from buttonup.testing.processes import run
+from buttonup.players import load_policy
+from processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "examples" / "train_distilled.py"

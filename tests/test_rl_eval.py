@@ -124,7 +124,7 @@ def test_every_policy_form_is_evaluated_alike() -> None:
         evaluate(lowest, episodes=0)
     with pytest.raises(TypeError, match="a player is"):
         evaluate(object(), episodes=1)
-    # A text is a policy spec (buttonup.envs.policies): one that names none is refused.
+    # A text is a policy spec (buttonup.players): one that names none is refused.
     with pytest.raises(ValueError, match="bad policy 'nobody'"):
         evaluate("nobody", episodes=1)
 
@@ -160,7 +160,7 @@ def test_the_evaluation_table_script_runs() -> None:
     import sys
     from pathlib import Path
 
-    from buttonup.testing import processes
+    import processes
 
     script = Path(__file__).resolve().parent.parent / "benches" / "rl_eval.py"
     if not script.exists():

@@ -24,7 +24,7 @@ else:
 import buttonup.envs.gymnasium  # noqa: F401 (registers the environments)
 from buttonup.envs import observation
 from buttonup.envs.match import MatchEnv
-from buttonup.testing.processes import run
+from processes import run
 
 
 def last_pile(position: Position) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 import buttonup
 import pytest
 from buttonup import Player, Position
-from buttonup.testing.processes import run
+from processes import run
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
     import numpy as np

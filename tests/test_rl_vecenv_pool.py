@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from buttonup import Player, VecEnv
-from buttonup.testing.processes import started
 from harness import encoded_by_the_docs
+from processes import started
 
 if os.environ.get("BUTTONUP_REQUIRE_RL"):
     import numpy as np

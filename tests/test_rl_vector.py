@@ -228,8 +228,8 @@ def test_sb3_adapter_with_sb3_wrappers_and_maskable_ppo() -> None:
 def test_an_sb3_model_plays_as_an_opponent() -> None:
     needs("torch")
     contrib = needs("sb3_contrib")
-    from buttonup.envs.opponents import chooser
     from buttonup.envs.sb3 import BattleVecEnv
+    from buttonup.players import chooser
 
     model = contrib.MaskablePPO("MlpPolicy", BattleVecEnv(4, opponent=1, seed=0), n_steps=8)
     choose = chooser(model)

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import processes
 import pytest
-from buttonup.testing import processes
 from test_solve_all_classes import brute_force_csv
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "solve_all_facts.py"

@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import processes
 import pytest
 from buttonup import Player, Position, solve_many, start_orders
 from buttonup.cli.main import main
-from buttonup.testing import processes
-from buttonup.testing.processes import free_port
+from processes import free_port
 
 # Ray's token authentication with the tests' own token, for the cluster and every command
 # that joins it: set before Ray is imported, which reads them then (a cluster given by

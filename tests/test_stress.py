@@ -117,7 +117,7 @@ def test_memory_stays_flat() -> None:
 def test_a_huge_table_takes_memory_only_as_it_is_used() -> None:
     import sys
 
-    from buttonup.testing import processes
+    import processes
 
     # In a fresh process, so that the high-water mark is this table's alone.
     if not os.path.exists("/proc/self/status"):

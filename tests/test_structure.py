@@ -271,7 +271,7 @@ def test_the_process_start_finder() -> None:
         "import subprocess\n"
         "import subprocess as sp\n"
         "from subprocess import PIPE, check_output as out\n"
-        "from buttonup.testing import processes\n"
+        "import processes\n"
         "subprocess.run(['true'])\n"  # 5
         "sp.Popen(\n    ['true'], stdout=PIPE\n)\n"  # 6
         "out(['true'])\n"  # 9

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import processes
 import pytest
-from buttonup.testing import processes
 
 ROOT = Path(__file__).parents[1]
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from buttonup.testing.processes import run
+from processes import run
 
 ROOT = Path(__file__).parents[1]
 

@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import processes
 import pytest
-from buttonup.testing import processes
 
 # CI installs tmux and sets BUTTONUP_REQUIRE_TMUX, so that these tests cannot be skipped there.
 pytestmark = pytest.mark.skipif(

@@ -10,9 +10,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import processes
 import pytest
 from buttonup import Match
-from buttonup.testing import processes
 from test_terminal import screen, wait_for
 
 # CI installs tmux and sets BUTTONUP_REQUIRE_TMUX, so that these tests cannot be skipped there.

@@ -10,9 +10,10 @@ from pathlib import Path
 import buttonup
 import pytest
 from buttonup import Match, Player
-from buttonup.ai import Limits, bot_factory
+from buttonup.ai import Limits
 from buttonup.cli.main import main
 from buttonup.matches import play_match, tournament
+from buttonup.players import bot_factory
 
 
 def chunks(text: str) -> list[str]:
@@ -35,7 +36,7 @@ def test_the_records_file_holds_every_match_as_played(tmp_path: Path) -> None:
     wins = sum(m.winner is colour for m, colour in zip(matches, first_colours))
     assert wins == json.loads(results.read_text())["pairings"][0]["wins"]
     assert '[Round "1.1"]' in text and '[Round "1.4"]' in text
-    assert '[Red "RandomBot(level=1, seed=' in text
+    assert '[Red "LevelBot(level=1, seed=' in text
     # The same bots and seed play the same match again.
     seed = 7 * 1_000_003  # the seed of match 0 of pairing 0 (matches.play_one)
     again = play_match(bot_factory("1")(2 * seed), bot_factory("9")(2 * seed + 1), seed=seed)
@@ -82,8 +83,8 @@ def test_a_tournament_within_a_time_a_move(
     matches = [Match.from_record(chunk) for chunk in chunks(text)]
     assert len(matches) == 6 and all(m.is_over for m in matches)
     within = "limits=Limits(depth=None, nodes=None, time_limit=0.005))"
-    assert f'[Red "PerfectBot(level=9, seed=0, {within}"]' in text
-    assert "NoisyBot(level=3, epsilon=0.5, seed=1, " in text and text.count(within) == 8
+    assert f'[Red "LevelBot(level=9, seed=0, {within}"]' in text
+    assert "LevelBot(level=3, epsilon=0.5, seed=1, " in text and text.count(within) == 8
     assert '"GreedyBot()"' in text
     assert json.loads(results.read_text())["movetime_ms"] == 5
     made = replace(bot_factory("match"), movetime=0.02)(seed=1)

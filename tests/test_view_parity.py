@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import processes
 import pytest
 from buttonup import Match, analyze, match_analyze, win_probability
 from buttonup._core import (
@@ -26,7 +27,6 @@ from buttonup._core import (
     review_view,
     shown_battle,
 )
-from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCHES = [

@@ -15,9 +15,9 @@ import re
 import shutil
 from pathlib import Path
 
+import processes
 import pytest
 from buttonup import Match
-from buttonup.testing import processes
 from wasm_cases import all_cases
 from wasm_package import unavailable, wasm_package
 

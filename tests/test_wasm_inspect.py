@@ -9,7 +9,7 @@ import json
 import os
 
 from buttonup import Match
-from buttonup.testing.processes import run
+from processes import run
 from wasm_package import node_and_package
 
 SCRIPT = """

@@ -28,7 +28,6 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 from buttonup import Player, Position
-from buttonup.testing.processes import end, free_port, started
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.models import SERVER_MAX_TARGET
@@ -43,6 +42,7 @@ from buttonup.web.server import (
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
 from online_helpers import database, in_a_thread, postgres_server  # noqa: F401
+from processes import end, free_port, started
 
 from benches.http_load import serve
 

@@ -20,8 +20,8 @@ else:
     from fastapi.testclient import TestClient
 
 from buttonup import Player, Position, Standing, solve, win_probability
-from buttonup.testing.processes import end, run
 from buttonup.web.app import create_app
+from processes import end, run
 
 from benches.http_load import serve
 

@@ -26,7 +26,7 @@ def browser() -> Iterator[Browser]:
 
 
 def test_the_servers_players_are_in_the_menu_and_play(browser: Browser) -> None:
-    with serving("--opponent", "first=buttonup.envs.policies:first_legal") as url:
+    with serving("--opponent", "first=buttonup.players:first_legal") as url:
         browser.get(f"{url}/?speed=fast&seed=3")
         wait_for(browser, lambda b: b.execute_script("return document.body.dataset.ready"))
         option = wait_for(

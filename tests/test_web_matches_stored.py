@@ -191,10 +191,10 @@ def test_a_match_against_an_extra_opponent_is_played_and_kept(tmp_path: Path) ->
     (``buttonup serve --opponent NAME=SPEC``) plays the AI's side, the state and the
     record name it, and the app opened again on the same file plays it still."""
     from buttonup import Position
-    from buttonup.ai import bot_factory
+    from buttonup.players import bot_factory
 
     def app() -> TestClient:
-        first = bot_factory("first=buttonup.envs.policies:first_legal")
+        first = bot_factory("first=buttonup.players:first_legal")
         return TestClient(create_app(db=url(tmp_path / "m.db"), opponents={"first": first}))
 
     client = app()

@@ -28,7 +28,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     skip_without()
 
 from buttonup import Position
-from buttonup.testing.processes import run
+from processes import run
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,

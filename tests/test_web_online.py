@@ -29,7 +29,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 
 import httpx
 from buttonup import Match
-from buttonup.testing.processes import free_port
+from processes import free_port
 from selenium.webdriver.common.by import By
 from web_browsers import (
     Browser,

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import processes
 import pytest
-from buttonup.testing import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_ENGINE = [sys.executable, "-m", "buttonup", "engine"]

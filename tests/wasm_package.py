@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from buttonup.testing.processes import run
+from processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = bool(os.environ.get("BUTTONUP_REQUIRE_WASM"))

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from buttonup.testing.processes import end, free_port, popen, run
+from processes import end, free_port, popen, run
 
 # (pytest also imports this file for its doctests: without Selenium it is skipped.)
 webdriver = pytest.importorskip("selenium.webdriver")

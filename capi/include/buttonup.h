@@ -134,6 +134,8 @@ typedef struct {
   uint32_t depth;
   // Positions visited.
   uint64_t nodes;
+  // The threads it ran on.
+  uint32_t threads;
 } ButtonupSearchResult;
 
 #ifdef __cplusplus
@@ -332,16 +334,18 @@ ButtonupStatus buttonup_analyze(const ButtonupPosition *position,
                                 size_t capacity,
                                 size_t *count);
 
-// One search of `position` within the limits, on the calling thread, into `*result`:
-// `depth` moves, `nodes` positions, `time_limit_ms` (each 0: no such limit; with none
-// the search is exact). The core's limited search, as Python's `buttonup.search`,
-// WebAssembly's `search` and an engine's `go` run it (docs/ai.md: a limited search's
-// horizon is the learned estimate up to 27 buttons). `BUTTONUP_STATUS_ILLEGAL_MOVE`
-// when the battle is over.
+// One search of `position` within the limits into `*result`: `depth` moves, `nodes`
+// positions, `time_limit_ms` (each 0: no such limit; with none the search is exact),
+// on up to `threads` threads (0: every core), on the calling thread's tables. The
+// core's one search, as Python's `buttonup.search`, WebAssembly's `search` and an
+// engine's `go` run it: the same threads for the same arguments (one under a depth or
+// node limit, and for positions under 16 piles). `BUTTONUP_STATUS_ILLEGAL_MOVE` when
+// the battle is over.
 //
 // # Safety
 // `position` is NULL or valid; `result` is NULL or writable.
 ButtonupStatus buttonup_search(const ButtonupPosition *position,
+                               uint32_t threads,
                                uint32_t depth,
                                uint64_t nodes,
                                uint64_t time_limit_ms,

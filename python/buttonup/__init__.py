@@ -110,11 +110,11 @@ __all__ = [
 ]
 
 #: The names of ``__all__`` that the Rust extension defines, loaded on first use.
-CORE_NAMES = frozenset(name for name in __all__ if name not in globals())
+_CORE_NAMES = frozenset(name for name in __all__ if name not in globals())
 
 
 def __getattr__(name: str) -> object:
-    if name not in CORE_NAMES:
+    if name not in _CORE_NAMES:
         raise AttributeError(f"module 'buttonup' has no attribute {name!r}")
     value = getattr(importlib.import_module("buttonup._core"), name)
     globals()[name] = value

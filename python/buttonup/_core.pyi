@@ -44,9 +44,7 @@ __all__ = [
     "draw_walk",
     "draw_walks",
     "encode_observation",
-    "eval_features",
     "hint_view",
-    "horizon_estimates",
     "legal_action_mask",
     "line_view",
     "match_analyze",
@@ -168,7 +166,6 @@ class Bot:
         depth: int | None = None,
         nodes: int | None = None,
         time_limit: float | None = None,
-        search: bool = False,
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> int: ...
     def choose_starter(self, match: Match) -> Player: ...
@@ -223,8 +220,6 @@ def search(
     on_iteration: Callable[[SearchResult], object] | None = None,
     threads: int | None = None,
 ) -> SearchResult: ...
-def eval_features(position: Position) -> list[float]: ...
-def horizon_estimates(position: Position) -> tuple[int, int]: ...
 def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances: ...
 def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]: ...
 def start_orders(per_colour: int = 3) -> list[str]: ...

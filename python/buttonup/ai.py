@@ -6,8 +6,9 @@ of ``position`` (``match``, when given, is the :class:`buttonup.Match` being pla
 lets this bot choose. :func:`bot` maps levels 1 to 10 to a graded scale, documented and
 measured in docs/ai.md. The levels are the core's (``buttonup._core.Bot``, the same bot
 that the native engine, the C library and WebAssembly play): the same level and seed
-play the same moves through every door. The terminal game, the tournament, the UGI
-engine and the web app all play it.
+play the same moves through every door, ties included (of equally good moves, the
+lowest-numbered). The terminal game, the tournament, the UGI engine and the web app all
+play it; :mod:`buttonup.players` makes a bot of a name or a policy.
 
 >>> from buttonup import Position
 >>> from buttonup.ai import Limits, bot
@@ -22,30 +23,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from buttonup import _core
 from buttonup._core import Match, Position, search
 from buttonup.player import Player
-from buttonup.policy_spec import is_policy_spec, policy_name
 from buttonup.results import SearchResult
 
 __all__ = [
-    "BOT_NAMES",
     "EPSILON",
     "LEVELS",
     "AlphaBetaBot",
     "Bot",
-    "BotFactory",
     "GreedyBot",
     "LevelBot",
     "Limits",
-    "MatchBot",
-    "NoisyBot",
-    "PerfectBot",
-    "RandomBot",
     "bot",
-    "bot_factory",
+    "noisy_bot",
 ]
 
 
@@ -53,7 +47,7 @@ __all__ = [
 class Limits:
     """How far a bot may search for each move: ``depth`` moves, ``nodes`` positions,
     ``time_limit`` seconds (any that are given; ``Limits()`` searches to the end). A
-    bot without limits plays exactly, by solving every move."""
+    bot without limits plays exactly."""
 
     depth: int | None = None
     nodes: int | None = None
@@ -84,45 +78,68 @@ class Bot(Protocol):
         ...
 
 
-class _StartsItself:
-    """Chooses to start the next battle itself: starting is worth more on average."""
-
-    def choose_starter(self, match: Match) -> Player:
-        chooser = match.chooser
-        return chooser if chooser is not None else match.to_move
+#: The names of the levels that have one (the others are named by their chance of a
+#: random move, ``noisy-E``).
+_NAMES = {1: "random", 9: "perfect", 10: "match"}
 
 
 class LevelBot:
-    """What :func:`bot` makes: the core's bot (``buttonup._core.Bot``) with the settings
-    a front end may change between moves. ``limits`` and ``on_iteration`` shape its
-    searches (see :class:`PerfectBot`); ``last_random`` tells whether its last move was
-    a random one and ``last_search`` is the search behind it, when it was chosen within
-    limits. Without ``tt_mb`` it searches on the calling thread's table; with it, on a
-    table of its own of that many MiB, which carries over from move to move. ``stop()``
-    from another thread ends the search of the move being chosen (its best move so far
-    is played)."""
+    """A bot of the level scale, what :func:`bot` and :func:`noisy_bot` make: the core's
+    bot (``buttonup._core.Bot``) with the settings a front end may change between moves.
 
-    name: str
+    Its perfect moves are the best move of one deepening search within ``limits``
+    (exact without them), the lowest-numbered of equally good ones; ``on_iteration`` is
+    called with each finished iteration of that search (returning ``False`` ends it).
+    ``last_random`` tells whether its last move was a random one and ``last_search`` is
+    the search behind it. Without ``tt_mb`` it searches on the calling thread's tables;
+    with it, on a table of its own of that many MiB, which carries over from move to
+    move. ``stop()`` from another thread ends the search of the move being chosen (its
+    best move so far is played).
+    """
 
     def __init__(
         self,
         core: _core.Bot,
         seed: int | None,
         *,
+        level: int | None,
         limits: Limits | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> None:
         self._core = core
         self._seed = seed
+        self._level = level
         self.limits = limits
         self.on_iteration = on_iteration
+        self.name = (
+            _NAMES.get(level, f"noisy-{core.epsilon:g}")
+            if level is not None
+            else f"noisy-{core.epsilon:g}"
+        )
+
+    @property
+    def level(self) -> int | None:
+        """Its level, 1 to 10 (``None`` for a bot of :func:`noisy_bot`)."""
+        return self._level
+
+    @property
+    def epsilon(self) -> float:
+        """Its chance of a random move in the standard game."""
+        return self._core.epsilon
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of its random choices."""
+        return self._seed
 
     @property
     def last_random(self) -> bool:
+        """Whether its last move was a random one."""
         return self._core.last_random
 
     @property
     def last_search(self) -> SearchResult | None:
+        """The search behind its last move (``None`` after a random move)."""
         return self._core.last_search
 
     @property
@@ -140,17 +157,13 @@ class LevelBot:
         return self._core.epsilon_for(per_colour)
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        if self.limits is None:
-            return self._core.choose(position, match, on_iteration=self.on_iteration)
-        return self._core.choose(
-            position,
-            match,
-            **dataclasses.asdict(self.limits),
-            search=True,
-            on_iteration=self.on_iteration,
-        )
+        """Its move in ``position`` (level 10 plays for ``match`` when given)."""
+        limits = dataclasses.asdict(self.limits) if self.limits is not None else {}
+        return self._core.choose(position, match, **limits, on_iteration=self.on_iteration)
 
     def choose_starter(self, match: Match) -> Player:
+        """Who starts the next battle when it may choose: level 10 the better chance of
+        winning the match, the others itself."""
         return self._core.choose_starter(match)
 
     def stop(self) -> None:
@@ -167,40 +180,26 @@ class LevelBot:
         self._core.clear()
 
     def __repr__(self) -> str:
-        """The kind of bot, its level when it is one of :func:`bot`'s, and its settings:
-        ``NoisyBot(level=5, epsilon=0.24, seed=1)``."""
-        epsilon = getattr(self, "epsilon", None)
-        levels = {RandomBot: 1, PerfectBot: 9, MatchBot: 10}
-        level = levels.get(type(self))
-        if type(self) is NoisyBot:
-            level = next((n for n in range(2, 9) if EPSILON[n] == epsilon), None)
-        fields = [f"level={level}"] if level is not None else []
-        if epsilon is not None:
-            fields.append(f"epsilon={epsilon!r}")
+        """Its level (or chance of a random move) and settings:
+        ``LevelBot(level=5, epsilon=0.24, seed=1)``."""
+        fields = [f"level={self._level}"] if self._level is not None else []
+        if self._level is None or 1 < self._level < 9:
+            fields.append(f"epsilon={self.epsilon!r}")
         fields.append(f"seed={self._seed!r}")
         for name in ("limits", "on_iteration"):
             value = getattr(self, name)
             if value is not None:
                 fields.append(f"{name}={value!r}")
-        return f"{type(self).__name__}({', '.join(fields)})"
+        return f"LevelBot({', '.join(fields)})"
 
 
-class RandomBot(LevelBot):
-    """Plays a uniformly random legal move (level 1)."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        _made(self, 1, seed, settings)
-
-
-class AlphaBetaBot(_StartsItself):
+class AlphaBetaBot:
     """Searches ``depth`` moves ahead with alpha-beta and judges the horizon with the
-    projected-tower estimate (exact where the battle ends within the horizon)."""
+    learned estimate (exact where the battle ends within the horizon)."""
 
     def __init__(self, depth: int) -> None:
-        if depth < 1:
-            raise ValueError(f"depth must be at least 1, not {depth}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be an int, at least 1, not {depth!r}")
         self.depth = depth
         self.name = f"alphabeta-{depth}"
         self.last_random = False
@@ -212,11 +211,17 @@ class AlphaBetaBot(_StartsItself):
         return f"{type(self).__name__}(depth={self.depth})"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
+        """The best move of a search ``depth`` moves deep."""
         move = search(position, depth=self.depth).best_move
         if move is None:
             position.play(0)  # the core's IllegalMoveError of a finished battle
         assert move is not None  # a position with legal moves has a best one
         return move
+
+    def choose_starter(self, match: Match) -> Player:
+        """Itself: starting is worth more on average."""
+        chooser = match.chooser
+        return chooser if chooser is not None else match.to_move
 
 
 class GreedyBot(AlphaBetaBot):
@@ -226,63 +231,6 @@ class GreedyBot(AlphaBetaBot):
         super().__init__(1)
         self.name = "greedy"
 
-
-class PerfectBot(LevelBot):
-    """Maximises the battle margin under perfect play, choosing at random between
-    equally good moves (level 9).
-
-    With ``limits`` it plays the best move of one deepening search within them instead
-    (with ``on_iteration`` called after each iteration): exact when the search reaches
-    the end, the best estimate at its horizon otherwise. ``limits`` and
-    ``on_iteration`` are attributes that a front end may change between moves.
-    """
-
-    name = "perfect"
-
-    def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        _made(self, 9, seed, settings)
-
-
-class NoisyBot(LevelBot):
-    """Plays like :class:`PerfectBot`, except that with probability ``epsilon`` it plays
-    a uniformly random legal move instead: the dial of the level scale."""
-
-    def __init__(self, epsilon: float, seed: int | None = None, **settings: Any) -> None:
-        _made(self, epsilon, seed, settings)
-
-    @property
-    def epsilon(self) -> float:
-        return self._core.epsilon
-
-
-class MatchBot(LevelBot):
-    """Maximises the probability of winning the match (level 10): in each battle it
-    plays for the match value of the final margin (a player who needs 2 points only
-    needs to win by 2), and it chooses the starter that gives it the better chance.
-    Ties between moves go to the better battle margin. Outside a match, or in a variant
-    without a match table, it plays like :class:`PerfectBot` (limits included)."""
-
-    name = "match"
-
-    def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        _made(self, 10, seed, settings)
-
-
-def _made(made: LevelBot, level: int | float, seed: int | None, settings: dict[str, Any]) -> None:
-    """Sets up ``made`` over the core's bot of ``level`` (an int) or of a chance of a
-    random move (a float, for :class:`NoisyBot`); ``settings`` are ``tt_mb``,
-    ``threads``, ``limits`` and ``on_iteration``."""
-    table = {key: settings.pop(key) for key in ("tt_mb", "threads") if key in settings}
-    if isinstance(level, float):
-        core = _core.Bot.noisy(level, seed, **table)
-    else:
-        core = _core.Bot(level, seed, **table)
-    LevelBot.__init__(made, core, seed, **settings)
-    if isinstance(made, NoisyBot):
-        made.name = f"noisy-{core.epsilon:g}"
-
-
-# --- the registry: every level and every named bot, defined once ---------------------
 
 #: The chance of a random move at each level: level 1 is random play, level 9 perfect
 #: play for the battle margin, level 10 perfect play for the match (docs/ai.md). The
@@ -302,111 +250,39 @@ def bot(
     tt_mb: float | None = None,
     threads: int | None = None,
 ) -> LevelBot:
-    """The AI player of ``level`` (1 to 10); ``seed`` (0 to 2**64 - 1) fixes its random
-    choices.
+    """The AI player of ``level`` (1 to 10: random moves, then fewer and fewer, 9 perfect
+    play for the battle margin, 10 for the match); ``seed`` (0 to 2**64 - 1) fixes its
+    random choices.
 
-    Without ``limits`` its perfect moves are exact (every move solved); with them, and
-    with ``on_iteration``, they are the best move of one search within the limits (see
-    :class:`PerfectBot`). Level 10 needs the ``match`` passed to ``choose`` to play for
-    the match; without one it plays as level 9. ``tt_mb`` gives it a table of its own
-    (MiB), ``threads`` the threads of its exact solves of big positions and of its
-    searches of them within a time alone (default every core).
+    ``limits`` bound the search of each move (without them its perfect moves are
+    exact); ``on_iteration`` is called with each finished iteration. Level 10 needs the
+    ``match`` passed to ``choose`` to play for the match; without one it plays as level
+    9. ``tt_mb`` gives it a table of its own (MiB), ``threads`` the threads its searches
+    of big positions may take (default every core). A level out of range is a
+    ``ValueError``, worded by the core.
+
+    >>> bot(5, seed=1)
+    LevelBot(level=5, epsilon=0.24, seed=1)
     """
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
-        raise ValueError(f"level must be an int from 1 to 10, not {level!r}")
-    kind = {1: RandomBot, 9: PerfectBot, 10: MatchBot}.get(level, NoisyBot)
-    made = kind.__new__(kind)
-    settings: dict[str, Any] = {"limits": limits, "on_iteration": on_iteration}
-    if tt_mb is not None:
-        settings["tt_mb"] = tt_mb
-    if threads is not None:
-        settings["threads"] = threads
-    _made(made, level, seed, settings)
-    return made
+    core = _core.Bot(level, seed, tt_mb=tt_mb, threads=threads)
+    return LevelBot(core, seed, level=level, limits=limits, on_iteration=on_iteration)
 
 
-#: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a
-#: number.
-BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
+def noisy_bot(
+    epsilon: float,
+    seed: int | None = None,
+    *,
+    limits: Limits | None = None,
+    on_iteration: Callable[[SearchResult], object] | None = None,
+    tt_mb: float | None = None,
+    threads: int | None = None,
+) -> LevelBot:
+    """A bot off the level scale: perfect play for the battle margin, except that with
+    probability ``epsilon`` (0 to 1) it plays a uniformly random legal move instead.
+    The other arguments are :func:`bot`'s.
 
-
-@dataclass(frozen=True)
-class BotFactory:
-    """A maker of one kind of bot: ``factory(seed)`` is a new bot, ``factory.name`` its
-    display name. Plain data, so that worker processes can be sent one. With
-    ``movetime`` (seconds), the bots of the level scale (levels, ``perfect``, ``match``,
-    ``noisy-E``) play their perfect moves as one search within that time on one thread,
-    as the page and ``go movetime`` play them, instead of solving every move."""
-
-    name: str
-    spec: str
-    movetime: float | None = None
-
-    def __call__(self, seed: int | None = None) -> Bot:
-        text = self.spec
-        if is_policy_spec(text):
-            from buttonup.envs.policies import load_policy
-
-            made = load_policy(text, seed)
-            made.name = self.name
-            return made
-        settings: dict[str, Any] = {}
-        if self.movetime is not None:
-            settings = {"limits": Limits(time_limit=self.movetime), "threads": 1}
-        if text.isdigit():
-            return bot(int(text), seed, **settings)
-        if text == "random":
-            return RandomBot(seed)
-        if text == "greedy":
-            return GreedyBot()
-        if text == "perfect":
-            return PerfectBot(seed, **settings)
-        if text == "match":
-            return MatchBot(seed, **settings)
-        kind, _, argument = text.partition("-")
-        if kind == "alphabeta":
-            return AlphaBetaBot(int(argument))
-        return NoisyBot(float(argument), seed, **settings)
-
-
-def bot_factory(spec: str) -> BotFactory:
-    """A maker of bots by level (``1`` to ``10``), name (see :data:`BOT_NAMES`) or
-    policy spec (``module:attribute``, ``PATH.zip``, ``PATH.onnx``: the forms of
-    :mod:`buttonup.envs.policies`, which loads it), checked now. ``NAME=SPEC`` names
-    the bot ``NAME``.
-
-    >>> make = bot_factory("alphabeta-3")
-    >>> make.name, make(seed=0).name
-    ('alphabeta-3', 'alphabeta-3')
-    >>> bot_factory("5").name
-    'level-5'
-    >>> bot_factory("first=buttonup.envs.policies:first_legal").name
-    'first'
+    >>> noisy_bot(0.4, seed=2)
+    LevelBot(epsilon=0.4, seed=2)
     """
-    name, sep, rest = spec.partition("=")
-    if sep and name.strip() and not is_policy_spec(name):
-        made = bot_factory(rest)
-        return BotFactory(name.strip(), made.spec)
-    if is_policy_spec(spec):
-        from buttonup.envs.policies import load_policy
-
-        text = spec.strip()
-        load_policy(text)  # checks that it loads and plays
-        return BotFactory(policy_name(text), text)
-    text = spec.strip().lower()
-    if text.isdigit():
-        bot(int(text))  # checks the range
-        return BotFactory(f"level-{int(text)}", str(int(text)))
-    if text in ("random", "greedy", "perfect", "match"):
-        return BotFactory(text, text)
-    if text.partition("-")[0] in ("alphabeta", "noisy"):
-        factory = BotFactory(text, text)
-        try:
-            factory(0)  # checks the number
-        except ValueError as error:
-            raise ValueError(f"bad bot '{spec}': {error}") from None
-        return factory
-    raise ValueError(
-        f"unknown bot '{spec}': use a level 1 to 10, one of {', '.join(BOT_NAMES)}, "
-        "or a policy (module:attribute, PATH.zip, PATH.onnx)"
-    )
+    core = _core.Bot.noisy(epsilon, seed, tt_mb=tt_mb, threads=threads)
+    return LevelBot(core, seed, level=None, limits=limits, on_iteration=on_iteration)

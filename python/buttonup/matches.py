@@ -20,8 +20,9 @@ from itertools import combinations
 from typing import Any
 
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET, Match
-from buttonup.ai import Bot, BotFactory, bot_factory
+from buttonup.ai import Bot
 from buttonup.player import Player, PlayerLike
+from buttonup.players import BotFactory, bot_factory
 
 __all__ = ["MatchRecord", "Series", "play_match", "play_series", "tournament"]
 
@@ -224,14 +225,14 @@ def tournament(
     per_colour: int = STANDARD_PER_COLOUR,
     movetime: float | None = None,
 ) -> list[Series]:
-    """Every pairing of the bots (levels or names, as :func:`buttonup.ai.bot_factory`
+    """Every pairing of the bots (levels or names, as :func:`buttonup.players.bot_factory`
     takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
     mostly Python, which one process runs on one core at a time); the same results for
     any number. ``progress`` is called after each match. With ``records``, each
     series keeps the record of every match (``Series.records``). ``per_colour``: the
     buttons of each colour of every battle (a variant). With ``movetime`` (seconds, more
     than 0) the bots of the level scale search within that time a move, on one thread
-    each (:class:`~buttonup.ai.BotFactory`): where exact moves cost too much (10 of each
+    each (:class:`~buttonup.players.BotFactory`): where exact moves cost too much (10 of each
     colour), and as the page plays them. Their moves then depend on the machine's speed
     and load, so the results are no longer the same from run to run."""
     if movetime is not None and (

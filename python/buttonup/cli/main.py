@@ -14,11 +14,12 @@ from rich.console import Console
 
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
-from buttonup.ai import BOT_NAMES, LEVELS
+from buttonup.ai import LEVELS
 from buttonup.conformance.command import add_arguments as add_conformance_arguments
 from buttonup.ending import run_command
 from buttonup.errors import NotationError
 from buttonup.player import Player
+from buttonup.players import BOT_NAMES
 from buttonup.text import describe_position, draw_piles, scoring_lines
 
 #: What ``buttonup show`` draws without a position: the start of docs/rules.md's examples.
@@ -156,22 +157,6 @@ def tournament_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def bench(args: argparse.Namespace) -> int:
-    if args.smoke:
-        from buttonup.cli.bench_smoke import smoke
-
-        smoke()
-        print("the engines agree")
-        return 0
-    from buttonup.cli import bench as benchmarks
-
-    rows, note = benchmarks.run(args.full)
-    print(benchmarks.render(rows, note))
-    if args.json is not None:
-        benchmarks.write_json(rows, note, args.json)
-    return 0
-
-
 def serve(args: argparse.Namespace) -> int:
     try:
         from buttonup.web.server import serve as run
@@ -180,7 +165,7 @@ def serve(args: argparse.Namespace) -> int:
             "buttonup serve needs the web extra: pip install fastapi uvicorn fastapi-offline "
             f"({error.name})"
         ) from None
-    from buttonup.ai import bot_factory
+    from buttonup.players import bot_factory
 
     opponents = {}
     for spec in args.opponent:
@@ -385,13 +370,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_per_colour(solve_parser)
     add_plain(solve_parser)
     solve_parser.set_defaults(run=solve_all)
-    bench_parser = commands.add_parser(
-        "bench", help="Rust against the pure-Python reference (and OpenSpiel), in one run"
-    )
-    bench_parser.add_argument("--full", action="store_true", help="the long runs (minutes)")
-    bench_parser.add_argument("--smoke", action="store_true", help="agreement checks only")
-    bench_parser.add_argument("--json", type=Path, default=None, help="write the figures here")
-    bench_parser.set_defaults(run=bench)
     serve_parser = commands.add_parser(
         "serve", help="play and analyse in the browser; a JSON API for other front ends"
     )

@@ -10,13 +10,14 @@ from rich.text import Text
 
 from buttonup import svg
 from buttonup._core import STANDARD_TARGET, Match
-from buttonup.ai import LEVELS, Bot, bot, bot_factory
+from buttonup.ai import LEVELS, Bot, bot
 from buttonup.cli.board import MARKERS, circle, player_name, tower
 from buttonup.cli.hint import hint_lines
 from buttonup.cli.review import review_lines
 from buttonup.cli.saving import load, save
 from buttonup.errors import IllegalMoveError
 from buttonup.player import Player
+from buttonup.players import bot_factory
 from buttonup.text import scoring_lines
 
 HELP = """Commands:
@@ -52,7 +53,7 @@ class Settings:
     starter: Player = Player.RED
     seed: int | None = None
     target: int = STANDARD_TARGET
-    #: A bot by :func:`buttonup.ai.bot_factory`'s text (a policy spec, a named bot) that
+    #: A bot by :func:`buttonup.players.bot_factory`'s text (a policy spec, a named bot) that
     #: plays instead of ``level``.
     opponent: str | None = None
 

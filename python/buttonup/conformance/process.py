@@ -27,9 +27,35 @@ import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from itertools import count
+from pathlib import Path
 from typing import IO
 
-from buttonup.testing.processes import carrying
+
+def carrying(variable: str, mark: str) -> list[int]:
+    """The processes whose environment has ``mark`` among the words of ``variable``:
+    what a run started and marked so (every process inherits its parent's environment),
+    found even after it left its parent's group and session (``setsid``, a daemon).
+    Linux only (``/proc``; elsewhere none); zombies and other users' processes are not
+    listed. The environment read is the one each process started with."""
+    found = []
+    prefix = variable.encode() + b"="
+    for entry in Path("/proc").iterdir() if Path("/proc/self/environ").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue  # ended meanwhile, or another user's
+        if state == "Z":
+            continue
+        for setting in environ.split(b"\0"):
+            if setting.startswith(prefix):
+                if mark in setting[len(prefix) :].decode(errors="replace").split():
+                    found.append(int(entry.name))
+                break
+    return found
+
 
 #: A line longer than this is cut (and is no answer of the protocol).
 MAX_LINE = 1 << 20

@@ -8,7 +8,7 @@ input never stops the engine: it answers ``info string error: ...`` and reads th
 line.
 
 With ``policy`` (``buttonup engine --policy SPEC``, a bot or policy of
-:func:`buttonup.ai.bot_factory`: ``module:attribute``, ``PATH.zip``, ``PATH.onnx``), the
+:func:`buttonup.players.bot_factory`: ``module:attribute``, ``PATH.zip``, ``PATH.onnx``), the
 door answers each ``go`` itself, at once and whatever its limits (``go infinite``
 included): ``info string policy NAME`` and the policy's ``bestmove`` for the engine's
 position; a ``go`` without a position, or on a finished battle, goes to the engine, which
@@ -22,7 +22,8 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from buttonup._core import UGI_MAX_LINE, UgiEngine
-from buttonup.ai import Bot, bot_factory
+from buttonup.ai import Bot
+from buttonup.players import bot_factory
 
 
 def read_line(stream: BinaryIO) -> tuple[bytes | None, bool]:

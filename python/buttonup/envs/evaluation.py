@@ -7,7 +7,7 @@ measured, not estimated by games against a stronger player.
 >>> report.regret.mean, report.optimal.mean
 (0.0, 1.0)
 
-``policy`` and each of ``opponents`` take any form of :mod:`buttonup.envs.opponents`: a
+``policy`` and each of ``opponents`` take any form of :mod:`buttonup.players`: a
 level, a bot, a callable of a position, a function of the observation and the mask, an
 SB3 model or an OpenSpiel bot. Against each opponent the policy plays ``episodes``
 battles, Red in the even ones and Black in the odd ones, from shuffled starts whose
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from buttonup._core import Position, analyze
-from buttonup.envs.opponents import chooser
 from buttonup.player import Player
+from buttonup.players import chooser
 
 __all__ = ["Estimate", "Evaluation", "evaluate"]
 

@@ -13,7 +13,7 @@ True
 
 One episode is one battle. The agent plays ``colour`` (Red by default); the opponent's
 moves, extra moves included, are played inside ``step``. ``opponent`` takes any form of
-:mod:`buttonup.envs.opponents` (a level, a bot, a callable, a policy). The observation
+:mod:`buttonup.players` (a level, a bot, a callable, a policy). The observation
 space is ``MultiBinary((N, N, 3))`` (int8 cells); ``action_masks()`` gives the legal piles, as
 sb3-contrib's MaskablePPO asks. The reward comes at the end:
 the agent's margin (``reward="margin"``) or +1/0/-1 (``reward="win"``). ``info`` holds the
@@ -41,9 +41,9 @@ from gymnasium import spaces
 from buttonup._core import Position, max_margin
 from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.encoding import action_mask, observation
-from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
+from buttonup.players import Chooser, chooser
 from buttonup.text import draw_piles
 
 __all__ = ["BattleEnv"]
@@ -103,7 +103,7 @@ class AgentEnv(gymnasium.Env[Observed, np.int64]):
 
 class BattleEnv(AgentEnv[np.ndarray]):
     """One battle against ``opponent``: a level from 1 to 10, a bot, a callable of a
-    position or a policy (:mod:`buttonup.envs.opponents`)."""
+    position or a policy (:mod:`buttonup.players`)."""
 
     def __init__(
         self,
@@ -129,7 +129,7 @@ class BattleEnv(AgentEnv[np.ndarray]):
         return own_spec(self, "buttonup/Battle-v0", **kwargs)
 
     def set_opponent(self, opponent: Any, *, seed: int | None = None) -> None:
-        """Plays against ``opponent`` (any form of :mod:`buttonup.envs.opponents`) from
+        """Plays against ``opponent`` (any form of :mod:`buttonup.players`) from
         the next move on."""
         self._level = opponent
         self.opponent: Chooser = chooser(opponent, seed=seed)

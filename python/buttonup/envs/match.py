@@ -23,7 +23,7 @@ dict: ``"board"``, the current battle from the agent's side (docs/rl.md's encodi
 the agent must choose who starts the next battle (the tie rule, rule 9), else 0. Then
 the action is 0 (the agent starts) or 1 (the opponent starts), and the mask allows those
 two; otherwise it is a pile, as in the battle. The opponent (any form of
-:mod:`buttonup.envs.opponents`; a level or a bot is given the match, and chooses
+:mod:`buttonup.players`; a level or a bot is given the match, and chooses
 starters by its ``choose_starter``, any other form starts itself) moves and chooses
 inside ``step``. The first battle's starter is a fair coin from the seed.
 
@@ -46,9 +46,9 @@ from buttonup._core import Match, Position, max_margin
 from buttonup.ai import bot
 from buttonup.envs.encoding import action_mask, observation
 from buttonup.envs.gymnasium import AgentEnv, own_spec  # and registers buttonup/Match-v0
-from buttonup.envs.opponents import Chooser, chooser
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
+from buttonup.players import Chooser, chooser
 from buttonup.text import draw_piles
 
 __all__ = ["MatchEnv"]

@@ -2,7 +2,7 @@
 ``buttonup/Battle-v0`` whose opponent is drawn, each episode, from an
 :class:`OpponentPool`, and whose side (Red or Black) is a fair coin, so that one policy
 learns both. Add frozen copies of the learner to the pool as it improves (any form of
-:mod:`buttonup.envs.opponents`: a function of the observation and the mask, an SB3
+:mod:`buttonup.players`: a function of the observation and the mask, an SB3
 model, a level, a bot).
 
 >>> from buttonup.envs.selfplay import OpponentPool, SelfPlayEnv

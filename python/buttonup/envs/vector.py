@@ -46,9 +46,9 @@ from gymnasium.vector.utils import batch_space
 from buttonup import Position, VecEnv
 from buttonup.envs.arguments import agent_player, one_of
 from buttonup.envs.batch_players import batch_chooser
-from buttonup.envs.policies import PolicyError
 from buttonup.envs.spaces import observation_space
 from buttonup.player import Player
+from buttonup.players import PolicyError
 from buttonup.text import draw_piles
 
 __all__ = ["BattleVectorEnv", "SelfPlayVectorEnv", "SideCredit", "credit_sides"]
@@ -238,12 +238,12 @@ class BattleVectorEnv(_Batched):
     A level (an int, 1 to 10) is played inside Rust, in the same call as the agent's
     moves. Any other opponent (:mod:`buttonup.envs.batch_players`: a
     :class:`~buttonup.envs.batch_players.BatchPolicy`, an SB3 model, or any player of
-    :mod:`buttonup.envs.opponents`, asked game by game) is asked once for every game where
+    :mod:`buttonup.players`, asked game by game) is asked once for every game where
     it is to move, its moves played in Rust between the agent's (the games where it is
     not to move sit out): a learned opponent, or a frozen copy of the agent for
     self-play, at batch speed. A battle that it would play to its end without the agent
     moving is dealt again, as in the single environment; a pile it picks that is not
-    legal is a :class:`~buttonup.envs.policies.PolicyError` (the agent's moves of that
+    legal is a :class:`~buttonup.players.PolicyError` (the agent's moves of that
     step are played: reset the batch)."""
 
     def __init__(

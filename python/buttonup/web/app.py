@@ -23,10 +23,10 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from buttonup._core import Position, line_view, win_probability
-from buttonup.ai import LEVELS, Bot, BotFactory, bot
+from buttonup.ai import LEVELS, Bot, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
-from buttonup.policy_spec import is_policy_spec
+from buttonup.players import BotFactory, is_policy_spec
 from buttonup.results import Standing
 from buttonup.web import pages
 from buttonup.web.api_docs import add_api_docs

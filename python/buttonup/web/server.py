@@ -31,7 +31,7 @@ from typing import Any, NoReturn
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from buttonup.ai import BotFactory
+from buttonup.players import BotFactory
 from buttonup.web.app import create_app
 from buttonup.web.guard import LOOPBACK_HOSTS
 from buttonup.web.online import Online

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from buttonup._core import Chart, Match, Position, Seats, analysis_view, shown_battle
-from buttonup.ai import Bot, BotFactory, Limits, bot
+from buttonup.ai import Bot, Limits, bot
 from buttonup.player import Player
+from buttonup.players import BotFactory
 from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore, Stale
 
 T = TypeVar("T")

@@ -1,5 +1,5 @@
-"""Child processes for tests: started as a terminal would start them, ended with all
-they started on every outcome.
+"""Child processes for the tests and the benchmarks: started as a terminal would start
+them, ended with all they started on every outcome.
 
 A test that sends a child Ctrl-C needs the child to start with SIGINT at its default
 disposition. A shell that ignores SIGINT (``nohup``, a background job ``&`` of a script)
@@ -33,10 +33,9 @@ import subprocess
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Union
 
-__all__ = ["carrying", "end", "free_port", "popen", "run", "started"]
+__all__ = ["end", "free_port", "popen", "run", "started"]
 
 Command = Union[str, Sequence[str]]
 
@@ -141,32 +140,6 @@ def run(
     if check:
         done.check_returncode()
     return done
-
-
-def carrying(variable: str, mark: str) -> list[int]:
-    """The processes whose environment has ``mark`` among the words of ``variable``:
-    what a run started and marked so (every process inherits its parent's environment),
-    found even after it left its parent's group and session (``setsid``, a daemon).
-    Linux only (``/proc``; elsewhere none); zombies and other users' processes are not
-    listed. The environment read is the one each process started with."""
-    found = []
-    prefix = variable.encode() + b"="
-    for entry in Path("/proc").iterdir() if Path("/proc/self/environ").exists() else []:
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue  # ended meanwhile, or another user's
-        if state == "Z":
-            continue
-        for setting in environ.split(b"\0"):
-            if setting.startswith(prefix):
-                if mark in setting[len(prefix) :].decode(errors="replace").split():
-                    found.append(int(entry.name))
-                break
-    return found
 
 
 def free_port() -> int:

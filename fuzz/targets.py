@@ -1,7 +1,7 @@
-"""Fuzz targets for the notation parsers and the engine's line parser (an application:
-it drives the UGI engine, so it lives beside the command, not in the library).
+"""Fuzz targets for the notation parsers and the engine's line parser (a development
+tool of the source tree, not shipped):
 
-    python -m buttonup.cli.fuzz --minutes 10 [--target notation|engine|all]
+    python fuzz/targets.py --minutes 10 [--target notation|engine|all]
 
 Each target takes one input and checks what must hold for every input: the Rust and the
 reference notation parsers agree (the same position, or the same error and message);

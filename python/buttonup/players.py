@@ -1,35 +1,52 @@
-"""Policies as players: a trained policy named by one text, played as a bot by every
-door that takes one (``buttonup play --opponent``, ``buttonup tournament --bots``,
-``buttonup engine --policy``, ``buttonup serve --opponent``, :func:`buttonup.envs.evaluate`
-and :func:`buttonup.ai.bot_factory`, which parses the text for all of them). A
-**policy spec** is one of:
+"""Players, made one way for every use: a text or an object turned into something that
+chooses moves, for the terminal game, the tournament, the UGI engine, the server, the
+evaluation of a learning agent and the batched opponents of the RL adapters.
 
-- ``module:attribute`` (``attribute`` may be dotted): an importable module's
-  - **policy**, ``f(observation, mask) -> pile``: the mover's ``(N, N, 3)`` int8
-    observation (docs/rl.md, "Encodings") and a bool array of the legal piles;
-  - or **factory**, a callable that takes no argument (or only ``seed``): called once a
-    bot, with ``seed=`` when it takes one, it returns any player of
-    :mod:`buttonup.envs.opponents` (a policy, a bot, a function of a position, an SB3
-    model);
-  - or any other player of :mod:`buttonup.envs.opponents` (a bot object, a function of
-    one position, an SB3 model);
-- ``PATH.zip``: a Stable-Baselines3 model saved by ``model.save`` (sb3-contrib's
-  MaskablePPO, else SB3's PPO), played deterministically: the legal pile of the highest
-  logit (the ``sb3`` extra);
-- ``PATH.onnx``: an ONNX model run by ``onnxruntime`` (the ``onnx`` extra). Its first
-  input takes the observation as the model declares it (float32 unless it says another
-  type; shaped ``(1, N, N, 3)``, or ``(1, 3 N N)`` for a flat input), a second input, if
-  any, the mask (``(1, N)``); its first output is either a score per pile (``(1, N)``:
-  the legal pile of the highest score is played) or the pile itself.
+A **spec**, the text a command takes (``--opponent``, ``--bots``, ``--policy``), is one of:
 
-A spec may be named, ``NAME=SPEC``, where a door lists its players. A policy plays for
+- a **level**, ``1`` to ``10`` (:func:`buttonup.ai.bot`);
+- a **named bot**: ``random``, ``greedy``, ``perfect``, ``match``, ``alphabeta-N`` (a
+  search ``N`` moves deep), ``noisy-E`` (perfect play with a chance ``E`` of a random
+  move);
+- a **policy**:
+
+  - ``module:attribute`` (``attribute`` may be dotted): an importable module's
+    **policy**, ``f(observation, mask) -> pile`` (the mover's ``(N, N, 3)`` int8
+    observation, docs/rl.md "Encodings", and a bool array of the legal piles); or a
+    **factory**, a callable of no argument (or only ``seed``), called once a bot, that
+    returns any player object below; or any player object below;
+  - ``PATH.zip``: a Stable-Baselines3 model saved by ``model.save`` (sb3-contrib's
+    MaskablePPO, else SB3's PPO), played deterministically: the legal pile of the
+    highest logit (the ``sb3`` extra);
+  - ``PATH.onnx``: an ONNX model run by ``onnxruntime`` (the ``onnx`` extra). Its first
+    input takes the observation as the model declares it (float32 unless it says
+    another type; shaped ``(1, N, N, 3)``, or ``(1, 3 N N)`` for a flat input), a
+    second input, if any, the mask (``(1, N)``); its first output is either a score per
+    pile (the legal pile of the highest score is played) or the pile itself;
+
+- any of these named, ``NAME=SPEC``, where a door lists its players.
+
+A **player object** (what :func:`chooser` takes, and the RL adapters' ``opponent=``) is a
+level (an int), a spec, a bot (anything with ``choose(position)``), a callable of a
+position, a policy of the observation and the mask, a Stable-Baselines3 model
+(anything with ``predict``) or an OpenSpiel bot (anything with ``step(state)``).
+
+Policies need NumPy (the ``rl`` extra), loaded when one is first used. A policy plays for
 itself when it may choose who starts a battle. Bad specs, missing files and missing
 packages are :class:`PolicyError`, a ``ValueError``.
 
 >>> from buttonup import Position
->>> bot = load_policy("buttonup.envs.policies:first_legal")
->>> bot.name, bot.choose(Position("W/R/B/W/B/R/R/W/B r"))
-('buttonup.envs.policies:first_legal', 0)
+>>> start = Position("W/R/B/W/B/R/R/W/B r")
+>>> make = bot_factory("alphabeta-3")
+>>> make.name, make(seed=0).choose(start)
+('alphabeta-3', 3)
+>>> bot_factory("5").name
+'level-5'
+>>> chooser(9)(start), chooser(lambda position: position.legal_moves()[-1])(start)
+(3, 7)
+>>> policy = load_policy("first=buttonup.players:first_legal")
+>>> policy.name, policy.choose(start)
+('first', 0)
 """
 
 from __future__ import annotations
@@ -37,30 +54,43 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from buttonup._core import Match, Position
-from buttonup.envs.encoding import observation
+from buttonup._core import Match, Position, encode_observation
+from buttonup.ai import AlphaBetaBot, Bot, GreedyBot, Limits, bot, noisy_bot
 from buttonup.player import Player
-from buttonup.policy_spec import SUFFIXES, is_policy_spec, policy_name
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
 __all__ = [
+    "BOT_NAMES",
+    "SUFFIXES",
+    "BotFactory",
+    "Chooser",
     "PolicyBot",
     "PolicyError",
+    "bot_factory",
+    "chooser",
     "first_legal",
     "is_policy_spec",
     "load_policy",
-    "player_chooser",
     "policy_name",
     "policy_view",
+    "sb3_logits",
 ]
 
+#: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a
+#: number.
+BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
+
+#: What the file forms of a policy end with (in any case).
+SUFFIXES = (".zip", ".onnx")
+
+#: A player as a function of a position: the pile it lifts.
 Chooser = Callable[[Position], int]
 
 
@@ -69,18 +99,119 @@ class PolicyError(ValueError):
     attribute, a module that fails to import, or a package its form needs."""
 
 
+def is_policy_spec(text: str) -> bool:
+    """Whether ``text`` names a policy (a file form or ``module:attribute``) rather
+    than a level or a named bot.
+
+    >>> is_policy_spec("models/ppo.zip"), is_policy_spec("mypkg.bots:policy"), is_policy_spec("9")
+    (True, True, False)
+    """
+    return text.strip().lower().endswith(SUFFIXES) or ":" in text
+
+
+def policy_name(spec: str) -> str:
+    """The display name of a policy: a file's stem, or the ``module:attribute`` text.
+
+    >>> policy_name("models/ppo.zip")
+    'ppo'
+    """
+    text = spec.strip()
+    if text.lower().endswith(SUFFIXES):
+        return Path(text).stem
+    return text
+
+
+def _numpy() -> Any:
+    """NumPy, which policies need (the ``rl`` extra)."""
+    try:
+        import numpy
+    except ImportError:
+        raise PolicyError("policies need NumPy: pip install numpy (the rl extra)") from None
+    return numpy
+
+
+# --- the levels and the named bots ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotFactory:
+    """A maker of one kind of player: ``factory(seed)`` is a new one, ``factory.name``
+    its display name. Plain data, so that worker processes can be sent one. With
+    ``movetime`` (seconds), the bots of the level scale (levels, ``perfect``, ``match``,
+    ``noisy-E``) search each move within that time on one thread, as the page and ``go
+    movetime`` play them, instead of solving it."""
+
+    name: str
+    spec: str
+    movetime: float | None = None
+
+    def __call__(self, seed: int | None = None) -> Bot:
+        text = self.spec
+        if is_policy_spec(text):
+            made = load_policy(text, seed)
+            made.name = self.name
+            return made
+        settings: dict[str, Any] = {}
+        if self.movetime is not None:
+            settings = {"limits": Limits(time_limit=self.movetime), "threads": 1}
+        levels = {"random": 1, "perfect": 9, "match": 10}
+        if text.isdigit() or text in levels:
+            return bot(levels.get(text) or int(text), seed, **settings)
+        if text == "greedy":
+            return GreedyBot()
+        kind, _, argument = text.partition("-")
+        if kind == "alphabeta":
+            return AlphaBetaBot(int(argument))
+        return noisy_bot(float(argument), seed, **settings)
+
+
+def bot_factory(spec: str) -> BotFactory:
+    """A maker of the player ``spec`` names (the forms above), checked now: a level, a
+    named bot or a policy (loaded once to see that it plays)."""
+    name, sep, rest = spec.partition("=")
+    if sep and name.strip() and not is_policy_spec(name):
+        made = bot_factory(rest)
+        return BotFactory(name.strip(), made.spec)
+    if is_policy_spec(spec):
+        text = spec.strip()
+        load_policy(text)  # checks that it loads and plays
+        return BotFactory(policy_name(text), text)
+    text = spec.strip().lower()
+    if text.isdigit():
+        bot(int(text))  # the core checks the range
+        return BotFactory(f"level-{int(text)}", str(int(text)))
+    if text in ("random", "greedy", "perfect", "match"):
+        return BotFactory(text, text)
+    if text.partition("-")[0] in ("alphabeta", "noisy"):
+        factory = BotFactory(text, text)
+        try:
+            factory(0)  # checks the number
+        except ValueError as error:
+            raise ValueError(f"bad bot '{spec}': {error}") from None
+        return factory
+    raise ValueError(
+        f"unknown bot '{spec}': use a level 1 to 10, one of {', '.join(BOT_NAMES)}, "
+        "or a policy (module:attribute, PATH.zip, PATH.onnx)"
+    )
+
+
+# --- player objects as functions of a position ---------------------------------------
+
+
 def policy_view(position: Position) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
     """What a policy sees of ``position``: the mover's observation, ``(N, N, 3)`` int8,
     and the legal piles as a bool array."""
-    seen = observation(position, position.to_move)
-    mask = np.zeros(sum(len(pile) for pile in position.piles), bool)  # one a button
+    np = _numpy()
+    n = sum(len(pile) for pile in position.piles)
+    seen = encode_observation(position, position.to_move).reshape(n, n, 3)
+    mask = np.zeros(n, bool)  # one a button
     mask[position.legal_moves()] = True
     return seen, mask
 
 
 def first_legal(observation: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_]) -> int:
     """The smallest policy: the first legal pile (an example of the policy form)."""
-    return int(np.flatnonzero(mask)[0])
+    return int(_numpy().flatnonzero(mask)[0])
 
 
 def _parameters(function: Callable[..., Any]) -> int | None:
@@ -99,6 +230,7 @@ def _parameters(function: Callable[..., Any]) -> int | None:
 
 def _best_legal(scores: Any, mask: npt.NDArray[np.bool_]) -> int:
     """The legal pile of the highest score (the first of equal ones)."""
+    np = _numpy()
     values = np.asarray(scores, dtype=np.float64).reshape(-1)
     if values.shape != mask.shape:
         raise PolicyError(f"the policy gave {values.size} scores for {mask.size} piles")
@@ -136,7 +268,7 @@ def _sb3_chooser(model: Any) -> Chooser:
         seen, mask = policy_view(position)
         extra = {"action_masks": mask} if masked else {}
         action, _ = model.predict(seen, deterministic=True, **extra)
-        return int(np.asarray(action).reshape(-1)[0])
+        return int(_numpy().asarray(action).reshape(-1)[0])
 
     return by_predict
 
@@ -153,12 +285,14 @@ def _openspiel_chooser(player: Any) -> Chooser:
     return choose
 
 
-def player_chooser(player: Any) -> Chooser:
-    """Every form of player but a level (:func:`buttonup.envs.opponents.chooser` adds
-    those) as a function of a position: a bot, a policy spec, an SB3 model, an
-    OpenSpiel bot, a callable of a position or of the observation and the mask."""
+def chooser(player: Any, *, seed: int | None = None) -> Chooser:
+    """``player``, any player object (the forms above), as a function of a position (a
+    level's bot drawing from ``seed``). Anything else is a ``TypeError`` naming the
+    forms."""
+    if isinstance(player, int) and not isinstance(player, bool):
+        return bot(player, seed=seed).choose
     if isinstance(player, str):
-        return load_policy(player).choose
+        return load_policy(player, seed).choose
     if hasattr(player, "choose"):
         return player.choose  # type: ignore[no-any-return]
     if hasattr(player, "predict"):
@@ -182,6 +316,9 @@ def player_chooser(player: Any) -> Chooser:
     )
 
 
+# --- policies --------------------------------------------------------------------------
+
+
 class PolicyBot:
     """A policy as a bot (``choose(position, match=None)``, ``choose_starter(match)``):
     what :func:`load_policy` makes. A move the policy gives that is not legal is a
@@ -193,6 +330,7 @@ class PolicyBot:
         self.last_random = False
 
     def choose(self, position: Position, match: Match | None = None) -> int:
+        """The policy's move, checked."""
         move = self._choose(position)
         try:
             move = int(move)
@@ -205,6 +343,7 @@ class PolicyBot:
         return move
 
     def choose_starter(self, match: Match) -> Player:
+        """Itself."""
         chooser = match.chooser
         return chooser if chooser is not None else match.to_move
 
@@ -250,17 +389,19 @@ def _load_sb3(path: Path) -> Chooser:
     raise PolicyError(f"cannot load {path} as MaskablePPO or PPO: {'; '.join(failures)}")
 
 
+#: The NumPy types of ONNX's tensor types.
 _ONNX_TYPES = {
-    "tensor(float)": np.float32,
-    "tensor(double)": np.float64,
-    "tensor(int8)": np.int8,
-    "tensor(int32)": np.int32,
-    "tensor(int64)": np.int64,
-    "tensor(bool)": np.bool_,
+    "tensor(float)": "float32",
+    "tensor(double)": "float64",
+    "tensor(int8)": "int8",
+    "tensor(int32)": "int32",
+    "tensor(int64)": "int64",
+    "tensor(bool)": "bool",
 }
 
 
 def _load_onnx(path: Path) -> Chooser:
+    np = _numpy()
     try:
         import onnxruntime
     except ImportError:
@@ -277,7 +418,9 @@ def _load_onnx(path: Path) -> Chooser:
 
     def fed(value: npt.NDArray[Any], spec: Any) -> npt.NDArray[Any]:
         shape = [1, -1] if len(spec.shape) == 2 else [1, *value.shape]
-        return np.asarray(value, dtype=_ONNX_TYPES.get(spec.type, np.float32)).reshape(shape)
+        kind = _ONNX_TYPES.get(spec.type, "float32")
+        fed_value: npt.NDArray[Any] = np.asarray(value, dtype=kind).reshape(shape)
+        return fed_value
 
     def choose(position: Position) -> int:
         seen, mask = policy_view(position)
@@ -319,7 +462,7 @@ def _load_attribute(text: str, seed: int | None) -> Chooser:
         takes_seed = "seed" in inspect.signature(found).parameters
         found = found(seed=seed) if takes_seed else found()
     try:
-        return player_chooser(found)
+        return chooser(found)
     except TypeError as error:
         raise PolicyError(f"policy '{text}': {error}") from None
 

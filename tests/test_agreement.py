@@ -1,6 +1,6 @@
-"""``buttonup bench --smoke``: the CI check that the engines agree on small amounts of
-every kind of work the benchmarks time, each fast path against the pure-Python
-reference (or, where the reference is too slow, against the path it replaced)."""
+"""The fast paths agree with the pure-Python reference (or, where the reference is too
+slow, with the path they replaced) on small amounts of every kind of work that
+benches/compare.py times: a disagreement there is an error, not a figure."""
 
 from __future__ import annotations
 
@@ -10,41 +10,43 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
 import buttonup
 import buttonup.reference as ref
-from buttonup.cli.bench import agree, bench_perft, bench_playouts, bench_variants
+import pytest
 from buttonup.player import Player
+from rich.console import Console
+from source_scripts import load
 
 SIDES = {side.letter: side for side in Player}
 
 
-def check_threads() -> None:
-    """The threaded paths give the one-thread answers, which agree with the reference."""
-    for per_colour in (3, 4):
-        battles = 300
-        two = buttonup.random_playouts(battles, seed=2, per_colour=per_colour, threads=2)
-        agree(
-            f"playouts on 2 threads, {per_colour} of each colour",
-            two,
-            ref.random_playouts(battles, seed=2, per_colour=per_colour),
-        )
-    orders = buttonup.start_orders(3)[::97]
-    starts = [buttonup.Position.start(o, to_move=side) for o in orders for side in Player]
-    agree(
-        "solve_many on 2 threads",
-        buttonup.solve_many(starts, threads=2),
-        [ref.solve(ref.Position(str(p))) for p in starts],
-    )
-    agree(
-        "perft_many on 2 threads",
-        buttonup.perft_many(starts[:6], 8, threads=2),
-        [ref.perft(ref.Position(str(p)), 8) for p in starts[:6]],
-    )
+def agree(what: str, rust: object, reference: object) -> None:
+    assert rust == reference, f"{what}: Rust {rust!r} but reference {reference!r}"
 
 
-def check_big_solves() -> None:
+def test_the_benchmarks_work_agrees_between_the_engines() -> None:
+    compare = load("benches/compare.py")
+    compare.bench_perft(3)
+    compare.bench_playouts(200, 200)
+    compare.bench_variants([2], [2])
+    agree("solve", buttonup.solve(buttonup.Position.random(2)), ref.solve(ref.Position.random(2)))
+
+
+def test_a_disagreement_is_an_error() -> None:
+    compare = load("benches/compare.py")
+    with pytest.raises(compare.Disagreement, match="perft: Rust 1 but reference 2"):
+        compare.agree("perft", 1, 2)
+
+
+def test_the_comparison_is_a_markdown_table() -> None:
+    compare = load("benches/compare.py")
+    rows = [compare.Row("work", "things/s", 2000.0, 10.0, 100.0, note="a note")]
+    text = compare.render(rows, "no OpenSpiel")
+    assert "| work | things/s | 2,000 | 10.00 | 200x | 100 | 20.0x |" in text
+    assert "- work: a note" in text
+
+
+def test_big_solves_agree_with_the_reference() -> None:
     """The exact solver's paths for big variants. Tall piles from 6 and 8 of each colour
     (sowing that overflows, deep lines) against the reference; whole starts of 6 of each
     colour (18 piles: the parallel solve on a shared table, which the reference would
@@ -67,7 +69,7 @@ def check_big_solves() -> None:
         )
 
 
-def check_solve_all() -> None:
+def test_solve_all_rows_agree_with_the_reference() -> None:
     """``solve-all``'s rows (one start solved a class of starts, the rest expanded from
     it) against the reference solving every start order, both sides to move: all of 2 of
     each colour and a sample of 3."""
@@ -108,14 +110,11 @@ def docs_observation(position: Any, player: Player) -> list[int]:
     return cells
 
 
-def check_vecenv() -> None:
+def test_vecenv_on_threads_agrees_with_the_reference() -> None:
     """VecEnv on its kept threads, stepped by changes, against the reference engine
     playing the same random legal moves from the same starts (needs NumPy): positions,
     masks, ends and the observations of docs/rl.md."""
-    try:
-        import numpy as np
-    except ImportError:
-        return
+    np = pytest.importorskip("numpy")
     env = buttonup.VecEnv(600, seed=3, threads=2)
     games = [ref.Position(str(p)) for p in env.positions()]
     rng = random.Random(3)
@@ -138,15 +137,3 @@ def check_vecenv() -> None:
             env.observation.tolist(),
             [docs_observation(g, g.to_move) for g in games],
         )
-
-
-def smoke() -> None:
-    """The CI check: the engines agree on small amounts of every kind of work."""
-    bench_perft(3)
-    bench_playouts(200, 200)
-    check_threads()
-    check_vecenv()
-    agree("solve", buttonup.solve(buttonup.Position.random(2)), ref.solve(ref.Position.random(2)))
-    check_big_solves()
-    check_solve_all()
-    bench_variants([2], [2])
