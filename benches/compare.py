@@ -15,7 +15,6 @@ import argparse
 import gc
 import json
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +24,9 @@ from typing import Any
 
 import buttonup
 import buttonup.reference as ref
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import processes  # noqa: E402
 from buttonup.player import Player
 
 
@@ -171,7 +173,7 @@ status = open("/proc/self/status").read().split("VmHWM:")
 peak = int(status[1].split()[0]) / 1024 if len(status) > 1 else float("nan")
 print(json.dumps(dict(value=value, positions=positions, seconds=seconds, peak_mib=peak)))
 """
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    done = processes.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     figures: dict[str, float] = json.loads(done.stdout)
     return figures
 

@@ -8,7 +8,7 @@ The labelled positions: random plies from random starts of 4 to 10 buttons of ea
 colour, down to 3 to 21 piles (every pile count alike), each solved exactly. They are
 stored, with their values, in scripts/eval_positions.txt.gz; the fit is a ridge
 regression (NumPy) of the exact final margin, Red minus Black, on the features that
-`buttonup._core.eval_features` computes in the core. Seeded throughout: the same command
+the core computes (read through examples/eval_features.rs, built here when missing). Seeded throughout: the same command
 writes the same file. Positions whose index is a multiple of 5 are held out of the fit,
 and the mean absolute errors of both estimates on them are printed and written in the
 weights' file. tests/test_learned_eval.py checks that the shipped weights are the fit of
@@ -20,16 +20,18 @@ from __future__ import annotations
 import argparse
 import gzip
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
-from buttonup import Player, Position, _core, solve_many
+from buttonup import Player, Position, solve_many
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "scripts" / "eval_positions.txt.gz"
 WEIGHTS = ROOT / "src" / "search" / "learned_weights.rs"
+EXAMPLE = ROOT / "target" / "release" / "examples" / "eval_features"
 SIZES = range(4, 11)
 PILES = range(3, 22)
 HELD_OUT = 5
@@ -57,6 +59,26 @@ def red_value(position: Position, value: int) -> int:
     return value if position.to_move == Player.RED else -value
 
 
+def estimates(notations: list[str]) -> list[tuple[int, int, list[float]]]:
+    """Each unfinished position's two estimates of the final margin, Red minus Black
+    (learned, projection), and the learned one's features, as the core computes them."""
+    if not EXAMPLE.exists():
+        build = ["cargo", "build", "--release", "--quiet", "--features", "training"]
+        subprocess.run([*build, "--example", "eval_features"], cwd=ROOT, check=True)
+    done = subprocess.run(
+        [str(EXAMPLE)], input="\n".join(notations) + "\n", capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"examples/eval_features failed: {done.stderr.strip()}")
+    found = []
+    for notation, line in zip(notations, done.stdout.splitlines()):
+        words = line.split()
+        if words[0] in ("over", "error"):
+            raise ValueError(f"{notation}: {line}")
+        found.append((int(words[0]), int(words[1]), [float(w) for w in words[2:]]))
+    return found
+
+
 def label(count: int, seed: int) -> list[tuple[str, int]]:
     made = positions(count, seed)
     started = time.perf_counter()
@@ -82,7 +104,7 @@ def write(rows: list[tuple[str, int]], path: Path = DATA) -> None:
 
 def fit(rows: list[tuple[str, int]]) -> tuple[np.ndarray, dict[str, float]]:
     """The ridge fit on the rows not held out, and both estimates' errors on the others."""
-    features = np.array([_core.eval_features(Position(n)) for n, _ in rows], dtype=np.float64)
+    features = np.array([f for _, _, f in estimates([n for n, _ in rows])], dtype=np.float64)
     values = np.array([v for _, v in rows], dtype=np.float64)
     held = np.arange(len(rows)) % HELD_OUT == 0
     x, y = features[~held], values[~held]

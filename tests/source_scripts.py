@@ -5,6 +5,7 @@ alone)."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -21,5 +22,7 @@ def load(relative: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered first, as an import would be: dataclasses look their module up.
+    sys.modules.setdefault(spec.name, module)
     spec.loader.exec_module(module)
     return module

@@ -46,7 +46,6 @@ def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
     "args",
     [
         ["tournament", "--bots", "9,10", "--matches", "100000"],
-        ["bench", "--full"],
         ["engine"],
         ["solve-all", "--per-colour", "5"],  # minutes, even in a release build
         ["analyze", "R/R/R/R/R/R/R/R/R/R/B/B/B/B/B/B/B/B/B/B/W/W/W/W/W/W/W/W/W/W r"],

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import processes
 import pytest
-from buttonup import Player, Position, _core, search, solve
+from buttonup import Player, Position, search, solve
 from buttonup.engine.referee import EngineProcess
 from c_driver import compiled
 from source_scripts import load
@@ -58,22 +58,36 @@ def test_stored_labels_are_the_solvers_values() -> None:
 
 def test_the_core_estimates_with_the_shipped_weights() -> None:
     weights = np.float32(shipped_weights())
-    for seed in range(50):
-        position = Position.random(seed, per_colour=2 + seed % 9)
-        features = np.float32(_core.eval_features(position))
-        learned, projection = _core.horizon_estimates(position)
+    positions = [Position.random(seed, per_colour=2 + seed % 9) for seed in range(50)]
+    for learned, projection, features in trainer().estimates([str(p) for p in positions]):
+        features = np.float32(features)
         assert learned == int(np.rint(np.float32(features @ weights)))
         assert projection == features[0]
 
 
-def mover_values(position: Position) -> dict[int, int]:
-    """Each move's learned estimate for the player who makes it (a depth-1 search's)."""
-    values = {}
-    for move in position.legal_moves():
-        child = position.play(move)
-        red = _core.horizon_estimates(child)[0]
-        values[move] = red if position.to_move == Player.RED else -red
-    return values
+def red_estimates(positions: list[Position]) -> list[tuple[int, int]]:
+    """Each position's learned estimate and projection, Red minus Black (the final
+    margin of a finished battle twice)."""
+    found: list[tuple[int, int]] = []
+    going = [p for p in positions if not p.is_over]
+    estimated = iter(trainer().estimates([str(p) for p in going]))
+    for position in positions:
+        if position.is_over:
+            scoring = position.scoring()
+            found.append((scoring.red - scoring.black,) * 2)
+        else:
+            learned, projection, _ = next(estimated)
+            found.append((learned, projection))
+    return found
+
+
+def mover_values(position: Position, which: int = 0) -> dict[int, int]:
+    """Each move's learned estimate (``which`` 1: projection) for the player who makes
+    it (a depth-1 search's)."""
+    moves = position.legal_moves()
+    reds = red_estimates([position.play(move) for move in moves])
+    sign = 1 if position.to_move == Player.RED else -1
+    return {move: sign * red[which] for move, red in zip(moves, reds)}
 
 
 def test_a_limited_search_chooses_by_the_learned_estimate() -> None:
@@ -96,8 +110,7 @@ def learned_choices() -> list[tuple[str, int]]:
         position = Position.random(seed, per_colour=7)
         learned = mover_values(position)
         best = max(learned.values())
-        sign = 1 if position.to_move == Player.RED else -1
-        projected = {m: sign * _core.horizon_estimates(position.play(m))[1] for m in learned}
+        projected = mover_values(position, which=1)
         move = max(learned, key=lambda m: learned[m])
         if list(learned.values()).count(best) == 1 and projected[move] < max(projected.values()):
             chosen.append((str(position), move))

@@ -1,4 +1,4 @@
-"""``buttonup.testing.processes``, which every test and bench starts its processes with:
+"""tests/processes.py, which every test and bench starts its processes with:
 what a child started leaves behind when the starter is ended from outside."""
 
 from __future__ import annotations
@@ -9,14 +9,17 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
+import processes
 from processes import started
 
 # A starter that starts a long child (in its own session, as the helper does) and
 # prints its pid, then waits: the test ends it with SIGTERM, as `timeout` would.
 STARTER = textwrap.dedent(
-    """
+    f"""
     import sys, time
+    sys.path.insert(0, {str(Path(processes.__file__).parent)!r})
     from processes import started
     with started([sys.executable, "-c", "import time; time.sleep(120)"]) as child:
         print(child.pid, flush=True)

@@ -1,8 +1,7 @@
 """The tree shows the architecture: no import cycle among the Python modules, no
-library module importing an application, no cycle among the files of each Rust crate,
-and no test or bench starting a process but through ``buttonup.testing.processes``.
-Read from the sources alone (ast for Python, a small scanner for Rust): nothing is
-imported or built."""
+library module importing an application, each Rust door a crate over the core (which
+depends on nothing), and no test or bench starting a process but through
+tests/processes.py. Read from the sources alone: nothing is imported or built."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -252,16 +250,18 @@ def direct_starts(source: str) -> list[int]:
 
 
 def test_tests_and_benches_start_processes_through_the_helper() -> None:
-    # Issue 34: every process a test or bench starts is ended with its group on every
-    # outcome, which buttonup.testing.processes does (run, started, popen and end).
+    # Every process a test or bench starts is ended with its group on every outcome,
+    # which tests/processes.py does (run, started, popen and end).
     wrong = [
         f"{path.relative_to(ROOT)}:{line}"
         for folder in ("tests", "benches")
-        for path in sorted((ROOT / folder).glob("*.py"))
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        # the helper itself, and the broken implementations the conformance tests run
+        if path.name != "processes.py" and "conformance_broken" not in path.parts
         for line in direct_starts(path.read_text(encoding="utf-8"))
     ]
     assert not wrong, (
-        "processes started with subprocess directly (use buttonup.testing.processes, "
+        "processes started with subprocess directly (use tests/processes.py, "
         f"or mark the line '{RAW} <why>'):\n" + "\n".join(wrong)
     )
 
@@ -288,272 +288,33 @@ def test_the_process_start_finder() -> None:
 
 # --- Rust -----------------------------------------------------------------------------
 
-
-RAW_STRING = re.compile(r'b?r(#*)"')
-CHAR = re.compile(r"b?'(\\.[^']*|[^\\'])'")
-
-
-def rust_code(text: str) -> str:
-    """The text with comments, strings and character literals blanked out (their line
-    breaks kept), so that only code is scanned for paths."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif text.startswith("/*", i):
-            depth, i = 1, i + 2
-            while i < n and depth:
-                if text.startswith("/*", i):
-                    depth, i = depth + 1, i + 2
-                elif text.startswith("*/", i):
-                    depth, i = depth - 1, i + 2
-                else:
-                    out.append("\n" if text[i] == "\n" else "")
-                    i += 1
-        elif raw := RAW_STRING.match(text, i):
-            close = '"' + raw.group(1)
-            end = text.find(close, raw.end())
-            end = n if end < 0 else end + len(close)
-            out.append('""' + "\n" * text.count("\n", i, end))
-            i = end
-        elif c == '"' or text.startswith('b"', i):
-            j = i + 1 + (c == "b")
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append('""' + "\n" * text.count("\n", i, j))
-            i = j + 1
-        elif char := CHAR.match(text, i):
-            out.append("' '")
-            i = char.end()
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+#: Each door to the core, a crate of its own that reaches the core through its public API
+#: alone (the crate boundary is the layering: a door cannot use what the core keeps).
+DOORS = ("python-ext", "engine", "capi", "wasm")
 
 
-def use_paths(tree: str) -> Iterator[tuple[list[str], str | None]]:
-    """The paths of one ``use`` tree (``a::{b, c::d as e}``), each with the name it
-    binds (``None`` for a glob or ``self``-less group)."""
-    tree = re.sub(r"\s+", "", re.sub(r"\s+as\s+", "@", tree))
-
-    def expand(prefix: list[str], text: str) -> Iterator[tuple[list[str], str | None]]:
-        if "{" in text and (text.find("{") < text.find("}") or "}" not in text):
-            head, _, rest = text.partition("{")
-            assert rest.endswith("}"), text
-            base = prefix + [p for p in head.split("::") if p]
-            for item in split_top(rest[:-1]):
-                yield from expand(base, item)
-            return
-        text, _, alias = text.partition("@")
-        parts = [p for p in text.split("::") if p]
-        if parts and parts[-1] == "self":
-            parts.pop()
-        path = prefix + parts
-        if path and path[-1] != "*":
-            yield path, (alias or path[-1])
-        elif path:
-            yield path[:-1], None
-
-    yield from expand([], tree)
+def cargo_section(text: str, name: str) -> str:
+    """The lines of the ``[name]`` table of a Cargo.toml."""
+    match = re.search(rf"^\[{re.escape(name)}\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    return match.group(1) if match else ""
 
 
-def split_top(text: str) -> list[str]:
-    items, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        depth += c == "{"
-        depth -= c == "}"
-        if c == "," and not depth:
-            items.append(text[start:i])
-            start = i + 1
-    items.append(text[start:])
-    return [item for item in items if item]
-
-
-class RustCrate:
-    """The modules of one crate: each module path (a tuple) to its file, with the
-    names that each module's ``use`` items bind, to follow re-exports."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.files: dict[tuple[str, ...], Path] = {}
-        self.code: dict[Path, str] = {}
-        # every module (file or inline) -> its span in its file's code
-        self.spans: dict[tuple[str, ...], tuple[Path, int, int]] = {}
-        self.bindings: dict[tuple[str, ...], dict[str, list[str]]] = {}
-        self.load((), root, is_dir_module=True)
-
-    def load(self, path: tuple[str, ...], file: Path, is_dir_module: bool) -> None:
-        code = rust_code(file.read_text())
-        self.files[path] = file
-        self.code[file] = code
-        self.spans[path] = (file, 0, len(code))
-        directory = file.parent if is_dir_module else file.parent / file.stem
-        self.scan_modules(path, file, code, 0, len(code), directory)
-
-    def scan_modules(
-        self, path: tuple[str, ...], file: Path, code: str, start: int, end: int, directory: Path
-    ) -> None:
-        pattern = re.compile(r"\bmod\s+(\w+)\s*([;{])")
-        i = start
-        while match := pattern.search(code, i, end):
-            name, kind = match.groups()
-            child = (*path, name)
-            if kind == ";":
-                single, nested = directory / f"{name}.rs", directory / name / "mod.rs"
-                if single.exists():
-                    self.load(child, single, is_dir_module=False)
-                elif nested.exists():
-                    self.load(child, nested, is_dir_module=True)
-                i = match.end()
-            else:
-                close = matching_brace(code, match.end() - 1)
-                self.files[child] = file
-                self.spans[child] = (file, match.end(), close)
-                self.scan_modules(child, file, code, match.end(), close, directory / name)
-                i = close + 1
-
-    def module_at(self, file: Path, offset: int) -> tuple[str, ...]:
-        """The innermost module whose span holds this offset of this file."""
-        best: tuple[str, ...] = ()
-        best_size = None
-        for module, (where, start, end) in self.spans.items():
-            if where == file and start <= offset <= end:
-                if best_size is None or end - start < best_size:
-                    best, best_size = module, end - start
-        return best
-
-    def absolute(self, module: tuple[str, ...], path: list[str]) -> list[str] | None:
-        """A path as written in ``module`` made absolute from the crate root, or
-        ``None`` for a path outside the crate (another crate, std, a local name)."""
-        if not path:
-            return None
-        head, rest = path[0], path[1:]
-        if head == "crate":
-            return rest
-        if head in ("self", "super"):
-            base = list(module)
-            while path and path[0] in ("self", "super"):
-                if path[0] == "super":
-                    if not base:
-                        return None
-                    base.pop()
-                path = path[1:]
-            return base + path
-        if (*tuple(module), head) in self.files:
-            return list(module) + path
-        return None
-
-    def resolve(self, path: list[str], depth: int = 0) -> tuple[str, ...]:
-        """The file module that an absolute path names, following ``use`` bindings."""
-        module: tuple[str, ...] = ()
-        for i, segment in enumerate(path):
-            if (*module, segment) in self.files:
-                module = (*module, segment)
-                continue
-            target = self.bindings.get(module, {}).get(segment)
-            if target is not None and depth < 16:
-                return self.resolve(target + path[i + 1 :], depth + 1)
-            break
-        return module
-
-    def references(self) -> Iterator[tuple[tuple[str, ...], list[str]]]:
-        """Every (module, absolute path) that a ``use`` or a path in code names, after
-        reading every module's bindings."""
-        uses = re.compile(r"\buse\s+([^;]+);")
-        found = []
-        for file, code in self.code.items():
-            for match in uses.finditer(code):
-                module = self.module_at(file, match.start())
-                for path, name in use_paths(match.group(1)):
-                    full = self.absolute(module, path)
-                    if full is None:
-                        continue
-                    if name is not None:
-                        self.bindings.setdefault(module, {})[name] = full
-                    found.append((module, full))
-            bare = uses.sub(lambda m: " " * len(m.group(0)), code)
-            for match in re.finditer(r"(?<![\w:])(\w+)((?:\s*::\s*\w+)+)", bare):
-                module = self.module_at(file, match.start())
-                path = [match.group(1), *re.findall(r"\w+", match.group(2))]
-                full = self.absolute(module, path)
-                if full is not None:
-                    found.append((module, full))
-        yield from found
-
-    def graph(self) -> dict[str, set[str]]:
-        """Each file to the files it names, at file granularity, leaving out a file's
-        own ancestors and descendants (a ``mod.rs`` and what it declares)."""
-        edges: dict[str, set[str]] = {self.label(m): set() for m in self.file_modules()}
-        for module, path in self.references():
-            source = file_module(self, module)
-            target = file_module(self, self.resolve(path))
-            if is_prefix(source, target) or is_prefix(target, source):
-                continue
-            edges[self.label(source)].add(self.label(target))
-        return edges
-
-    def file_modules(self) -> list[tuple[str, ...]]:
-        return [m for m in self.files if file_module(self, m) == m]
-
-    def label(self, module: tuple[str, ...]) -> str:
-        return str(self.files[module].relative_to(ROOT).with_suffix(""))
-
-
-def file_module(crate: RustCrate, module: tuple[str, ...]) -> tuple[str, ...]:
-    """The outermost module of the file that holds ``module`` (inline modules are their
-    file's)."""
-    file = crate.files[module]
-    while module and crate.files.get(module[:-1]) == file:
-        module = module[:-1]
-    return module
-
-
-def is_prefix(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    return b[: len(a)] == a
-
-
-def matching_brace(code: str, open_at: int) -> int:
-    depth = 0
-    for i in range(open_at, len(code)):
-        depth += code[i] == "{"
-        depth -= code[i] == "}"
-        if not depth:
-            return i
-    return len(code)
-
-
-@pytest.mark.parametrize(
-    "crate",
-    sorted(CRATES),
-)
-def test_rust_files_use_no_cycle(crate: str) -> None:
-    found = cycles(RustCrate(CRATES[crate]).graph())
-    assert not found, f"cycles among the files of {crate}:\n{describe(found)}"
-
-
-def test_the_rust_scanner_reads_the_whole_crate() -> None:
-    """Every .rs file of each crate's folder is reached through its ``mod`` items, so a
-    cycle cannot hide in a file the scanner never read."""
-    for root in CRATES.values():
-        reached = set(RustCrate(root).files.values())
-        present = set(root.parent.rglob("*.rs"))
-        assert present <= reached, sorted(str(p) for p in present - reached)
-
-
-def _paths(tree: str) -> Iterable[tuple[list[str], str | None]]:
-    return list(use_paths(tree))
-
-
-def test_the_use_tree_reader() -> None:
-    assert _paths("crate::a::{b, c::{d as e, self}, f::*}") == [
-        (["crate", "a", "b"], "b"),
-        (["crate", "a", "c", "d"], "e"),
-        (["crate", "a", "c"], "c"),
-        (["crate", "a", "f"], None),
+def test_the_core_depends_on_nothing_and_each_door_is_a_crate_over_it() -> None:
+    root = (ROOT / "Cargo.toml").read_text(encoding="utf-8")
+    dependencies = [
+        line
+        for line in cargo_section(root, "dependencies").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
     ]
-    assert rust_code("let s = \"use crate::x;\"; // crate::y\nlet c = '{';") == (
-        "let s = \"\"; \nlet c = ' ';"
-    )
+    assert dependencies == [], "the core crate has dependencies"
+    assert "cdylib" not in cargo_section(root, "lib")
+    members = re.search(r"^members = \[(.*?)\]", root, re.M | re.S)
+    assert members is not None
+    for door in DOORS:
+        assert f'"{door}"' in members.group(1), door
+        manifest = (ROOT / door / "Cargo.toml").read_text(encoding="utf-8")
+        assert re.search(
+            r'^buttonup = \{ path = "\.\."', cargo_section(manifest, "dependencies"), re.M
+        ), f"{door} does not depend on the core"
+    python = (ROOT / "python-ext" / "Cargo.toml").read_text(encoding="utf-8")
+    assert "pyo3" in cargo_section(python, "dependencies")

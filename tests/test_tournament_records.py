@@ -84,7 +84,7 @@ def test_a_tournament_within_a_time_a_move(
     assert len(matches) == 6 and all(m.is_over for m in matches)
     within = "limits=Limits(depth=None, nodes=None, time_limit=0.005))"
     assert f'[Red "LevelBot(level=9, seed=0, {within}"]' in text
-    assert "LevelBot(level=3, epsilon=0.5, seed=1, " in text and text.count(within) == 8
+    assert "LevelBot(epsilon=0.5, seed=1, " in text and text.count(within) == 8
     assert '"GreedyBot()"' in text
     assert json.loads(results.read_text())["movetime_ms"] == 5
     made = replace(bot_factory("match"), movetime=0.02)(seed=1)

@@ -293,6 +293,11 @@ def chooser(player: Any, *, seed: int | None = None) -> Chooser:
         return bot(player, seed=seed).choose
     if isinstance(player, str):
         return load_policy(player, seed).choose
+    return _object_chooser(player)
+
+
+def _object_chooser(player: Any) -> Chooser:
+    """A player object other than a level or a spec, as a function of a position."""
     if hasattr(player, "choose"):
         return player.choose  # type: ignore[no-any-return]
     if hasattr(player, "predict"):
@@ -462,7 +467,7 @@ def _load_attribute(text: str, seed: int | None) -> Chooser:
         takes_seed = "seed" in inspect.signature(found).parameters
         found = found(seed=seed) if takes_seed else found()
     try:
-        return chooser(found)
+        return _object_chooser(found)
     except TypeError as error:
         raise PolicyError(f"policy '{text}': {error}") from None
 

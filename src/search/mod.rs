@@ -30,10 +30,16 @@ mod table;
 
 pub use deepening::{Iteration, Limits, SearchResult};
 pub use entry::{TableAllocError, ENTRY_BYTES};
-pub use eval::projected_margin;
 pub use go::{analyze, analyze_within, go, solve, ExactError, On, THREAD_TABLE_BYTES};
 pub use key::key;
-pub use learned::{features as learned_features, learned_margin, FEATURES as LEARNED_FEATURES};
+/// The horizon estimates and their features, for the training script
+/// (`scripts/train_eval.py`, through `examples/eval_features.rs`): only with the
+/// `training` feature, so that the shipped crate keeps them private.
+#[cfg(feature = "training")]
+pub mod training {
+    pub use super::eval::projected_margin;
+    pub use super::learned::{features, learned_margin, FEATURES};
+}
 pub use payoff::Payoff;
 pub use review::{review, MoveReview};
 pub use searcher::Searcher;

@@ -5,9 +5,9 @@ step with every game where the opponent is to move, instead of once a game.
 - :class:`BatchPolicy` wraps ``f(observations, masks) -> piles``: the movers' views
   ``(B, N, N, 3)`` int8 and their legal piles ``(B, N)`` bool, one pile a game back;
 - a **Stable-Baselines3 model** is asked once for the batch: the legal pile of its
-  policy's highest logit (as :mod:`buttonup.envs.policies` plays one game), or
+  policy's highest logit (as :mod:`buttonup.players` plays one game), or
   ``predict`` with the masks where its policy has no distribution to read;
-- any other player of :mod:`buttonup.envs.opponents` (a bot, a policy of one game, a
+- any other player of :mod:`buttonup.players` (a bot, a policy of one game, a
   function of a position, a policy spec) is asked game by game, on each game's
   position.
 
@@ -29,8 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from buttonup._core import Position
-from buttonup.envs.opponents import chooser
-from buttonup.envs.policies import PolicyError, sb3_logits
+from buttonup.players import PolicyError, chooser, sb3_logits
 
 __all__ = ["BatchChooser", "BatchPolicy", "batch_chooser", "sb3_policy"]
 
@@ -101,7 +100,7 @@ def _sb3(model: Any) -> BatchChooser:
 
 def batch_chooser(player: Any) -> BatchChooser:
     """``player`` as a chooser for a batch: a :class:`BatchPolicy`, an SB3 model, or any
-    player of :mod:`buttonup.envs.opponents` asked game by game (a level too, though
+    player of :mod:`buttonup.players` asked game by game (a level too, though
     the vector environment plays levels inside Rust)."""
     if isinstance(player, BatchPolicy):
         return lambda observations, masks, positions: player(observations, masks)
