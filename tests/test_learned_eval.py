@@ -155,9 +155,10 @@ def test_webassembly_chooses_by_the_learned_estimate() -> None:
 
 def test_the_c_library_chooses_by_the_learned_estimate() -> None:
     cases = learned_choices()
-    with tempfile.TemporaryDirectory(prefix="search_depth_") as folder:
-        driver = compiled("search_depth", Path(folder))
-        given = "1\n" + "".join(f"{n}\n" for n, _ in cases)
+    with tempfile.TemporaryDirectory(prefix="search_") as folder:
+        driver = compiled("search", Path(folder))
+        given = "1 1 0 0\n" + "".join(f"{n}\n" for n, _ in cases)
         done = processes.run([str(driver)], input=given, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [f"{m} 1 0" for _, m in cases]
+    found = [line.split() for line in done.stdout.splitlines()]
+    assert [(int(w[0]), w[2], w[3]) for w in found] == [(m, "0", "1") for _, m in cases]
