@@ -3,7 +3,7 @@
     python docs/make_pictures.py          # writes them
     python docs/make_pictures.py --check  # exits 1 if a committed one is out of date
 
-``tests/test_svg.py`` checks that the committed pictures are what this script makes now.
+``tests/rules/test_svg.py`` checks that the committed pictures are what this script makes now.
 """
 
 from __future__ import annotations

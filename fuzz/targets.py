@@ -7,7 +7,7 @@ Each target takes one input and checks what must hold for every input: the Rust 
 reference notation parsers agree (the same position, or the same error and message);
 the UGI engine answers any line without failing and keeps serving. The long run uses
 atheris (coverage-guided) where it is installed, and hypothesis otherwise; the test
-suite runs the same targets briefly through hypothesis (tests/test_fuzz.py).
+suite runs the same targets briefly through hypothesis (tests/suite/test_fuzz.py).
 """
 
 from __future__ import annotations

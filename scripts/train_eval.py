@@ -11,7 +11,7 @@ regression (NumPy) of the exact final margin, Red minus Black, on the features t
 the core computes (read through examples/eval_features.rs, built here when missing). Seeded throughout: the same command
 writes the same file. Positions whose index is a multiple of 5 are held out of the fit,
 and the mean absolute errors of both estimates on them are printed and written in the
-weights' file. tests/test_learned_eval.py checks that the shipped weights are the fit of
+weights' file. tests/search/test_learned_eval.py checks that the shipped weights are the fit of
 the stored labels, and some labels against the solver.
 """
 

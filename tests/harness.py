@@ -79,7 +79,7 @@ def agree_ok(call: Callable[[ModuleType], Any]) -> Any:
 
 def all_start_orders(per_colour: int = 3) -> list[str]:
     """Every distinct start order (1,680 for three buttons of each colour), from the
-    engine (tests/test_variants.py checks it against an enumeration of its own)."""
+    engine (tests/rules/test_variants.py checks it against an enumeration of its own)."""
     return buttonup.start_orders(per_colour)
 
 
@@ -97,3 +97,25 @@ def encoded_by_the_docs(position: Any, player: Any) -> Any:
         for h, button in enumerate(pile):
             cells[p, h, {own: 0, other: 1, "W": 2}[button]] = 1
     return cells
+
+
+def line_with_margin(order: str, margin: int) -> tuple[int, ...]:
+    """Some move sequence from ``order`` whose final Red-minus-Black margin is
+    ``margin``, found by depth-first search on the reference engine (sowing does not
+    depend on who moves, so the line works whoever starts)."""
+
+    def search(
+        position: buttonup.reference.Position, moves: tuple[int, ...]
+    ) -> tuple[int, ...] | None:
+        if position.is_over:
+            red, black = position.sums()
+            return moves if red - black == margin else None
+        for move in position.legal_moves():
+            found = search(position.play(move), (*moves, move))
+            if found is not None:
+                return found
+        return None
+
+    found = search(buttonup.reference.Position.start(order), ())
+    assert found is not None, f"no line from {order} ends {margin:+d}"
+    return found

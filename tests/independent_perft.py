@@ -6,7 +6,7 @@ It shares no code with ``python/buttonup`` (it imports nothing from it) and is
 deliberately written another way: a position is a list of strings, the sowing turns the
 circle so that the lifted pile's successor comes first, and perft counts piles only
 (who moves changes no move). Run ``python tests/independent_perft.py`` to recompute and
-check every record of the data file; tests/test_golden.py does that too.
+check every record of the data file; tests/rules/test_golden.py does that too.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The answers of the Python engines that the WebAssembly engine is checked against
-(tests/js/wasm.test.js, run by tests/test_wasm.py): written at test time, never by the
+(tests/js/wasm.test.js, run by tests/doors/test_wasm.py): written at test time, never by the
 engine under test.
 
 The rules (legal moves, each move's outcome, scoring) and the errors come from the

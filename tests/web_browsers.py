@@ -1,4 +1,4 @@
-"""What the browser tests share (tests/test_web_browser.py, test_web_offline.py,
+"""What the browser tests share (tests/web/test_web_browser.py, test_web_offline.py,
 test_web_online.py): a headless Chromium (Debian's chromium and chromium-driver, through
 Selenium), a `buttonup serve` on a free loopback port, and the page's usual waits.
 

@@ -3,7 +3,7 @@
  * outside the enum, text that is not UTF-8 or not notation, a cut record. Each call's
  * status is checked, outputs are checked untouched on failure, and the library is used
  * normally afterwards. Run `ROUNDS` times (argument 1, default 1) so that a leak grows;
- * tests/test_capi_memory.py runs it plain, under valgrind and built with ASan and UBSan.
+ * tests/doors/test_capi_memory.py runs it plain, under valgrind and built with ASan and UBSan.
  * Prints "ok CHECKS" and exits 0, or names each failed check and exits 1. */
 #include <stdint.h>
 #include <stdio.h>

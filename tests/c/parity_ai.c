@@ -1,4 +1,4 @@
-/* The C door of the AI parity suite (tests/test_parity.py), a front end as a C author
+/* The C door of the AI parity suite (tests/doors/test_parity.py), a front end as a C author
  * writes one: reads "LEVEL SEED TIME_LIMIT_MS" then one position a line from standard
  * input, makes one bot and prints its move on each position in turn, one a line. */
 #include <inttypes.h>

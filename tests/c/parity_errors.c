@@ -1,4 +1,4 @@
-/* The C door of the error parity suite (tests/test_parity_errors.py): reads one
+/* The C door of the error parity suite (tests/doors/test_parity_errors.py): reads one
  * scenario a line from stdin, "ID OP ARG...", every field hex-encoded (UTF-8 bytes) and
  * separated by a space, calls the C library, and prints "ID STATUS MESSAGE" (the message
  * of buttonup_last_error() hex-encoded; "-" when it is empty). */

@@ -1,5 +1,5 @@
-/* The C door of the search parity suite (tests/test_parity.py) and of
- * tests/test_learned_eval.py: reads "THREADS DEPTH NODES TIME_LIMIT_MS" (0: no such
+/* The C door of the search parity suite (tests/doors/test_parity.py) and of
+ * tests/search/test_learned_eval.py: reads "THREADS DEPTH NODES TIME_LIMIT_MS" (0: no such
  * limit; THREADS 0: every core), then one position a line, and prints what one search
  * of each found (buttonup_search), one a line: "PILE VALUE EXACT DEPTH NODES THREADS". */
 #include <inttypes.h>

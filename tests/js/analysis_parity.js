@@ -1,4 +1,4 @@
-// The WebAssembly door of tests/test_view_parity.py's analysis test: plays each match of
+// The WebAssembly door of tests/doors/test_view_parity.py's analysis test: plays each match of
 // a file (the first legal move each time, the tie rule's choice Red), notes the chart
 // after every change, and prints what the offline page would show: the hint and the
 // analysis every few plies, each battle's chart and review at the end.

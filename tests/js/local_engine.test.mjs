@@ -1,7 +1,7 @@
 // The page's LocalEngine (python/buttonup/web/static/local_engine.js) on the WebAssembly
 // engine in Node: a whole match against every level, with hints, undo, the analysis
 // board's calls, a review and a record taken back in. Each match's record is written to
-// BUTTONUP_LOCAL_RECORDS for tests/test_wasm.py to read with the Python library.
+// BUTTONUP_LOCAL_RECORDS for tests/doors/test_wasm.py to read with the Python library.
 // BUTTONUP_WASM_PKG: the package (Node's build); BUTTONUP_LOCAL_ENGINE: a folder with
 // the page's engine modules (copied there with a package.json making them modules).
 import test from "node:test";

@@ -1,4 +1,4 @@
-// The WebAssembly door of the AI parity suite (tests/test_parity.py): for each level and
+// The WebAssembly door of the AI parity suite (tests/doors/test_parity.py): for each level and
 // seed, one Bot chooses on every position in turn, exactly, then another within
 // `timeLimitMs`; prints one JSON object, "LEVEL:SEED" -> {exact: [...], timed: [...]}.
 // Usage: node parity_ai.js PACKAGE POSITIONS.txt LEVELS SEEDS TIME_LIMIT_MS

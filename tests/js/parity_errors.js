@@ -1,4 +1,4 @@
-// The WebAssembly door of the error parity suite (tests/test_parity_errors.py): runs
+// The WebAssembly door of the error parity suite (tests/doors/test_parity_errors.py): runs
 // each scenario of a file (those of tests/data/parity_errors.json it can express) through the package and prints one JSON transcript,
 // a line per scenario: its id, and the error's `name` and `message` (or `ok` and what
 // the call answered). Usage: node parity_errors.js PACKAGE SCENARIOS.json
@@ -25,7 +25,7 @@ const operations = {
   match_play: (s) => match(s).play(s.move).position.notation,
   deal: (s) => new engine.Match({ deals: s.deals }).position.notation,
   seats: (s) => {
-    // A page's match (the core's Seats), as tests/test_parity_errors.py's seats_call.
+    // A page's match (the core's Seats), as tests/doors/test_parity_errors.py's seats_call.
     const game = match(s);
     const seats = new engine.Seats(s.human, s.players);
     if (s.ai_first) while (game.toMove === seats.ai) game.play(game.legalMoves()[0]);

@@ -1,4 +1,4 @@
-// The WebAssembly door of the search parity suite (tests/test_parity.py): one search of
+// The WebAssembly door of the search parity suite (tests/doors/test_parity.py): one search of
 // each position within the limits, through the module's `search`; prints a JSON list of
 // [bestMove, value, exact, depth, nodes, threads], one a position.
 // Usage: node parity_search.js PACKAGE POSITIONS.txt DEPTH NODES TIME_LIMIT_MS (0: none)

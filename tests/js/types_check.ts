@@ -1,4 +1,4 @@
-// Type-checked against the package's declarations by tests/test_wasm.py (`tsc --noEmit
+// Type-checked against the package's declarations by tests/doors/test_wasm.py (`tsc --noEmit
 // --strict`): the API as a TypeScript program uses it, and a misuse that must not pass.
 import * as bu from "./buttonup_wasm";
 

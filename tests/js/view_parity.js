@@ -1,4 +1,4 @@
-// The WebAssembly door of tests/test_view_parity.py: plays each match of a file (a seed
+// The WebAssembly door of tests/doors/test_view_parity.py: plays each match of a file (a seed
 // and a count of plies, each the first legal move, the tie rule's choice Red) and prints
 // the core's view of it after every change, as the offline page gets it (`matchView`).
 // Usage: node view_parity.js PACKAGE MATCHES.json

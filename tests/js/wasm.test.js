@@ -1,7 +1,7 @@
 // The WebAssembly engine against the Python engines' answers (node --test).
 // BUTTONUP_WASM_PKG: the package folder (scripts/build-wasm.sh writes target/wasm-pkg);
 // BUTTONUP_WASM_CASES: the answers, written by tests/wasm_cases.py at test time.
-// tests/test_wasm.py runs this file with both set.
+// tests/doors/test_wasm.py runs this file with both set.
 "use strict";
 
 const test = require("node:test");
@@ -12,7 +12,7 @@ const path = require("node:path");
 const pkg = process.env.BUTTONUP_WASM_PKG;
 const casesFile = process.env.BUTTONUP_WASM_CASES;
 if (!pkg || !casesFile) {
-  throw new Error("set BUTTONUP_WASM_PKG and BUTTONUP_WASM_CASES (tests/test_wasm.py does)");
+  throw new Error("set BUTTONUP_WASM_PKG and BUTTONUP_WASM_CASES (tests/doors/test_wasm.py does)");
 }
 const engine = require(path.resolve(pkg));
 const cases = JSON.parse(fs.readFileSync(casesFile, "utf8"));

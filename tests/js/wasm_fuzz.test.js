@@ -2,7 +2,7 @@
 // (issue 22): numbers at and past every limit, NaN, BigInt, symbols, bad notation,
 // option objects with bad fields. Each call answers or throws an Error; none may be a
 // Rust panic (a WebAssembly.RuntimeError, "unreachable"), and the module works after.
-// BUTTONUP_WASM_PKG: the package folder; tests/test_wasm_no_panics.py runs this file.
+// BUTTONUP_WASM_PKG: the package folder; tests/doors/test_wasm_no_panics.py runs this file.
 "use strict";
 
 const test = require("node:test");
@@ -11,7 +11,7 @@ const path = require("node:path");
 
 const pkg = process.env.BUTTONUP_WASM_PKG;
 if (!pkg) {
-  throw new Error("set BUTTONUP_WASM_PKG (tests/test_wasm_no_panics.py does)");
+  throw new Error("set BUTTONUP_WASM_PKG (tests/doors/test_wasm_no_panics.py does)");
 }
 const e = require(path.resolve(pkg));
 let seed = 1;

@@ -5,7 +5,7 @@
 // own error or the engine's TypeError, and the module must then answer normally (the
 // throws used to unwind through the WebAssembly frames, leaking its shadow stack until
 // every call trapped, and to leave a Match borrowed for good).
-// BUTTONUP_WASM_PKG: the package folder; tests/test_wasm_throwing.py runs this file.
+// BUTTONUP_WASM_PKG: the package folder; tests/doors/test_wasm_throwing.py runs this file.
 "use strict";
 
 const test = require("node:test");

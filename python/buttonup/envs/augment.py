@@ -4,7 +4,7 @@ The piles stand in a circle and the rules (docs/rules.md) know only "the next pi
 clockwise": where the notation starts the circle is arbitrary, so turning the circle,
 renumbering pile ``p`` of ``m`` as ``(p + shift) % m``, changes no legal move, extra move,
 score or value. Mirror images are *not* symmetries: sowing goes clockwise, bottom button
-first, and a mirrored circle would sow the other way (tests/test_rl_augment.py finds
+first, and a mirrored circle would sow the other way (tests/rl/test_rl_augment.py finds
 positions whose mirror has another value).
 
 Each function takes a batch as well as one item (leading axes broadcast with

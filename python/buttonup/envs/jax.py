@@ -4,7 +4,7 @@ batch of battles runs on an accelerator next to the network (mctx's AlphaZero an
 MuZero, for instance). It is a second implementation of the rules of docs/rules.md,
 tested against the Rust engine on every reachable position of the standard game and on
 random battles of every variant up to five buttons of each colour
-(tests/test_rl_jax.py). Needs the ``jax`` extra (``pip install '.[jax]'``).
+(tests/rl/test_rl_jax.py). Needs the ``jax`` extra (``pip install '.[jax]'``).
 
 >>> import jax
 >>> from buttonup.envs.jax import Battle
