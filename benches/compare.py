@@ -26,7 +26,7 @@ import buttonup
 import buttonup.reference as ref
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import processes  # noqa: E402
+import processes
 from buttonup.player import Player
 
 

@@ -8,8 +8,8 @@ The labelled positions: random plies from random starts of 4 to 10 buttons of ea
 colour, down to 3 to 21 piles (every pile count alike), each solved exactly. They are
 stored, with their values, in scripts/eval_positions.txt.gz; the fit is a ridge
 regression (NumPy) of the exact final margin, Red minus Black, on the features that
-the core computes (read through examples/eval_features.rs, built here when missing). Seeded throughout: the same command
-writes the same file. Positions whose index is a multiple of 5 are held out of the fit,
+the core computes (read through examples/eval_features.rs, built here when missing).
+Seeded throughout: the same command writes the same file. Positions whose index is a multiple of 5 are held out of the fit,
 and the mean absolute errors of both estimates on them are printed and written in the
 weights' file. tests/search/test_learned_eval.py checks that the shipped weights are the fit of
 the stored labels, and some labels against the solver.
@@ -125,7 +125,9 @@ def fit(rows: list[tuple[str, int]]) -> tuple[np.ndarray, dict[str, float]]:
 
 def weights_file(weights: np.ndarray, errors: dict[str, float]) -> str:
     # The shortest decimal that reads back as the same f32 (numpy's repr of a float32).
-    numbers = ",\n".join(f"    {np.format_float_positional(w, unique=True, trim='0')}" for w in weights)
+    numbers = ",\n".join(
+        f"    {np.format_float_positional(w, unique=True, trim='0')}" for w in weights
+    )
     return (
         "//! Written by `python scripts/train_eval.py`: the weights of the learned horizon\n"
         f"//! estimate, fitted on {int(errors['train'])} exactly solved positions; on"
