@@ -9,10 +9,11 @@ colour, down to 3 to 21 piles (every pile count alike), each solved exactly. The
 stored, with their values, in scripts/eval_positions.txt.gz; the fit is a ridge
 regression (NumPy) of the exact final margin, Red minus Black, on the features that
 the core computes (read through examples/eval_features.rs, built here when missing).
-Seeded throughout: the same command writes the same file. Positions whose index is a multiple of 5 are held out of the fit,
-and the mean absolute errors of both estimates on them are printed and written in the
-weights' file. tests/search/test_learned_eval.py checks that the shipped weights are the fit of
-the stored labels, and some labels against the solver.
+Seeded throughout: the same command writes the same file. Positions whose index is a
+multiple of 5 are held out of the fit, and the mean absolute errors of both estimates
+on them are printed and written in the weights' file. tests/search/test_learned_eval.py
+checks that the shipped weights are the fit of the stored labels, and some labels
+against the solver.
 """
 
 from __future__ import annotations
