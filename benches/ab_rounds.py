@@ -1,11 +1,11 @@
 """Whole-process A/B rounds of the hot calls, for a change that must be "no slower".
 
-    python benches/ab_rounds.py --rounds 6 --a /path/to/old/python
+    python benches/ab_rounds.py --rounds 6 --before /path/to/old/python
 
-runs this script's timings in a fresh process for A (``PYTHONPATH`` set to ``--a``, a
-tree holding an older ``buttonup`` package with its built ``_core``) and for B (the
-``buttonup`` installed here), alternated, and prints the minimum of each figure over the
-rounds and the ratio B/A. The timed calls use only API that every version has: perft to
+runs this script's timings in a fresh process for the build before (``--before``, a
+checkout's ``python/`` folder with its built ``_core``) and for this one, alternated
+(benches/bench_tools.py), and prints the minimum of each figure over the rounds and the
+ratio after/before. The timed calls use only API that every version has: perft to
 the end of every standard start, 300,000 playouts on one thread, 1,680 ``solve`` calls,
 and 20,000 ``play`` steps with ``legal_moves`` from Python.
 """
@@ -13,13 +13,9 @@ and 20,000 ``play`` steps with ``legal_moves`` from Python.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from bench_tools import alternated, in_process
 
 
 def timings() -> dict[str, float]:
@@ -56,31 +52,15 @@ def timings() -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--a", required=True, help="PYTHONPATH of the older package (A)")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--before", required=True, help="the python/ folder of the older build")
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(timings()))
-        return
-    # Here, not at the top: the child imports this file on build A, which may not have it.
-    import processes
-
-    runs: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
-    for _ in range(args.rounds):
-        for side in ("A", "B"):
-            env = dict(os.environ)
-            if side == "A":
-                env["PYTHONPATH"] = args.a
-            else:
-                env.pop("PYTHONPATH", None)
-            command = [sys.executable, __file__, "--child", "--a", args.a]
-            done = processes.run(command, env=env, capture_output=True, text=True, check=True)
-            runs[side].append(json.loads(done.stdout))
-    print("| work | A (min) | B (min) | B / A |")
+    builds = {"before": args.before, "after": None}
+    runs = alternated(args.rounds, builds, lambda path: in_process(__file__, "timings", [], path))
+    print("| work | before (min) | after (min) | after / before |")
     print("|---|---:|---:|---:|")
-    for name in runs["A"][0]:
-        a = min(run[name] for run in runs["A"])
-        b = min(run[name] for run in runs["B"])
+    for name in runs["before"][0]:
+        a = min(run[name] for run in runs["before"])
+        b = min(run[name] for run in runs["after"])
         print(f"| {name} | {a * 1000:.2f} ms | {b * 1000:.2f} ms | {b / a:.3f} |")
 
 

@@ -32,8 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import processes
+from bench_tools import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "target" / "big_ai_exact.json"

@@ -24,9 +24,7 @@ from typing import Any
 
 import buttonup
 import buttonup.reference as ref
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import processes
+from bench_tools import processes
 from buttonup.player import Player
 
 

@@ -21,10 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench_tools import end, popen
 from buttonup import Position
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from processes import end, popen
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,19 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import buttonup
+from bench_tools import processes, spread
 from buttonup import Player, Position, Searcher, perft_many, random_playouts, solve, solve_many
-from buttonup.cli.bench import timed
 from buttonup.matches import tournament
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import processes
-
-
-def spread(values: list[float], fmt: str = "{:,.1f}") -> str:
-    return (
-        f"{fmt.format(statistics.median(values))} "
-        f"({fmt.format(min(values))}-{fmt.format(max(values))})"
-    )
+from compare import timed
 
 
 def openspiel_moves_per_second(seconds: float) -> float | None:
@@ -106,16 +97,17 @@ def playouts(rounds: int, seconds: float) -> list[str]:
         path = (
             "move graph" if 0 < n <= 3 else "bit-packed (Rust example)" if n < 0 else "bit-packed"
         )
-        cells = [spread([r / 1e6 for r in rates[(t, n)]]) for t in ("1", "2")]
+        cells = [spread([r / 1e6 for r in rates[(t, n)]], fmt="{:,.1f}") for t in ("1", "2")]
         cells += [
-            spread(rates[(t, n)], "{:.1f}x") if (t, n) in rates else "" for t in ("1/os", "2/os")
+            spread(rates[(t, n)], fmt="{:.1f}x") if (t, n) in rates else ""
+            for t in ("1/os", "2/os")
         ]
         lines.append(f"| {abs(n)} | {path} | " + " | ".join(cells) + " |")
     if ("os", 0) in rates:
         lines.append("")
         lines.append(
             f"OpenSpiel mancala, C++ uniform random bots through evaluate_bots: "
-            f"{spread([r / 1e6 for r in rates[('os', 0)]])} M moves/s"
+            f"{spread([r / 1e6 for r in rates[('os', 0)]], fmt='{:,.1f}')} M moves/s"
         )
     graph = processes.run(
         [
@@ -170,7 +162,7 @@ def standard_solves(rounds: int) -> list[str]:
             assert values == expected, name
             times.setdefault(name, []).append(seconds * 1000)
     lines = ["| all 3,360 standard starts (both sides) | ms, median (range) |", "|---|---:|"]
-    lines += [f"| {name} | {spread(t)} |" for name, t in times.items()]
+    lines += [f"| {name} | {spread(t, fmt='{:,.1f}')} |" for name, t in times.items()]
     return lines
 
 
@@ -191,8 +183,8 @@ def variant_solves(sizes: list[int], seeds: list[int]) -> list[str]:
             alone.append(took_alone)
             values.append(value)
         lines.append(
-            f"| {n} | {seeds[0]}-{seeds[-1]} | {spread(seconds, '{:.3f}')} | "
-            f"{spread(alone, '{:.3f}')} | " + " ".join(f"{v:+d}" for v in values) + " |"
+            f"| {n} | {seeds[0]}-{seeds[-1]} | {spread(seconds, fmt='{:.3f}')} | "
+            f"{spread(alone, fmt='{:.3f}')} | " + " ".join(f"{v:+d}" for v in values) + " |"
         )
     return lines
 
@@ -226,8 +218,8 @@ def threads(rounds: int) -> list[str]:
             two.append(t2)
             ratios.append(t1 / t2)
         lines.append(
-            f"| {name} | {spread(one, '{:.3f}')} | {spread(two, '{:.3f}')} | "
-            f"{spread(ratios, '{:.2f}x')} |"
+            f"| {name} | {spread(one, fmt='{:.3f}')} | {spread(two, fmt='{:.3f}')} | "
+            f"{spread(ratios, fmt='{:.2f}x')} |"
         )
     return lines
 
@@ -242,7 +234,7 @@ def vecenv(rounds: int, seconds: float) -> list[str]:
         for row in VECENV_ROWS:
             found[vecenv_label(*row)].append(vecenv_rate(*row, seconds) / 1e6)
     lines = ["| VecEnv step (lowest legal pile, argmax in the loop) | M steps/s |", "|---|---:|"]
-    lines += [f"| {name} | {spread(values, '{:.2f}')} |" for name, values in found.items()]
+    lines += [f"| {name} | {spread(values, fmt='{:.2f}')} |" for name, values in found.items()]
     return lines
 
 

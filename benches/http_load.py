@@ -18,13 +18,10 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import httpx
+from bench_tools import end, free_port, popen
 from buttonup import Position
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from processes import end, free_port, popen
 
 REQUESTS = {
     "bestmove level 10": ("/api/bestmove", {"position": "W/R/B/W/B/R/R/W/B r", "level": 10}),

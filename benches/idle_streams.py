@@ -27,8 +27,7 @@ import time
 from pathlib import Path
 
 import httpx
-
-from benches.online_load import cpu_seconds, serving
+from online_load import cpu_seconds, serving  # benches/, beside this script
 
 #: The streams one client address may hold open at once (the server's cap).
 PER_ADDRESS = 32

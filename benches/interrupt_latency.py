@@ -16,10 +16,8 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from processes import started
+from bench_tools import started
 
 BIG = "buttonup.Position.random(seed=0, per_colour=10)"
 CALLS = {

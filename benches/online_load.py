@@ -45,11 +45,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from bench_tools import end, free_port, popen, run
 from buttonup import Match
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from buttonup.web.store import MatchRow, open_store
-from processes import end, free_port, popen, run
 
 
 @contextmanager

@@ -31,28 +31,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import buttonup
 import numpy as np
 from buttonup import Position
-from vecenv_speed import jax_timer  # benches/, beside this script
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-
-def vecenv_rate(games: int, threads: int, observations: bool, seconds: float) -> float:
-    env = buttonup.VecEnv(games, seed=1, threads=threads, observations=observations)
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        for _ in range(20):
-            env.step(env.legal_action_mask.argmax(axis=1))
-        steps += 20 * games
-    return steps / (time.perf_counter() - started)
+from vecenv_speed import jax_timer, vecenv_rate  # benches/, beside this script
 
 
 def python_loop_rate(games: int, seconds: float) -> float:
@@ -136,7 +121,7 @@ def jax_battle(before: str | None = None) -> Any:
         return Battle
     import types
 
-    from processes import run
+    from bench_tools import run
 
     source = run(
         ["git", "show", f"{before}:python/buttonup/envs/jax.py"],
@@ -286,7 +271,9 @@ def main() -> None:
             work[f"pgx {name}, batch {batch} (through auto_reset)"] = lambda n=name, b=batch: (
                 pgx_rate(n, b, s)
             )
-    work["VecEnv, 1024 games, 1 thread(s), observations"] = lambda: vecenv_rate(1024, 1, True, s)
+    work["VecEnv, 1024 games, 1 thread(s), observations"] = lambda: vecenv_rate(
+        1024, 1, True, False, s
+    )
     for games in (1, 64, 4096):
         work[f"Position.play loop, {games} games"] = lambda g=games: python_loop_rate(g, s)
         for threads in (1, 2):
@@ -294,7 +281,7 @@ def main() -> None:
                 label = f"VecEnv, {games} games, {threads} thread(s), " + (
                     "observations" if obs else "masks only"
                 )
-                work[label] = lambda g=games, t=threads, o=obs: vecenv_rate(g, t, o, s)
+                work[label] = lambda g=games, t=threads, o=obs: vecenv_rate(g, t, o, False, s)
     try:
         from buttonup.envs.pettingzoo import env as button_up
     except ImportError:  # the rl extra is not installed (the JAX rows need only JAX)

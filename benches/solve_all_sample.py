@@ -21,11 +21,8 @@ import statistics
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
 from buttonup.cli.solve_all import first_player_edge
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def solve(orders: list[str], threads: int) -> tuple[float, float, list[int]]:
@@ -59,7 +56,7 @@ def main() -> None:
     if args.child:
         child(args.child[0], int(args.child[1]))
         return
-    import processes
+    from bench_tools import processes
     from buttonup._core import start_classes
 
     representatives, rows = start_classes(args.per_colour)

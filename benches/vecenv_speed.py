@@ -25,13 +25,13 @@ default must never be the slower.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from bench_tools import in_process, spread
 
 VECENV_ROWS = [
     # (games, threads, observations, step_random)
@@ -126,23 +126,7 @@ def vecenv_round(seconds: float) -> dict[str, float]:
 
 def child_round(pythonpath: str, seconds: float) -> dict[str, float]:
     """The VecEnv rows in a child Python on another build."""
-    # Here: the child imports this file on the other build, which may not have it.
-    from processes import run
-
-    env = dict(os.environ, PYTHONPATH=pythonpath)
-    code = (
-        "import json, sys; sys.path.insert(0, sys.argv[1]); import vecenv_speed as v; "
-        "print(json.dumps(v.vecenv_round(float(sys.argv[2]))))"
-    )
-    here = os.path.dirname(os.path.abspath(__file__))
-    out = run(
-        [sys.executable, "-c", code, here, str(seconds)],
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    found: dict[str, float] = json.loads(out.splitlines()[-1])
+    found: dict[str, float] = in_process(__file__, "vecenv_round", [seconds], pythonpath)
     return found
 
 
@@ -161,11 +145,6 @@ def threads_check(rounds: int, seconds: float) -> None:
         kind = "observations" if observations else "masks only"
         each = " ".join(f"{v:.2f}" for v in values)
         print(f"| {games:,} | {kind} | {statistics.median(values):.2f} | {each} |")
-
-
-def spread(values: list[float]) -> str:
-    m = statistics.median(values) / 1e6
-    return f"{m:.2f} ({min(values) / 1e6:.2f}-{max(values) / 1e6:.2f})"
 
 
 def main() -> None:
@@ -219,7 +198,7 @@ def main() -> None:
     print(f"| work | M steps/s, median ({args.rounds} rounds, range) |")
     print("|---|---:|")
     for name, values in figures.items():
-        print(f"| {name} | {spread(values)} |")
+        print(f"| {name} | {spread(values, 1e6)} |")
     if ratios:
         each = ", ".join(f"{r:.1f}x" for r in ratios)
         print(f"fastest VecEnv masks-only row / fastest pgx row, each round: {each}")

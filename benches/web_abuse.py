@@ -14,18 +14,14 @@ import asyncio
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
-from pathlib import Path
 
 import httpx
+from bench_tools import end
 from buttonup import Position
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from processes import end
 
 from benches.http_load import serve
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -99,6 +100,7 @@ def encoded_by_the_docs(position: Any, player: Any) -> Any:
     return cells
 
 
+@functools.cache
 def line_with_margin(order: str, margin: int) -> tuple[int, ...]:
     """Some move sequence from ``order`` whose final Red-minus-Black margin is
     ``margin``, found by depth-first search on the reference engine (sowing does not

@@ -12,8 +12,10 @@ import processes
 import pytest
 from buttonup import Player, Position, Searcher, Standing
 from buttonup.errors import SearchStoppedError
+from source_scripts import load
 
-from benches.interrupt_latency import BIG, CALLS, interrupt
+LATENCY = load("benches/interrupt_latency.py")
+BIG, CALLS, interrupt = LATENCY.BIG, LATENCY.CALLS, LATENCY.interrupt
 
 # The calls whose latency benches/interrupt_latency.py times, and more on threads.
 LONG_CALLS = {

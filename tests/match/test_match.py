@@ -3,7 +3,6 @@ rule, the end, the standing, and the requests that the match state refuses."""
 
 from __future__ import annotations
 
-from functools import cache
 from types import ModuleType
 
 import pytest
@@ -14,7 +13,6 @@ RED, BLACK = Player.RED, Player.BLACK
 ORDER = "WRBWBRRWB"
 
 
-@cache
 def play_battle(match: object, margin: int) -> None:
     order = match.position.piles  # type: ignore[attr-defined]
     for move in line_with_margin("".join(order), margin):

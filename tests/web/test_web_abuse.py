@@ -43,8 +43,9 @@ from fastapi.testclient import TestClient
 from online_helpers import Player as Person
 from online_helpers import database, in_a_thread, postgres_server  # noqa: F401
 from processes import end, free_port, started
+from source_scripts import load
 
-from benches.http_load import serve
+serve = load("benches/http_load.py").serve
 
 START = "W/R/B/W/B/R/R/W/B r"
 #: The head of a request with its body still to come (its framing header follows).

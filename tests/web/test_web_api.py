@@ -22,8 +22,9 @@ else:
 from buttonup import Player, Position, Standing, solve, win_probability
 from buttonup.web.app import create_app
 from processes import end, run
+from source_scripts import load
 
-from benches.http_load import serve
+serve = load("benches/http_load.py").serve
 
 START = "W/R/B/W/B/R/R/W/B r"
 RED, BLACK = Player.RED, Player.BLACK

@@ -5,32 +5,32 @@
 //! MARGIN` for a finished battle, or `error MESSAGE`.
 //!
 //! `cargo run --release --features training --example eval_features < positions.txt`
+//! (an example of the crate's, kept beside the training script it serves).
 
-#[macro_use]
-mod common;
-
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use buttonup::game::notation;
 use buttonup::search::training::{features, learned_margin, projected_margin};
 
 fn main() {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
-        match notation::parse(line.trim()) {
-            Err(error) => say!("error {error}"),
+        let answer = match notation::parse(line.trim()) {
+            Err(error) => format!("error {error}"),
             Ok(position) if position.is_over() => {
-                say!("over {}", position.scoring().map_or(0, |s| s.margin()))
+                format!("over {}", position.scoring().map_or(0, |s| s.margin()))
             }
             Ok(position) => {
                 let values: Vec<String> = features(&position).iter().map(f32::to_string).collect();
-                say!(
-                    "{} {} {}",
-                    learned_margin(&position),
-                    projected_margin(&position),
-                    values.join(" ")
-                );
+                let (learned, projected) = (learned_margin(&position), projected_margin(&position));
+                format!("{learned} {projected} {}", values.join(" "))
             }
+        };
+        // A reader that went away ends the program quietly.
+        if writeln!(out, "{answer}").is_err() {
+            return;
         }
     }
+    let _ = out.flush();
 }
