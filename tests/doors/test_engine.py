@@ -11,8 +11,8 @@ import processes
 import pytest
 import ugi_engines
 from buttonup import Position, search, solve
-from buttonup.engine.referee import EngineProcess
-from buttonup.engine.referee import main as referee_main
+from buttonup.ugi.referee import EngineProcess
+from buttonup.ugi.referee import main as referee_main
 
 START = "W/R/B/W/B/R/R/W/B r"
 

@@ -20,7 +20,7 @@ import processes
 import pytest
 from buttonup import Position, analyze, search
 from buttonup.ai import LEVELS, Limits, bot
-from buttonup.engine.referee import EngineProcess
+from buttonup.ugi.referee import EngineProcess
 from c_driver import compiled
 from ugi_engines import NAMES, command
 

@@ -15,7 +15,7 @@ from types import ModuleType
 import processes
 import pytest
 from buttonup import Player, Position, search, solve
-from buttonup.engine.referee import EngineProcess
+from buttonup.ugi.referee import EngineProcess
 from c_driver import compiled
 from source_scripts import load
 from ugi_engines import NAMES, command

@@ -21,20 +21,11 @@ pytestmark = pytest.mark.skipif(
     not (PYTHON / "buttonup").is_dir(), reason="needs the source tree (python/, src/)"
 )
 PACKAGE = "buttonup"
-APPLICATIONS = ("cli", "engine", "web", "conformance")
+APPLICATIONS = ("cli", "ugi", "web", "conformance")
 # The ``buttonup`` command is the front door of every application (``buttonup serve``,
 # ``buttonup engine``, ``buttonup conformance``...): it may start another application,
 # nothing else may.
 FRONT_DOORS = {"buttonup.cli.main": APPLICATIONS}
-# The crate roots, each read as its own module graph.
-CRATES = {
-    "buttonup": ROOT / "src" / "lib.rs",
-    "buttonup-engine": ROOT / "engine" / "src" / "main.rs",
-    "buttonup-capi": ROOT / "capi" / "src" / "lib.rs",
-    "buttonup-wasm": ROOT / "wasm" / "src" / "lib.rs",
-}
-
-
 # --- graphs ---------------------------------------------------------------------------
 
 

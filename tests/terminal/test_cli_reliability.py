@@ -11,7 +11,7 @@ import time
 import pytest
 from buttonup import __version__
 from buttonup.cli.main import main
-from buttonup.engine.referee import main as referee_main
+from buttonup.ugi.referee import main as referee_main
 from processes import run, started
 
 BUTTONUP = [sys.executable, "-m", "buttonup"]

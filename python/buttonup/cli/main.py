@@ -209,7 +209,7 @@ def export_site(args: argparse.Namespace) -> int:
 
 
 def engine(args: argparse.Namespace) -> int:
-    from buttonup.engine import ugi
+    from buttonup.ugi import command as ugi
 
     return ugi.main(policy=args.policy)
 

@@ -1,6 +1,6 @@
 """A small UGI referee: plays battles between two engine processes.
 
-    python -m buttonup.engine.referee [--red CMD] [--black CMD] [--battles N]
+    python -m buttonup.ugi.referee [--red CMD] [--black CMD] [--battles N]
                                       [--seed N] [--movetime MS] [ENGINE ARGS...]
 
 Each engine is started as its own process (by default ``buttonup engine``; ``--red`` and
