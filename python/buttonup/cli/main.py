@@ -14,7 +14,6 @@ from rich.console import Console
 
 from buttonup import __version__
 from buttonup._core import STANDARD_PER_COLOUR, STANDARD_TARGET
-from buttonup.ai import LEVELS
 from buttonup.conformance.command import add_arguments as add_conformance_arguments
 from buttonup.ending import run_command
 from buttonup.errors import NotationError
@@ -262,7 +261,6 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument(
         "--level",
         type=int,
-        choices=sorted(LEVELS),
         default=5,
         metavar="1..10",
         help="AI strength, 1 (random) to 10 (perfect match play); default 5",

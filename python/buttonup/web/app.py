@@ -240,7 +240,8 @@ def create_app(
             player = extra[body.opponent]
             move = await service.run(lambda: player.choose(position), position)
             return {"move": move, "opponent": body.opponent}
-        ai = bot(body.level or 10, limits=service.limits((body.movetime or 1000) / 1000))
+        level = 10 if body.level is None else body.level
+        ai = bot(level, limits=service.limits((body.movetime or 1000) / 1000))
         return await service.run(lambda: service.best_move(ai, position, None), position)
 
     @app.post("/api/play")

@@ -40,7 +40,8 @@ class AnalyzeIn(PositionIn):
 
 
 class BestMoveIn(PositionIn):
-    level: Optional[StrictInt] = Field(default=None, ge=1, le=10)  # noqa: UP045 (pydantic, 3.9)
+    # The AI's level, 1 to 10: checked by the core, whose message the answer gives.
+    level: Optional[StrictInt] = None  # noqa: UP045 (pydantic, 3.9)
     # One of the server's extra opponents (buttonup serve --opponent; GET /api/opponents).
     opponent: Optional[StrictStr] = Field(default=None, max_length=200)  # noqa: UP045
     movetime: Optional[StrictInt] = Field(default=None, ge=1, le=10_000)  # noqa: UP045
@@ -62,7 +63,7 @@ class OddsIn(Body):
 
 class NewMatchIn(Body):
     human: Side = "r"
-    level: StrictInt = Field(default=5, ge=1, le=10)
+    level: StrictInt = 5  # 1 to 10, checked by the core
     # One of the server's extra opponents instead of the level (GET /api/opponents).
     opponent: Optional[StrictStr] = Field(default=None, max_length=200)  # noqa: UP045
     #: 2: pass and play, both sides people at one screen (no AI move is made).
@@ -85,5 +86,5 @@ class ImportIn(Body):
 
     record: StrictStr = Field(max_length=15_000)
     human: Side = "r"
-    level: StrictInt = Field(default=5, ge=1, le=10)
+    level: StrictInt = 5  # 1 to 10, checked by the core
     players: StrictInt = Field(default=1, ge=1, le=2)

@@ -12,8 +12,9 @@ export async function setUpLevels(engine, select, description, fail) {
   } catch (error) {
     fail(error);
   }
-  for (let level = 1; level <= 10; level++) {
-    select.append(h("option", { value: level, selected: level === 5 }, `${level} · ${levels[level] || ""}`));
+  // The levels are the engine's (the core's scale), in order.
+  for (const level of Object.keys(levels).map(Number).sort((a, b) => a - b)) {
+    select.append(h("option", { value: level, selected: level === 5 }, `${level} · ${levels[level]}`));
   }
   let others = {};
   try {
