@@ -8,7 +8,7 @@ The labelled positions: random plies from random starts of 4 to 10 buttons of ea
 colour, down to 3 to 21 piles (every pile count alike), each solved exactly. They are
 stored, with their values, in scripts/eval_positions.txt.gz; the fit is a ridge
 regression (NumPy) of the exact final margin, Red minus Black, on the features that
-the core computes (read through examples/eval_features.rs, built here when missing).
+the core computes (read through scripts/eval_features.rs, built here when missing).
 Seeded throughout: the same command writes the same file. Positions whose index is a
 multiple of 5 are held out of the fit, and the mean absolute errors of both estimates
 on them are printed and written in the weights' file. tests/search/test_learned_eval.py

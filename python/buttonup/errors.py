@@ -33,7 +33,7 @@ class RecordError(ValueError):
 
 #: The kinds of error of the core (Rust's ``ErrorKind``, by their stable names), in the
 #: order of docs/reliability.md's table, each with the class buttonup raises for it (the
-#: one class a kind, as the Rust bindings map it: ``src/bindings/errors.rs``).
+#: one class a kind, as the Rust bindings map it: ``python-ext/src/errors.rs``).
 KINDS: tuple[tuple[str, type[BaseException]], ...] = (
     ("notation", NotationError),
     ("illegal_move", IllegalMoveError),

@@ -33,7 +33,7 @@ pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use go::{analyze, analyze_within, go, solve, ExactError, On, THREAD_TABLE_BYTES};
 pub use key::key;
 /// The horizon estimates and their features, for the training script
-/// (`scripts/train_eval.py`, through `examples/eval_features.rs`): only with the
+/// (`scripts/train_eval.py`, through `scripts/eval_features.rs`): only with the
 /// `training` feature, so that the shipped crate keeps them private.
 #[cfg(feature = "training")]
 pub mod training {
