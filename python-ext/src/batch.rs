@@ -118,9 +118,9 @@ pub fn start_orders_from(
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
     let first = first.within("first", 0, i64::MAX)? as u64;
     let count = count.within("count", 0, i64::MAX)? as usize;
-    Ok(run(py, || {
+    run(py, || {
         buttonup::game::variant::StartOrders::from(per_colour, first)
             .map(|orders| orders.take(count).collect::<Vec<String>>())
     })?
-    .or_raise()?)
+    .or_raise()
 }

@@ -78,14 +78,14 @@ pub(crate) fn draw_position(
         labels,
         max_radius,
     };
-    Ok(svg::position(&position.inner, &options).or_raise()?)
+    svg::position(&position.inner, &options).or_raise()
 }
 
 /// The SVG text of a finished battle's tower (see `buttonup.svg.tower`).
 #[pyfunction]
 #[pyo3(signature = (position, *, size = 400.0))]
 pub(crate) fn draw_tower(position: &PyPosition, size: f64) -> PyResult<String> {
-    Ok(svg::tower(&position.inner, size).or_raise()?)
+    svg::tower(&position.inner, size).or_raise()
 }
 
 /// The board after `moves` from `start`: `(position, slots, slot_count, lastmove)`.

@@ -44,7 +44,7 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
 #[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
     let per_colour = per_colour.per_colour(Capability::StartOrders)?;
-    Ok(interrupt::run(py, || buttonup::game::variant::start_orders(per_colour))?.or_raise()?)
+    interrupt::run(py, || buttonup::game::variant::start_orders(per_colour))?.or_raise()
 }
 
 /// Every position that play reaches from every start with `per_colour` buttons of each

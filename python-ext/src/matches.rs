@@ -262,7 +262,7 @@ impl PyMatch {
     /// Takes back the last move of the current battle and returns it. A finished
     /// battle cannot be taken back (`MatchStateError`: nothing to undo).
     fn undo(&mut self) -> PyResult<usize> {
-        Ok(self.inner.undo().or_raise()?)
+        self.inner.undo().or_raise()
     }
 
     /// Who played each move of the current battle.
@@ -287,13 +287,13 @@ impl PyMatch {
             ));
         }
         let starter = player_from_py("starter", Some(starter), Player::Red)?;
-        Ok(self.inner.choose_starter(starter).or_raise()?)
+        self.inner.choose_starter(starter).or_raise()
     }
 
     /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
     fn _repr_svg_(&self) -> PyResult<String> {
         let board = draw::match_board(&self.inner);
-        Ok(svg::position(&board.position, &board.options()).or_raise()?)
+        svg::position(&board.position, &board.options()).or_raise()
     }
 
     /// The board now and a caption (the score, who moves) for Jupyter.
@@ -427,7 +427,7 @@ impl PySeats {
     /// Takes back the person's last move of the battle and the AI's replies after it
     /// (with two people, the battle's last move); the moves taken back, the last first.
     fn undo(&self, mut game: PyRefMut<'_, PyMatch>) -> PyResult<Vec<usize>> {
-        Ok(self.inner.undo(&mut game.inner).or_raise()?)
+        self.inner.undo(&mut game.inner).or_raise()
     }
 
     fn __repr__(&self) -> String {

@@ -20,7 +20,7 @@ use buttonup::odds::{move_chances, red_chance_at, shared_odds, with_match_search
 fn match_odds(standing: &Standing) -> PyResult<SharedOdds> {
     // An impossible standing is refused before a table is built for it.
     standing.check().or_raise()?;
-    Ok(shared_odds(standing.target, standing.per_colour).or_raise()?)
+    shared_odds(standing.target, standing.per_colour).or_raise()
 }
 
 /// What a match is at: its standing, and its position while a battle is played.
@@ -98,7 +98,7 @@ pub fn match_analyze<'py>(
     let chances = run(py, || -> PyResult<Vec<(usize, f64)>> {
         let table = match_odds(&standing)?;
         let payoff = lock(&table)?.payoff(&standing).or_raise()?;
-        Ok(with_match_searcher(|s| move_chances(&payoff, &position, threads, s)).or_raise()?)
+        with_match_searcher(|s| move_chances(&payoff, &position, threads, s)).or_raise()
     })??;
     for (mv, chance) in chances {
         dict.set_item(mv, chance)?;

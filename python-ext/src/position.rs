@@ -181,7 +181,7 @@ impl PyPosition {
     /// raises `IllegalMoveError`.
     fn gives_extra_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = move_index(&self.inner, r#move)?;
-        Ok(self.inner.gives_extra_move(p).or_raise()?)
+        self.inner.gives_extra_move(p).or_raise()
     }
 
     /// The scoring of the final pile (rule 6): each button's strength and owner, the
@@ -207,7 +207,7 @@ impl PyPosition {
 
     /// The picture of the position for Jupyter (`buttonup.svg.position`'s default).
     fn _repr_svg_(&self) -> PyResult<String> {
-        Ok(svg::position(&self.inner, &DrawOptions::default()).or_raise()?)
+        svg::position(&self.inner, &DrawOptions::default()).or_raise()
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {

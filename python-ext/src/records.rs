@@ -59,7 +59,7 @@ pub(crate) fn write_record(
             .map_err(|_| wrong_type("a value", "a float", &type_name(&value)))?;
         notes.values.push((key, number));
     }
-    Ok(record::write(game, &pairs, &notes, seed).or_raise()?)
+    record::write(game, &pairs, &notes, seed).or_raise()
 }
 
 /// A note's `(battle, move)` with what the note holds.
