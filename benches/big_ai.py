@@ -16,8 +16,8 @@ projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--varian
 NAME:VAR=VALUE`` this build with an environment variable set (``BIG_AI_THREADS=1``: the
 bot on one thread, where by default a search within a time uses every core); ``--before DIR``
 adds another build: ``DIR`` a checkout whose ``python/`` holds its compiled extension
-(made with ``maturin develop --release`` in that checkout). Each variant chooses in a worker process of its own,
-the variants alternated seed by seed, in one run.
+(made with ``maturin develop --release`` in that checkout). Each variant chooses in a
+worker process of its own, the variants alternated seed by seed, in one run.
 """
 
 from __future__ import annotations
