@@ -67,7 +67,7 @@ impl PyBot {
         run(py, || work(&mut *self.lock()?))?
     }
 
-    fn lock(&self) -> PyResult<Held<'_, Bot>> {
+    pub(crate) fn lock(&self) -> PyResult<Held<'_, Bot>> {
         hold(
             &self.bot,
             "this Bot is busy with the move that called this progress callback: a \

@@ -22,7 +22,7 @@ use buttonup::search::On;
 
 /// Runs `work` on this thread's tables, with every core for a search within a time
 /// (as `search`), and its match-odds searcher.
-fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
+pub(crate) fn with_searchers<T>(threads: usize, work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
     with_match_searcher(|odds| {
         work(&mut Searchers {
             margin: On::thread(threads),

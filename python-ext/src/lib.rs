@@ -15,6 +15,7 @@ mod position;
 mod records;
 mod results;
 mod search;
+mod session;
 mod ugi;
 mod vecenv;
 
@@ -84,6 +85,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<matches::PySeats>()?;
+    m.add_class::<session::PySession>()?;
     m.add_class::<analysis::PyChart>()?;
     m.add_function(wrap_pyfunction!(analysis::analysis_view, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::match_view_text, m)?)?;

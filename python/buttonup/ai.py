@@ -118,6 +118,11 @@ class LevelBot:
         )
 
     @property
+    def core(self) -> _core.Bot:
+        """The core's bot it is (what a page's session takes the AI's turn with)."""
+        return self._core
+
+    @property
     def level(self) -> int | None:
         """Its level, 1 to 10 (``None`` for a bot of :func:`noisy_bot`)."""
         return self._level

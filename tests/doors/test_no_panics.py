@@ -309,9 +309,11 @@ OBJECTS: dict[str, Callable[[], Any]] = {
     "VecEnv": lambda: _core.VecEnv(4, seed=1, threads=1),
     "Chart": lambda: _core.Chart(),
     "Seats": lambda: _core.Seats("r"),
+    # A short cap: its searches (the chart, a hint, a review) end within the time checked.
+    "Session": lambda: _core.Session(_played([3, 0, 1, 2, 0]), "r", players=2, cap=0.01),
 }
 METHODS = [(kind, name) for kind, make in OBJECTS.items() for name in public(make())]
-CLASSES = ["Position", "Match", "Searcher", "VecEnv", "Chart", "Seats"]
+CLASSES = ["Position", "Match", "Searcher", "VecEnv", "Chart", "Seats", "Session"]
 
 
 def survives(call: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> None:

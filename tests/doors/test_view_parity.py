@@ -19,7 +19,9 @@ import processes
 import pytest
 from buttonup import Match, analyze, match_analyze, win_probability
 from buttonup._core import (
+    Bot,
     Chart,
+    Session,
     analysis_view,
     battle_view,
     hint_view,
@@ -226,3 +228,50 @@ def test_the_analysis_is_the_librarys() -> None:
         assert ply["mistake"] == (ply["loss"] != 0)
         assert ply["best_moves"] == sorted(m for m, v in exact.items() if v == max(exact.values()))
         position = position.play(move)
+
+
+SESSIONS = [
+    {"seed": 4, "plies": 80, "perColour": 3, "players": 1},
+    {"seed": 6, "plies": 40, "perColour": 2, "players": 2},
+]
+
+
+def python_sessions() -> list[Any]:
+    """What tests/js/session_parity.js prints, made by the server's door."""
+    out: list[Any] = []
+    for spec in SESSIONS:
+        game = Match(seed=spec["seed"], target=5, per_colour=spec["perColour"])
+        session = Session(game, "r", players=spec["players"], cap=LIMIT)
+        ai = Bot(9, 1)
+        session.note()
+        out.append(session.view(battles=True, played=False))
+        for _ in range(spec["plies"]):
+            if session.match.is_over:
+                break
+            played = True
+            try:
+                session.ai_turn()
+            except ValueError:  # two people, or the person's turn
+                if session.match.chooser is not None:
+                    session.choose("r")
+                    played = False
+                else:
+                    session.play(session.match.legal_moves()[0])
+            else:
+                played = session.ai_move(ai)[0] == "move"
+            session.note()
+            out.append(session.view(battles=True, played=played))
+            shown = session.view(battles=False)["battle"]["number"]
+            out.append(session.battle_view(shown))
+            if session.battle(shown)[1]:
+                out.append(session.ply_view(shown, 1))
+        out.append(session.hint())
+        out.append(session.review(1))
+        out.append(session.record("buttonup level 9", "parity", "2026.12.06"))
+    return out
+
+
+def test_the_offline_page_keeps_its_matches_as_the_server_does() -> None:
+    """Both doors keep a page's match as the core's session: the same turns, views,
+    chart, hint, review and record."""
+    assert_the_doors_agree("session_parity.js", SESSIONS, python_sessions, 60, without_lines)

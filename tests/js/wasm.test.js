@@ -199,6 +199,9 @@ test("wrong types are TypeErrors, not crashes", () => {
     () => engine.search(p, { depth: "deep" }),
     () => new engine.Match({ deals: "WRB" }),
     () => engine.winProbability(7),
+    // Texts read by the glue unchecked once read memory out of bounds.
+    () => new engine.Seats("r").names(5),
+    () => new engine.Session(new engine.Match(), "r", 1, 5).record({}, "event", "date"),
   ]) {
     const error = thrown(call);
     assert.notEqual(error, null, String(call));

@@ -38,7 +38,7 @@ function tryCall(name, f) {
   return false;
 }
 const fns = Object.keys(e).filter(k => typeof e[k] === "function" && !/^[A-Z]/.test(k));
-const classes = ["Position", "Match", "Bot", "Searcher"];
+const classes = ["Position", "Match", "Bot", "Searcher", "Seats", "Session"];
 function fuzz(rounds) {
 for (let round = 0; round < rounds; round++) {
   for (const name of fns) {
@@ -52,7 +52,13 @@ for (let round = 0; round < rounds; round++) {
       const b = args(); tryCall(`${c}.${s}(${b.map(String).join(", ").slice(0,200)})`, () => e[c][s](...b));
     }
     let obj;
-    try { obj = c === "Position" ? new e.Position(START) : new e[c](); } catch (err) { continue; }
+    const made = {
+      Position: () => new e.Position(START),
+      Seats: () => new e.Seats("r"),
+      // A short cap: its searches (the chart, a hint, a review) end at once.
+      Session: () => new e.Session(new e.Match(), "r", 2, 5),
+    };
+    try { obj = made[c] ? made[c]() : new e[c](); } catch (err) { continue; }
     for (const m of Object.getOwnPropertyNames(e[c].prototype).filter(k => k !== "constructor" && k !== "free" && !k.startsWith("__"))) {
       const desc = Object.getOwnPropertyDescriptor(e[c].prototype, m);
       if (typeof desc.value !== "function") { tryCall(`${c}#${m}`, () => obj[m]); continue; }

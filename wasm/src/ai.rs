@@ -88,6 +88,13 @@ pub struct JsBot {
     inner: Bot,
 }
 
+impl JsBot {
+    /// The core's bot (a page's session takes the AI's turn with it).
+    pub(crate) fn core(&mut self) -> &mut Bot {
+        &mut self.inner
+    }
+}
+
 #[wasm_bindgen(js_class = Bot)]
 impl JsBot {
     /// The bot of `options.level` (10 when left out) from `options.seed`, each move

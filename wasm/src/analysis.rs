@@ -23,7 +23,7 @@ fn limit(value: f64, name: &str) -> Result<Duration, JsValue> {
 }
 
 /// Runs `work` on the thread's margin and match-odds searchers.
-fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
+pub(crate) fn with_searchers<T>(work: impl FnOnce(&mut Searchers<'_>) -> T) -> T {
     with_match_searcher(|odds| {
         work(&mut Searchers {
             margin: On::thread(1),

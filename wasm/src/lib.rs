@@ -16,6 +16,7 @@ mod odds;
 mod playouts;
 mod position;
 mod search;
+mod session;
 mod types;
 
 use wasm_bindgen::prelude::*;

@@ -341,12 +341,19 @@ impl JsSeats {
     /// The names a record gives the sides, `[red, black]`: `You` and `ai` for one person
     /// against the AI, `Red player` and `Black player` for two.
     #[wasm_bindgen(unchecked_return_type = "[string, string]")]
-    pub fn names(&self, ai: &str) -> js_sys::Array {
-        self.inner
-            .names(ai)
+    pub fn names(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] ai: JsValue,
+    ) -> Result<js_sys::Array, JsValue> {
+        // Read as a string here: a `&str` parameter given another value (a number) is
+        // not checked by the glue, and read memory out of bounds.
+        let ai = convert::text(&ai, "ai")?;
+        Ok(self
+            .inner
+            .names(&ai)
             .iter()
             .map(|name| JsValue::from_str(name))
-            .collect()
+            .collect())
     }
 
     /// A person's move in `game` (`Match.play`'s answer).

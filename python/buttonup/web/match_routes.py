@@ -2,11 +2,13 @@
 moves, the AI's, the tie rule's choice, undo, hints, each battle's plies, chart and
 review, and the match record to download and to import.
 
-Every request that changes a match holds that match's lock (409 when another holds
-it); after every change the chart's point for the new state is computed off the event
-loop (:meth:`buttonup.web.service.Entry.note`), and the match is committed to the
-database before the answer (:meth:`buttonup.web.service.Service.save`); a match not in
-memory is read back from there (:meth:`~buttonup.web.service.Service.fetch`)."""
+Each match is the core's session of it (``buttonup._core.Session``, the offline page's
+too): its changes, views, hint, review and record are the session's, and the routes
+convert them. Every request that changes a match holds that match's lock (409 when
+another holds it); after every change the chart's point for the new state is computed
+off the event loop, and the match is committed to the database before the answer
+(:meth:`buttonup.web.service.Service.save`); a match not in memory is read back from
+there (:meth:`~buttonup.web.service.Service.fetch`)."""
 
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ from fastapi import FastAPI, Path, Request
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from buttonup._core import Match, hint_view, review_view
+from buttonup._core import Match
+from buttonup.ai import LevelBot
 from buttonup.player import Player
 from buttonup.records import record_date
 from buttonup.web.models import SERVER_MAX_TARGET, ImportIn, MoveIn, NewMatchIn, StarterIn
 from buttonup.web.service import Conflict, Entry, Service
-from buttonup.web.views import battle_json, drawn_ply, match_json
+from buttonup.web.views import match_json
 
 #: A battle's number or a ply's, in a path.
 Number = Annotated[int, Path(ge=0, le=10_000)]
@@ -53,14 +56,14 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
             yield entry
 
     def state(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
-        """The match's state, with how many people play it (2: pass and play) and,
+        """The match's state (with how many people play it, 2: pass and play) and,
         with ``played``, the move just made."""
-        return {**match_json(key, entry, played=played), "players": entry.players}
+        return match_json(key, entry, played=played)
 
     async def noted(key: str, entry: Entry, played: bool = False) -> dict[str, Any]:
         """The match's state after a change, its chart's point recorded and the match
         committed first."""
-        await service.run(lambda: entry.note(service.search_seconds / 2), entry.match.position)
+        await service.run(entry.session.note, entry.match.position)
         await service.save(key, entry)
         return state(key, entry, played)
 
@@ -89,7 +92,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         client = request.client.host if request.client else "?"
         key = service.add(match, client, Player.of(body.human), body.level, None, body.players)
         entry = service.entry(key)
-        await service.run(lambda: entry.backfill(service.search_seconds / 2), match.position)
+        await service.run(entry.session.backfill, match.position)
         await service.save(key, entry)
         return state(key, entry)
 
@@ -103,34 +106,37 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
     async def match_play(key: str, body: MoveIn) -> dict[str, Any]:
         """The human's move, with its drops and extra move."""
         async with hold(key) as entry:
-            entry.seats.play(entry.match, body.move)
+            entry.session.play(body.move)
             return await noted(key, entry, played=True)
 
     @app.post("/api/matches/{key}/ai")
     async def match_ai(key: str) -> dict[str, Any]:
         """The AI's next move (or its choice of starter when the tie rule asks it)."""
         async with hold(key) as entry:
-            match = entry.match
-            if entry.seats.ai_turn(match) == "choose_starter":
-                match.choose_starter(entry.ai.choose_starter(match))
+            session, ai = entry.session, entry.ai
+            if isinstance(ai, LevelBot):  # the core's bot: the session takes its turn
+                did, _ = await service.run(lambda: session.ai_move(ai.core), entry.match.position)
+                return await noted(key, entry, played=did == "move")
+            match = entry.match  # an extra opponent of this server's
+            if session.ai_turn() == "choose_starter":
+                session.choose_for_ai(ai.choose_starter(match))
                 return await noted(key, entry)
-            before = match.position
-            choice = await service.run(lambda: service.best_move(entry.ai, before, match), before)
-            match.play(int(choice["move"]))
+            move = await service.run(lambda: ai.choose(match.position, match), match.position)
+            session.play_for_ai(move)
             return await noted(key, entry, played=True)
 
     @app.post("/api/matches/{key}/choose")
     async def match_choose(key: str, body: StarterIn) -> dict[str, Any]:
         """The tie rule: the human, as chooser, names who starts."""
         async with hold(key) as entry:
-            entry.seats.choose(entry.match, Player.of(body.starter))
+            entry.session.choose(Player.of(body.starter))
             return await noted(key, entry)
 
     @app.post("/api/matches/{key}/undo")
     async def match_undo(key: str) -> dict[str, Any]:
         """Takes back the human's last move and the AI's replies after it."""
         async with hold(key) as entry:
-            entry.seats.undo(entry.match)
+            entry.session.undo()
             return await noted(key, entry)
 
     @app.post("/api/matches/{key}/hint")
@@ -141,11 +147,9 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         (`match_odds`) and from here (`match_win_probability`, `null` once the match is
         over). `position` names the position answered for."""
         async with hold(key) as entry:
-            match, side = entry.match, entry.acts()
             # Past the odds' limit (a variant imported from a record) the hint is the
             # moves' values alone: match odds are not computed there.
-            seconds = service.search_seconds
-            return await service.run(lambda: hint_view(match, side, seconds), match.position)
+            return await service.run(entry.session.hint, entry.match.position)
 
     @app.get("/api/matches/{key}/battles/{number}")
     async def match_battle(key: str, number: Number) -> dict[str, Any]:
@@ -153,26 +157,30 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         the slots they go to, and the record's label, `+` for an extra move), the
         chart's points (Red's margin under perfect play and Red's chance of winning the
         match, after each move) and, once scored, its scoring."""
-        return battle_json(await service.fetch(key), number)
+        entry = await service.fetch(key)
+        entry.battle(number)  # a 404, naming the battles there are
+        found: dict[str, Any] = entry.session.battle_view(number)
+        return found
 
     @app.get("/api/matches/{key}/battles/{number}/plies/{ply}")
     async def match_ply(key: str, number: Number, ply: Number) -> dict[str, Any]:
         """The position after the first `ply` moves of battle `number` (0: its start),
         drawn with its piles where they were and the move that led there marked."""
-        start, moves = (await service.fetch(key)).battle(number, ply)
-        drawn = await run_in_threadpool(drawn_ply, start, moves)  # off the loop
-        return {**drawn, "battle": number, "ply": ply}
+        entry = await service.fetch(key)
+        entry.battle(number, ply)  # a 404, in the core's words
+        # Off the loop: the drawing of a long line takes a while.
+        found: dict[str, Any] = await run_in_threadpool(entry.session.ply_view, number, ply)
+        return found
 
     @app.get("/api/matches/{key}/battles/{number}/review")
     async def match_review(key: str, number: Number) -> dict[str, Any]:
         """Each move of battle `number` against perfect play: the mover's best margin,
         the margin of the move played (both for the mover), the loss (`mistake` when at
         least 1), the best moves and the best line from the position before it."""
-        start, moves = (await service.fetch(key)).battle(number)
-        # A look at one position has a quarter of the cap, the whole review the cap.
-        seconds, budget = service.search_seconds / 4, service.search_seconds
-        judged = await service.run(lambda: review_view(start, moves, seconds, budget), start)
-        return {"number": number, "start": str(start), "moves": judged}
+        entry = await service.fetch(key)
+        start, _ = entry.battle(number)  # a 404, naming the battles there are
+        found: dict[str, Any] = await service.run(lambda: entry.session.review(number), start)
+        return found
 
     @app.get(
         "/api/matches/{key}/record",
@@ -184,10 +192,7 @@ def add_match_routes(app: FastAPI, service: Service, errors: dict[int | str, Any
         each battle with `+` for extra moves, the results and points; a file to keep, to
         read with `Match.from_record`, or to import here again."""
         entry = await service.fetch(key)
-        red, black = entry.seats.names(entry.ai_name)
-        text = entry.match.record(
-            Event="buttonup serve", Date=record_date(date.today()), Red=red, Black=black
-        )
+        text = entry.session.record(entry.ai_name, "buttonup serve", record_date(date.today()))
         filename = f"buttonup-{key[:8]}.txt"
         return PlainTextResponse(
             text, headers={"content-disposition": f'attachment; filename="{filename}"'}

@@ -34,7 +34,6 @@ from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_o
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
 from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict
-from buttonup.web.views import battle_json, drawn_ply
 
 #: Seconds between two keep-alive comments of an event stream.
 KEEPALIVE = 15.0
@@ -194,15 +193,19 @@ def add_online_routes(
     async def battle(match_id: str, number: Number) -> dict[str, Any]:
         """Battle `number` (from 1): its start, its plies, and once scored its scoring
         (the chart's points are null: online matches have no chart)."""
-        return battle_json(entry_of(restore(await online.load(match_id))), number)
+        entry = entry_of(restore(await online.load(match_id)))
+        entry.battle(number)  # a 404, naming the battles there are
+        found: dict[str, Any] = entry.session.battle_view(number)
+        return found
 
     @app.get("/api/online/{match_id}/battles/{number}/plies/{ply}")
     async def ply(match_id: str, number: Number, ply: Number) -> dict[str, Any]:
         """The position after the first `ply` moves of battle `number`, drawn."""
         entry = entry_of(restore(await online.load(match_id)))
-        start, moves = entry.battle(number, ply)
-        drawn = await run_in_threadpool(drawn_ply, start, moves)  # off the loop
-        return {**drawn, "battle": number, "ply": ply}
+        entry.battle(number, ply)  # a 404, in the core's words
+        # Off the loop: the drawing of a long line takes a while.
+        found: dict[str, Any] = await run_in_threadpool(entry.session.ply_view, number, ply)
+        return found
 
     @app.get(
         "/api/online/{match_id}/record",

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from buttonup._core import Match, match_view_text
+from buttonup._core import Match, Session, match_view_text
 from buttonup.ai import LevelBot, bot
 from buttonup.player import Player
 from buttonup.web.service import Entry
@@ -31,7 +31,7 @@ def entry_of(match: Match) -> Entry:
     ``None``)."""
     if not _NO_AI:
         _NO_AI.append(bot(1, 0))  # never asked for a move: the views need the field only
-    return Entry(match, Player.RED, 1, _NO_AI[0], "online")
+    return Entry(Session(match, Player.RED), 1, _NO_AI[0], "online")
 
 
 #: What each caller's answer fills in (``you``, the seats' ``online``, the clock's time

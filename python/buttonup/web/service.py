@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from buttonup._core import Chart, Match, Position, Seats, analysis_view, shown_battle
+from buttonup._core import Match, Position, Session, analysis_view
 from buttonup.ai import Bot, Limits, bot
 from buttonup.player import Player
 from buttonup.players import BotFactory
@@ -66,21 +66,16 @@ def buttons(position: Position) -> int:
 
 @dataclass
 class Entry:
-    """One match of the page: the match, the human's side, the AI facing him, the
+    """One match of the page: the core's session of it (the match, who sits at its
+    screen, the chart; the offline page keeps the same), the AI facing the person, the
     client that made it, and the lock every request that changes it holds."""
 
-    match: Match
-    human: Player
+    session: Session
     level: int
     ai: Bot
     client: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
-    points: Chart = field(default_factory=Chart)
-    """The chart's points: where the match stood after each sequence of moves of a
-    battle, by colour (the core's, the offline page's too)."""
-    players: int = 1
-    """2: pass and play, both sides people at one screen (the AI is never asked)."""
     seed: int | None = None
     """The AI's seed (kept with the match, so that a match read back has the same AI)."""
     created: float = field(default_factory=time.time)
@@ -91,55 +86,33 @@ class Entry:
     ``level``)."""
 
     @property
+    def match(self) -> Match:
+        """The match (a copy: every change goes through :attr:`session`)."""
+        return self.session.match
+
+    @property
+    def human(self) -> Player:
+        return Player.of(self.session.human)
+
+    @property
+    def players(self) -> int:
+        """2: pass and play, both sides people at one screen (the AI is never asked)."""
+        return self.session.players
+
+    @property
     def ai_name(self) -> str:
         """Who the human plays: ``buttonup level N``, or the extra opponent's name."""
         return self.opponent if self.opponent is not None else f"buttonup level {self.level}"
-
-    @property
-    def seats(self) -> Seats:
-        """Who sits at the match's screen: the turn rules of its moves, the AI's, the
-        choice of starter and undo (the core's, as the offline page's)."""
-        return Seats(self.human, self.players)
-
-    def acts(self) -> Player:
-        """The side whose hints and choices the page asks for: the human, or with two
-        players the side to move."""
-        return Player.of(self.seats.acts(self.match))
-
-    @property
-    def battle_number(self) -> int:
-        """The battle being played (or the last one, once the match is over or while
-        the tie rule's choice of the next starter is due: nothing is dealt then)."""
-        return shown_battle(self.match)[0]
 
     def battle(self, number: int, ply: int | None = None) -> tuple[Position, tuple[int, ...]]:
         """Battle ``number``'s start and its moves so far (or its first ``ply``); a
         battle the match does not have, or more moves than it has, is a 404 in the
         core's words."""
         try:
-            _, (start, moves) = shown_battle(self.match, number, ply)
+            start, moves = self.session.battle(number, ply)
         except ValueError as refused:
             raise NotFound(str(refused)) from None
         return start, tuple(moves)
-
-    def note(self, seconds: float) -> None:
-        """Records the chart's point for the state the last change left (run after
-        every change, off the event loop; each margin solved within ``seconds``)."""
-        self.points.note(self.match, seconds)
-
-    def backfill(self, seconds: float) -> None:
-        """Records what :meth:`note` would have for a match made elsewhere (an imported
-        record): a point for each move of the current battle so far and the final point
-        of each battle scored."""
-        self.points.backfill(self.match, seconds)
-
-    def chart(self, number: int) -> list[dict[str, Any] | None]:
-        """The chart's points of battle ``number``: one before its first move and one
-        after each (``None`` where none was recorded)."""
-        points = self.points.points(self.match, number)
-        if points is None:
-            self.battle(number)  # raises its NotFound
-        return points or []
 
 
 class Lane:
@@ -291,11 +264,12 @@ class Service:
         players: int,
         opponent: str | None = None,
     ) -> Entry:
+        session = Session(match, human, players=players, cap=self.search_seconds)
         if opponent is None:
-            ai: Bot = bot(level, seed, limits=self.limits(1.0))
+            ai: Bot = bot(level, seed, limits=Limits(time_limit=session.ai_time))
         else:
             ai = self.opponent(opponent)(seed or 0)
-        return Entry(match, human, level, ai, client, players=players, seed=seed, opponent=opponent)
+        return Entry(session, level, ai, client, seed=seed, opponent=opponent)
 
     def cache(self, key: str, entry: Entry) -> Entry:
         """Keeps ``entry`` in memory; past :data:`CACHED_MATCHES` the ones left alone
@@ -350,7 +324,7 @@ class Service:
         )
         entry.created = found.created
         entry.version = found.version
-        await self.run(lambda: entry.backfill(self.search_seconds / 2), match.position)
+        await self.run(entry.session.backfill, match.position)
         if key in self.matches:
             return self.entry(key)
         self.cache(key, entry)

@@ -11,7 +11,6 @@ from buttonup._core import (
     Position,
     battle_view,
     line_view,
-    match_view,
     position_view,
 )
 from buttonup.ai import LEVELS
@@ -24,32 +23,11 @@ def position_json(position: Position) -> dict[str, Any]:
     return position_view(position)
 
 
-def drawn_ply(start: Position, moves: Sequence[int]) -> dict[str, Any]:
-    """Where ``moves`` played from ``start`` lead, drawn with every pile in the slot
-    its battle keeps and the last move marked (the core's line view, without the
-    line). Each route runs it in a thread: the drawing of a long line takes a while,
-    and on the event loop it would hold every other request back."""
-    drawn = line_view(start, list(moves))
-    del drawn["line"]
-    return drawn
-
-
 def drawn_line(root: Position, moves: Sequence[int]) -> tuple[Position, dict[str, Any]]:
     """Where ``moves`` played from ``root`` lead, and its board's JSON with ``root``
     and ``line`` (each move with its drops and the record's label); in a thread too."""
     drawn = line_view(root, list(moves))
     return Position(drawn["position"]), {**drawn, "root": str(root)}
-
-
-def battle_json(entry: Entry, number: int) -> dict[str, Any]:
-    """Battle ``number`` of a match (the core's view): its start, its moves as plies,
-    the chart's points."""
-    data = battle_view(entry.match, number)
-    if data is None:
-        entry.battle(number)  # raises NotFound, naming the battles there are
-        raise AssertionError("a battle the match has has a view")
-    data["points"] = entry.chart(number)
-    return data
 
 
 def finished_battle_json(match: Match, number: int) -> dict[str, Any]:
@@ -69,14 +47,12 @@ def match_json(
     the position drawn, the match, the battle being played (or the last one, once the
     match is over) with the chart's points, those scored (left out with ``battles``
     false, for a caller that keeps them: :func:`finished_battle_json`) and, with
-    ``played``, the move just made; and what the server adds, the match's id and the
-    AI it plays."""
-    data = match_view(entry.match, battles=battles, played=played)
-    data["battle"]["points"] = entry.chart(data["battle"]["number"])
+    ``played``, the move just made, with who plays (the core's session of the match);
+    and what the server adds, the match's id and the AI it plays."""
+    data: dict[str, Any] = entry.session.view(battles=battles, played=played)
     data.update(
         {
             "id": key,
-            "human": entry.human.letter,
             "level": entry.level,
             "level_name": LEVELS[entry.level] if entry.opponent is None else entry.opponent,
             "opponent": entry.opponent,

@@ -1,7 +1,7 @@
 // An engine in the browser: engine.js's interface answered by the WebAssembly build of
-// the core (docs/wasm.md), with no request to any server. The matches live in the page;
-// their JSON is the same as `buttonup serve`'s (python/buttonup/web/match_routes.py): the
-// core's views, analysis and chart (matchView, hintView, Chart, ...), shaped once there.
+// the core (docs/wasm.md), with no request to any server. The matches live in the page,
+// each the core's session of it (Session: its changes, views, chart, hint, review and
+// record), so that their JSON is `buttonup serve`'s (python/buttonup/web/match_routes.py).
 //
 // A page uses it by setting, in a module script before app.js:
 //   globalThis.buttonupEngine = LocalEngine.load("./wasm/buttonup_wasm.js");
@@ -20,51 +20,24 @@ function engineCall(work) {
   }
 }
 
-// One match of the page, as the server's Entry (python/buttonup/web/service.py).
+// One match of the page: the core's session of it (the match, who sits at its screen,
+// the chart; the server keeps the same) and the AI facing the person.
 class Entry {
   constructor(wasm, match, human, level, seed, searchSeconds, players = 1) {
-    this.wasm = wasm;
-    this.match = match;
-    this.human = human;
-    this.players = players; // 2: pass and play, both sides people at one screen
+    this.session = new wasm.Session(match, human, players, searchSeconds * 1000);
     this.level = level;
-    // Who sits at the screen: the turn rules and their refusals (the core's).
-    this.seats = new wasm.Seats(human, players);
-    // The server's AI: a move searched within a second at most.
-    this.ai = new wasm.Bot({ level, seed, timeLimitMs: Math.min(1, searchSeconds) * 1000 });
-    this.points = new wasm.Chart(); // the chart's points, the core's (as the server's)
-  }
-
-  // The battle being played, or the last one once the match is over or while the tie
-  // rule's choice is due (no battle is dealt then).
-  get battleNumber() {
-    return this.wasm.shownBattle(this.match);
+    this.ai = new wasm.Bot({ level, seed });
   }
 
   // Battle `number`'s start and moves (or its first `ply`), the core's; a battle the
   // match does not have, or more moves than it has, is the 404 in the core's words.
   battle(number, ply = undefined) {
     try {
-      return this.wasm.battleOf(this.match, number, ply);
+      return this.session.battle(number, ply);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       throw new EngineError(error.message, 404);
     }
-  }
-
-  // The chart's point after a change, each margin solved within `seconds`.
-  note(seconds) {
-    this.points.note(this.match, seconds * 1000);
-  }
-
-  // What note would have recorded, for a match read from a record.
-  backfill(seconds) {
-    this.points.backfill(this.match, seconds * 1000);
-  }
-
-  chart(number) {
-    this.battle(number); // the 404 for a battle the match does not have
-    return this.points.points(this.match, number);
   }
 }
 
@@ -98,29 +71,17 @@ export class LocalEngine {
   }
 
   noted(id, played = false) {
-    const entry = this.entry(id);
-    entry.note(this.searchSeconds / 2);
+    this.entry(id).session.note();
     return this.matchJson(id, played);
   }
 
-  // A battle of the match: the core's view (the server's JSON), with the chart's points.
-  battleJson(entry, number) {
-    const data = this.wasm.battleView(entry.match, number);
-    if (data === null) entry.battle(number); // throws the 404, naming the battles there are
-    data.points = entry.chart(number);
-    return data;
-  }
-
-  // The match's whole state: the core's view (the server's JSON), with the chart's
-  // points of the battle shown and what the page adds (the id, the sides, the level).
+  // The match's whole state: the session's view (the server's JSON: the chart's points
+  // of the battle shown, the sides) and what the page adds (the id, the level).
   matchJson(id, played = false) {
     const entry = this.entry(id);
-    const data = this.wasm.matchView(entry.match, true, played);
-    data.battle.points = entry.chart(data.battle.number);
+    const data = entry.session.view(true, played);
     return Object.assign(data, {
       id,
-      human: entry.human,
-      players: entry.players,
       level: entry.level,
       level_name: this.wasm.levels()[String(entry.level)],
     });
@@ -142,65 +103,55 @@ export class LocalEngine {
 
   async play(id, move) {
     return engineCall(() => {
-      const { match, seats } = this.entry(id);
-      seats.play(match, move);
+      this.entry(id).session.play(move);
       return this.noted(id, true);
     });
   }
 
   async aiMove(id) {
     return engineCall(() => {
-      const entry = this.entry(id);
-      const { match } = entry;
-      if (entry.seats.aiTurn(match) === "chooseStarter") {
-        match.chooseStarter(entry.ai.chooseStarter(match));
-        return this.noted(id);
-      }
-      match.play(entry.ai.chooseInMatch(match));
-      return this.noted(id, true);
+      const { session, ai } = this.entry(id);
+      return this.noted(id, session.aiMove(ai));
     });
   }
 
   async choose(id, starter) {
     return engineCall(() => {
-      const { match, seats } = this.entry(id);
-      seats.choose(match, starter);
+      this.entry(id).session.choose(starter);
       return this.noted(id);
     });
   }
 
   async undo(id) {
     return engineCall(() => {
-      const { match, seats } = this.entry(id);
-      seats.undo(match);
+      this.entry(id).session.undo();
       return this.noted(id);
     });
   }
 
-  async hint(id) {
+  async hint(id) { return engineCall(() => this.entry(id).session.hint()); }
+
+  async battle(id, number) {
     return engineCall(() => {
       const entry = this.entry(id);
-      const { match } = entry;
-      return this.wasm.hintView(match, entry.seats.acts(match), this.searchSeconds * 1000);
+      entry.battle(number); // the 404, naming the battles there are
+      return entry.session.battleView(number);
     });
   }
 
-  async battle(id, number) { return engineCall(() => this.battleJson(this.entry(id), number)); }
-
   async ply(id, number, ply) {
     return engineCall(() => {
-      const [start, moves] = this.entry(id).battle(number, ply);
-      const { line, ...drawn } = this.wasm.lineView(start, moves);
-      return { ...drawn, battle: number, ply };
+      const entry = this.entry(id);
+      entry.battle(number, ply); // the 404, in the core's words
+      return entry.session.plyView(number, ply);
     });
   }
 
   async review(id, number) {
     return engineCall(() => {
-      const [start, moves] = this.entry(id).battle(number);
-      // A look at one position has a quarter of the cap, the whole review the cap.
-      const ms = this.searchSeconds * 1000;
-      return { number, start: start.toString(), moves: this.wasm.reviewView(start, moves, ms / 4, ms) };
+      const entry = this.entry(id);
+      entry.battle(number); // the 404, naming the battles there are
+      return entry.session.review(number);
     });
   }
 
@@ -229,9 +180,8 @@ export class LocalEngine {
   async record(id) {
     return engineCall(() => {
       const entry = this.entry(id);
-      const [red, black] = entry.seats.names(`buttonup level ${entry.level}`);
       const date = new Date().toISOString().slice(0, 10);
-      return entry.match.record({ Event: "buttonup in the browser", Date: date, Red: red, Black: black });
+      return entry.session.record(`buttonup level ${entry.level}`, "buttonup in the browser", date);
     });
   }
 
@@ -239,7 +189,7 @@ export class LocalEngine {
     return engineCall(() => {
       const match = this.wasm.Match.fromRecord(record);
       const id = this.add(match, human, level, null, players === 2 ? 2 : 1);
-      this.entry(id).backfill(this.searchSeconds / 2);
+      this.entry(id).session.backfill();
       return this.matchJson(id);
     });
   }
