@@ -14,6 +14,7 @@ use super::entry::TableAllocError;
 use super::parallel::{parallel_table_bytes, worth_threads};
 use super::payoff::Payoff;
 use super::searcher::Searcher;
+use super::shared_table::SharedTable;
 use crate::game::rules::Position;
 use crate::run::clock::Instant;
 use crate::run::interrupt::Interrupted;
@@ -32,10 +33,15 @@ thread_local! {
 }
 
 thread_local! {
-    /// This thread's searcher on a table that helper threads can share, for searches
-    /// within a time on several threads (made at the first).
+    /// This thread's searcher on a table that helper threads can share, for searches on
+    /// several threads (made at the first, grown for an exact search that wants more),
+    /// kept from call to call: a bot's next move finds its last move's positions there.
     static THREAD_SHARED_SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
+
+/// The largest table the calling thread keeps for searches on several threads; an
+/// exact search that wants more (28 piles or more) gets one of its own, freed after it.
+const KEPT_SHARED_BYTES: usize = 32 << 20;
 
 /// Where a search's transposition table lives.
 pub enum On<'a> {
@@ -155,8 +161,13 @@ fn on_searcher<T>(
     if threads <= 1 {
         return with_thread_searcher(lent);
     }
-    if limits.are_none() {
-        return match Searcher::with_threads(parallel_table_bytes(position), threads) {
+    let wanted = if limits.are_none() {
+        parallel_table_bytes(position)
+    } else {
+        THREAD_TABLE_BYTES
+    };
+    if wanted > KEPT_SHARED_BYTES {
+        return match Searcher::with_threads(wanted, threads) {
             Ok(mut fresh) => lent(&mut fresh),
             Err(TableAllocError { .. }) => with_thread_searcher(|searcher| {
                 searcher.set_threads(1);
@@ -166,8 +177,11 @@ fn on_searcher<T>(
     }
     THREAD_SHARED_SEARCHER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => {
-            if slot.is_none() {
-                *slot = Searcher::with_threads(THREAD_TABLE_BYTES, threads).ok();
+            let small = slot
+                .as_ref()
+                .is_none_or(|kept| kept.table_bytes() < SharedTable::bytes_for(wanted));
+            if small {
+                *slot = Searcher::with_threads(wanted, threads).ok();
             }
             match slot.as_mut() {
                 Some(searcher) => lent(searcher),

@@ -33,6 +33,18 @@ const ONE_ITERATION_UP_TO_PILES: usize = 24;
 /// slower there).
 const DEEPEN_STEP: u32 = 8;
 
+/// The depths of an exact solve's iterations: the exact one at once up to
+/// [`ONE_ITERATION_UP_TO_PILES`], else a deepening by [`DEEPEN_STEP`] to it.
+pub(super) fn exact_depths(position: &Position) -> impl Iterator<Item = u32> {
+    let plies_left = position.pile_count().saturating_sub(1) as u32;
+    let step = if position.pile_count() <= ONE_ITERATION_UP_TO_PILES {
+        plies_left
+    } else {
+        DEEPEN_STEP
+    };
+    deepening_depths(plies_left.max(1), step.max(1))
+}
+
 /// The depths of a deepening by `step` plies up to the exact one, `plies_left`, counted
 /// down from it (an exact solve's by [`DEEPEN_STEP`]).
 pub(super) fn deepening_depths(plies_left: u32, step: u32) -> impl Iterator<Item = u32> {
@@ -68,15 +80,8 @@ impl Searcher {
         } else {
             // Iterative deepening: each iteration's stored best moves order the next, and
             // its value is the next one's first guess.
-            let plies_left = position.pile_count() as u32 - 1;
             let mut value = self.horizon(position);
-            let step = if position.pile_count() <= ONE_ITERATION_UP_TO_PILES {
-                plies_left
-            } else {
-                DEEPEN_STEP
-            };
-            let depths = deepening_depths(plies_left, step);
-            for depth in depths {
+            for depth in exact_depths(position) {
                 match self.root(position, depth, Some(value), true) {
                     Root::Done(found, _) => value = found,
                     Root::CutShort { .. } => break,

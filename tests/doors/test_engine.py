@@ -135,7 +135,7 @@ def test_isready_and_stop_are_answered_during_an_infinite_search(ugi: EngineProc
     big = Position.random(seed=5, per_colour=7)
     ugi.send(f"position fen {big}")
     ugi.send("go infinite")
-    ugi.until("info depth 1")
+    ugi.until("info depth")
     # An infinite search never ends by itself: a readyok now came while it ran.
     ugi.send("isready")
     _, before = ugi.until("readyok", timeout=5)
@@ -158,7 +158,7 @@ def test_commands_behind_a_long_search_wait_but_isready_and_stop_are_answered(
     big = Position.random(seed=4, per_colour=10)
     ugi.send(f"position fen {big}")
     ugi.send("go")
-    ugi.until("info depth 1")
+    ugi.until("info depth")
     ugi.send(f"position fen {START}")
     ugi.send("go depth 8")
     ugi.send("query p1turn")
@@ -206,7 +206,7 @@ def test_quit_during_a_search_and_eof_end_cleanly(ugi_command: list[str]) -> Non
     try:
         process.send(f"position fen {Position.random(seed=2, per_colour=7)}")
         process.send("go infinite")
-        process.until("info depth 1")
+        process.until("info depth")
         process.send("quit")
         assert process.process.wait(timeout=10) == 0
     finally:
@@ -299,7 +299,7 @@ def test_ctrl_c_ends_the_engine_with_130_and_one_line(ugi_command: list[str]) ->
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(f"position fen {Position.random(seed=2, per_colour=8)}\ngo infinite\n")
         process.stdin.flush()
-        while not process.stdout.readline().startswith("info depth 1"):
+        while not process.stdout.readline().startswith("info depth "):
             pass
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=10) == 130

@@ -69,7 +69,9 @@ def test_stop_before_the_search_starts_is_not_lost() -> None:
     for _ in range(10):
         searcher.stop()
         result = searcher.search(Position.random(seed=0, per_colour=10))
-        assert not result.exact and result.depth <= 1
+        # It ends within its first iteration (5 plies deep: an exact search of 30 piles
+        # deepens by 8 to 29), which may finish before the stop is looked at.
+        assert not result.exact and result.depth <= 5
     # Used up: the next search runs to its limit.
     assert searcher.search(Position("W/R/B/W/B/R/R/W/B r")).exact
 

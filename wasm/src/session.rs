@@ -192,7 +192,11 @@ impl JsSession {
     ) -> Result<String, JsValue> {
         // Each read as a string here: a `&str` parameter given another value is not
         // checked by the glue.
-        let (ai, event, date) = (text(&ai, "ai")?, text(&event, "event")?, text(&date, "date")?);
+        let (ai, event, date) = (
+            text(&ai, "ai")?,
+            text(&event, "event")?,
+            text(&date, "date")?,
+        );
         self.inner.record(&ai, &event, &date).or_throw()
     }
 }
