@@ -150,16 +150,20 @@ fn on_searcher<T>(
         On::Searcher(searcher) => return work(searcher),
         On::Thread { threads, stop } => (worth_threads(position, limits, threads), stop),
     };
-    // The thread's searchers borrow the caller's stop flag for the while.
-    let lent = |searcher: &mut Searcher| {
-        let before = searcher.replace_halt(stop.clone());
+    // The thread's searchers borrow the caller's stop flag for the while; the one of
+    // one thread takes no helpers (where the shared one cannot be had, say).
+    let lent = |searcher: &mut Searcher, threads: usize| {
         searcher.set_threads(threads);
+        let Some(stop) = stop else {
+            return work(searcher); // the common call: nothing to lend
+        };
+        let before = searcher.replace_halt(Some(stop));
         let out = work(searcher);
         searcher.replace_halt(before);
         out
     };
     if threads <= 1 {
-        return with_thread_searcher(lent);
+        return with_thread_searcher(|searcher| lent(searcher, 1));
     }
     let wanted = if limits.are_none() {
         parallel_table_bytes(position)
@@ -168,11 +172,8 @@ fn on_searcher<T>(
     };
     if wanted > KEPT_SHARED_BYTES {
         return match Searcher::with_threads(wanted, threads) {
-            Ok(mut fresh) => lent(&mut fresh),
-            Err(TableAllocError { .. }) => with_thread_searcher(|searcher| {
-                searcher.set_threads(1);
-                lent(searcher)
-            }),
+            Ok(mut fresh) => lent(&mut fresh, threads),
+            Err(TableAllocError { .. }) => with_thread_searcher(|searcher| lent(searcher, 1)),
         };
     }
     THREAD_SHARED_SEARCHER.with(|cell| match cell.try_borrow_mut() {
@@ -184,11 +185,11 @@ fn on_searcher<T>(
                 *slot = Searcher::with_threads(wanted, threads).ok();
             }
             match slot.as_mut() {
-                Some(searcher) => lent(searcher),
-                None => with_thread_searcher(lent),
+                Some(searcher) => lent(searcher, threads),
+                None => with_thread_searcher(|searcher| lent(searcher, 1)),
             }
         }
-        Err(_) => with_thread_searcher(lent),
+        Err(_) => with_thread_searcher(|searcher| lent(searcher, 1)),
     })
 }
 
