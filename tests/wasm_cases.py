@@ -255,4 +255,5 @@ def all_cases(count: int = 2400, seed: int = 20261201) -> dict[str, Any]:
         "matchErrors": match_errors(),
         "odds": odds_cases(),
         "playouts": playout_cases(),
+        "variantLimits": dict(buttonup.VARIANT_LIMITS),
     }

@@ -60,11 +60,6 @@ impl Worker {
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.cancel)
     }
-
-    /// Whether this is the thread that started the batch.
-    pub fn is_calling_thread(&self) -> bool {
-        self.calling_thread
-    }
 }
 
 /// Runs `work(&mut state, chunk, &worker)` for every chunk in `0..chunks` on up to

@@ -275,6 +275,10 @@ test("match odds of standings, and of a match as it stands", () => {
   assert.ok(Math.abs(best - (game.toMove === "r" ? chances.red : chances.black)) < 1e-12);
 });
 
+test("the variants' limits are the Python engine's", () => {
+  assert.deepEqual({ ...engine.variantLimits() }, cases.variantLimits);
+});
+
 test("random playouts: the reference's games from the same seed", () => {
   for (const c of cases.playouts) {
     const summary = engine.randomPlayouts(c.summary.battles, c.seed, c.perColour);

@@ -45,11 +45,6 @@ def _position(value: object) -> Position:
     return value
 
 
-def clear_cache() -> None:
-    """Forgets the values memoised so far."""
-    _value.cache_clear()
-
-
 def _child_value(position: Position, move: int) -> int:
     child = position.play(move)
     value = _value(str(child))
