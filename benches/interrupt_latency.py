@@ -36,6 +36,12 @@ CALLS = {
     ),
     "Searcher.search": f"searcher.search({BIG})",
     "Searcher.solve": f"searcher.solve({BIG})",
+    "list(start_orders(6))": "list(buttonup.start_orders(6))",
+    "start_classes(6)": "buttonup._core.start_classes(6)",
+    "random_playouts (10 of each colour, 256 threads)": (
+        "buttonup.random_playouts(2**62, per_colour=10, threads=256)"
+    ),
+    "solve (256 threads)": f"buttonup.solve({BIG}, threads=256)",
 }
 
 

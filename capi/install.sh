@@ -3,6 +3,8 @@
 # PREFIX/include/buttonup.h and PREFIX/lib/pkgconfig/buttonup.pc, from the release build
 # (cargo build --release -p buttonup-c). Then, with PKG_CONFIG_PATH=PREFIX/lib/pkgconfig:
 #   cc battle.c $(pkg-config --cflags --libs buttonup)            # shared
+# The program runs as built: the .pc file's rpath tells the loader where the library is
+# (no LD_LIBRARY_PATH, no ldconfig).
 #   cc battle.c $(pkg-config --cflags --libs --static buttonup) -static-libgcc  # static
 # usage: capi/install.sh PREFIX
 set -euo pipefail
@@ -30,7 +32,7 @@ Name: buttonup
 Description: The rules, solver, AI and match odds of Button Up! (C library)
 Version: $version
 Cflags: -I\${includedir}
-Libs: -L\${libdir} -lbuttonup_c
+Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lbuttonup_c
 Libs.private: -lpthread -ldl -lm
 PC
 echo "installed buttonup $version under $prefix"

@@ -40,8 +40,8 @@ def main() -> None:
 
     import torch
     from buttonup.envs import evaluate
-    from buttonup.players import first_legal
     from buttonup.envs.sb3 import BattleVecEnv
+    from buttonup.players import first_legal
     from stable_baselines3.common.callbacks import BaseCallback
     from train_baseline import maskable_ppo  # examples/, beside this script
 

@@ -34,6 +34,35 @@ def maskable_ppo(envs: Any, seed: int) -> Any:
     )
 
 
+def progress(total: int, every: float = 0.05) -> Any:
+    """A callback that says on standard error how far training is, every ``every`` of
+    ``total`` steps: the steps so far, the time taken and the time left at this rate."""
+    import sys
+
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Progress(BaseCallback):  # type: ignore[misc]
+        def _on_training_start(self) -> None:
+            self.started = time.perf_counter()
+            self.next = every
+
+        def _on_step(self) -> bool:
+            done = self.num_timesteps / total
+            if done >= self.next:
+                spent = time.perf_counter() - self.started
+                left = spent * (1 - done) / done
+                print(
+                    f"{self.num_timesteps:,} of {total:,} steps ({done:.0%}), "
+                    f"{spent:.0f} s, about {left:.0f} s left",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                self.next += every
+            return True
+
+    return Progress()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -51,7 +80,7 @@ def main() -> None:
     envs = BattleVecEnv(64, opponent=args.opponent, seed=args.seed, threads=1)
     model = maskable_ppo(envs, args.seed)
     started = time.perf_counter()
-    model.learn(args.steps)
+    model.learn(args.steps, callback=progress(args.steps))
     elapsed = time.perf_counter() - started
     print(f"trained {model.num_timesteps:,} steps in {elapsed:.0f} s against level {args.opponent}")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -62,6 +91,7 @@ def main() -> None:
         export_onnx(model, stem.with_suffix(".onnx"))
     except ImportError as error:
         print(f"no ONNX file ({error})")
+    print(f"evaluating {stem}.zip: {args.episodes:,} battles against levels 1, 5 and 9")
     report = evaluate(f"{stem}.zip", episodes=args.episodes, opponents=[1, 5, 9])
     print(report.row(f"MaskablePPO baseline, seed {args.seed}, {model.num_timesteps:,} steps"))
 

@@ -265,7 +265,8 @@ pub unsafe extern "C" fn buttonup_match_from_record(
     out: *mut *mut ButtonupMatch,
 ) -> crate::ButtonupStatus {
     guard(|| {
-        let read = record::read(crate::position::text(text, "text")?).map_err(Failure::of)?;
+        let bytes = crate::position::bytes(text, "text")?;
+        let read = record::read(record::text(bytes).map_err(Failure::of)?).map_err(Failure::of)?;
         hand_over(read.game, out)
     })
 }

@@ -115,13 +115,18 @@ pub(crate) fn give(position: Position, out: *mut *mut ButtonupPosition) -> Resul
     )
 }
 
-pub(crate) fn text<'a>(pointer: *const c_char, name: &str) -> Result<&'a str, Failure> {
+/// The bytes of a C string argument.
+pub(crate) fn bytes<'a>(pointer: *const c_char, name: &str) -> Result<&'a [u8], Failure> {
     if pointer.is_null() {
         return Err(null(name));
     }
     // SAFETY: non-NULL, and the caller promises a NUL-terminated string.
-    unsafe { CStr::from_ptr(pointer) }
-        .to_str()
+    Ok(unsafe { CStr::from_ptr(pointer) }.to_bytes())
+}
+
+/// A notation argument's text: not UTF-8 is a notation error.
+pub(crate) fn text<'a>(pointer: *const c_char, name: &str) -> Result<&'a str, Failure> {
+    std::str::from_utf8(bytes(pointer, name)?)
         .map_err(|_| Failure::new(ErrorKind::Notation, format!("{name} is not UTF-8")))
 }
 

@@ -1,4 +1,4 @@
-//! The C library's calls given what a careless C caller may pass (issue 22): NULL
+//! The C library's calls given what a careless C caller may pass: NULL
 //! pointers, numbers at their type's limits, player values outside the enum, text that
 //! is not UTF-8 or not notation, a record cut anywhere. Every call answers with a status
 //! naming the failure (never `BUTTONUP_STATUS_INTERNAL_ERROR`, which is a caught panic)
@@ -142,6 +142,20 @@ fn text_that_is_not_utf8_or_not_notation_is_a_notation_error() {
         assert!(status != ButtonupStatus::Ok || !game.is_null());
         unsafe { buttonup_match_free(game) };
     }
+}
+
+#[test]
+fn a_record_that_is_not_utf8_is_a_record_error_naming_its_line() {
+    let mut game = null_mut();
+    let text = b"[Event \"x\"]\n\n1. RRBRBWWBW r \xff 8 *\n\0";
+    let status = unsafe { buttonup_match_from_record(text.as_ptr().cast(), &mut game) };
+    assert_eq!(status, ButtonupStatus::RecordError);
+    assert!(game.is_null());
+    assert!(
+        last_error().starts_with("line 3,") && last_error().contains("not UTF-8 (byte 0xff at 28)"),
+        "{}",
+        last_error()
+    );
 }
 
 #[test]

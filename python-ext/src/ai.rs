@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::convert::{self, player_to_py, Int};
+use super::convert::{self, player_to_py, Int, Real};
 use super::errors::out_of_range;
 use super::interrupt::run;
 use super::matches::PyMatch;
@@ -34,12 +34,12 @@ pub struct PyBot {
 }
 
 impl PyBot {
-    fn made(bot: Bot, tt_mb: Option<f64>, threads: Option<Int>) -> PyResult<PyBot> {
+    fn made(bot: Bot, tt_mb: Option<Real>, threads: Option<Int>) -> PyResult<PyBot> {
         let mut bot = match tt_mb {
             None => bot.on_thread_table(),
             Some(mb) => {
                 let mut bot = bot;
-                bot.set_table_bytes(table_bytes(mb)?)
+                bot.set_table_bytes(table_bytes(&mb)?)
                     .map_err(|error| pyo3::exceptions::PyMemoryError::new_err(error.to_string()))?;
                 bot
             }
@@ -79,7 +79,7 @@ impl PyBot {
 /// The position and, for a bot that plays for the match, the match it is played in.
 fn game_of(bot_level: Level, game: Option<&Bound<'_, PyMatch>>) -> PyResult<Option<Match>> {
     match game {
-        Some(game) if bot_level.plays_for_the_match() => Ok(Some(game.try_borrow()?.inner.clone())),
+        Some(game) if bot_level.plays_for_the_match() => Ok(Some(game.get().snapshot()?)),
         _ => Ok(None),
     }
 }
@@ -91,7 +91,7 @@ impl PyBot {
     fn new(
         level: Int,
         seed: Option<&Bound<'_, PyAny>>,
-        tt_mb: Option<f64>,
+        tt_mb: Option<Real>,
         threads: Option<Int>,
     ) -> PyResult<Self> {
         PyBot::made(Bot::of(level.level()?, seed_from_py(seed)?), tt_mb, threads)
@@ -102,12 +102,12 @@ impl PyBot {
     #[staticmethod]
     #[pyo3(signature = (epsilon, seed = None, *, tt_mb = None, threads = None))]
     fn noisy(
-        epsilon: f64,
+        epsilon: Real,
         seed: Option<&Bound<'_, PyAny>>,
-        tt_mb: Option<f64>,
+        tt_mb: Option<Real>,
         threads: Option<Int>,
     ) -> PyResult<Self> {
-        let bot = Bot::with_epsilon(epsilon, seed_from_py(seed)?).or_raise()?;
+        let bot = Bot::with_epsilon(epsilon.value("epsilon")?, seed_from_py(seed)?).or_raise()?;
         PyBot::made(bot, tt_mb, threads)
     }
 
@@ -126,7 +126,7 @@ impl PyBot {
         r#match: Option<&Bound<'_, PyMatch>>,
         depth: Option<Int>,
         nodes: Option<Int>,
-        time_limit: Option<f64>,
+        time_limit: Option<Real>,
         on_iteration: Option<Py<PyAny>>,
     ) -> PyResult<usize> {
         let limits = limits(depth, nodes, time_limit)?;
@@ -156,7 +156,7 @@ impl PyBot {
     /// (level 10: the better chance of winning the match; the others start themselves).
     #[pyo3(signature = (r#match))]
     fn choose_starter(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>) -> PyResult<Py<PyAny>> {
-        let game = r#match.try_borrow()?.inner.clone();
+        let game = r#match.get().snapshot()?;
         let starter = self.with(py, |bot| Ok(bot.choose_starter(&game)))?;
         player_to_py(py, starter)
     }
@@ -239,8 +239,8 @@ impl PyBot {
 
     /// Gives it a table of its own of `tt_mb` MiB in place of the one it has
     /// (`MemoryError`, the old table kept, when it cannot be allocated).
-    fn resize(&self, py: Python<'_>, tt_mb: f64) -> PyResult<()> {
-        let bytes = table_bytes(tt_mb)?;
+    fn resize(&self, py: Python<'_>, tt_mb: Real) -> PyResult<()> {
+        let bytes = table_bytes(&tt_mb)?;
         self.with(py, |bot| {
             bot.set_table_bytes(bytes)
                 .map_err(|error| pyo3::exceptions::PyMemoryError::new_err(error.to_string()))

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 
-use super::convert::{self, move_index, optional_player, Int};
+use super::convert::{self, move_index, optional_player, Int, Moves, Real};
 use super::draw::{battle_number, view_to_py};
 use super::errors::wrong_type;
 use super::interrupt::run;
@@ -47,11 +47,11 @@ impl PyChart {
         &self,
         py: Python<'_>,
         game: &Bound<'_, PyMatch>,
-        limit: f64,
+        limit: Real,
         change: Change,
     ) -> PyResult<()> {
-        let (limit, threads) = (seconds(limit, "limit")?, convert::threads(None)?);
-        let game = game.try_borrow()?.inner.clone();
+        let (limit, threads) = (seconds(&limit, "limit")?, convert::threads(None)?);
+        let game = game.get().snapshot()?;
         let mut work = self.chart().clone();
         let work = run(py, move || {
             with_searchers(threads, |searchers| {
@@ -83,12 +83,12 @@ impl PyChart {
 
     /// Records the point for the state `match` is in (after every change), each margin
     /// solved within `limit` seconds.
-    fn note(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: f64) -> PyResult<()> {
+    fn note(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: Real) -> PyResult<()> {
         self.change(py, r#match, limit, Chart::note)
     }
 
     /// Records the points `note` would have for a match read from a record.
-    fn backfill(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: f64) -> PyResult<()> {
+    fn backfill(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>, limit: Real) -> PyResult<()> {
         self.change(py, r#match, limit, Chart::backfill)
     }
 
@@ -100,7 +100,7 @@ impl PyChart {
         number: Int,
     ) -> PyResult<Option<Py<PyAny>>> {
         let number = battle_number(&number)?;
-        let found = self.chart().points(&r#match.inner, number);
+        let found = self.chart().points(&*r#match.lock()?, number);
         found.map(|points| view_to_py(py, &points)).transpose()
     }
 }
@@ -117,11 +117,11 @@ pub(crate) fn match_view_text(
     played: bool,
     chart: Option<PyRef<'_, PyChart>>,
 ) -> PyResult<String> {
-    let mut state = view::match_state(&game.inner, battles, played).or_raise()?;
-    let number = view::battle_number(&game.inner); // the battle the state shows
+    let mut state = view::match_state(&*game.lock()?, battles, played).or_raise()?;
+    let number = view::battle_number(&*game.lock()?); // the battle the state shows
     let points = match chart {
-        Some(chart) => chart.chart().points(&game.inner, number),
-        None => Chart::new().points(&game.inner, number),
+        Some(chart) => chart.chart().points(&*game.lock()?, number),
+        None => Chart::new().points(&*game.lock()?, number),
     };
     if let (Json::Object(fields), Some(points)) = (&mut state, points) {
         if let Some((_, battle)) = fields.iter_mut().find(|(name, _)| *name == "battle") {
@@ -138,9 +138,9 @@ pub(crate) fn match_view_text(
 pub(crate) fn analysis_view(
     py: Python<'_>,
     position: &PyPosition,
-    limit: f64,
+    limit: Real,
 ) -> PyResult<Py<PyAny>> {
-    let (position, limit) = (position.inner, seconds(limit, "limit")?);
+    let (position, limit) = (position.inner, seconds(&limit, "limit")?);
     let threads = convert::threads(None)?;
     let found = run(py, || {
         analysis::analysis(&position, limit, On::thread(threads))
@@ -154,12 +154,12 @@ pub(crate) fn hint_view(
     py: Python<'_>,
     r#match: PyRef<'_, PyMatch>,
     side: &Bound<'_, PyAny>,
-    limit: f64,
+    limit: Real,
 ) -> PyResult<Py<PyAny>> {
     let side = optional_player("side", Some(side))?
         .ok_or_else(|| wrong_type("side", "a Player, 'r' or 'b'", "None"))?;
-    let (limit, threads) = (seconds(limit, "limit")?, convert::threads(None)?);
-    let game = r#match.inner.clone();
+    let (limit, threads) = (seconds(&limit, "limit")?, convert::threads(None)?);
+    let game = r#match.snapshot()?;
     drop(r#match);
     let found = run(py, || {
         with_searchers(threads, |s| analysis::hint(&game, side, limit, s))
@@ -174,14 +174,15 @@ pub(crate) fn hint_view(
 pub(crate) fn review_view(
     py: Python<'_>,
     start: &PyPosition,
-    moves: Vec<Bound<'_, PyAny>>,
-    per_position: f64,
-    budget: f64,
+    moves: Moves<'_>,
+    per_position: Real,
+    budget: Real,
 ) -> PyResult<Py<PyAny>> {
     let (per_position, budget) = (
-        seconds(per_position, "per_position")?,
-        seconds(budget, "budget")?,
+        seconds(&per_position, "per_position")?,
+        seconds(&budget, "budget")?,
     );
+    let moves = moves.items("moves")?;
     let mut position = start.inner;
     let mut checked = Vec::with_capacity(moves.len());
     for mv in &moves {

@@ -221,6 +221,90 @@ impl Int {
     }
 }
 
+/// A real-number argument as Python gave it: anything `float()` takes without parsing
+/// text (an int, a float, a NumPy number), or the name of its type. The function that
+/// takes it names the argument in the error.
+pub(crate) enum Real {
+    Value(f64),
+    Other(String),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Real {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBool>() {
+            return Ok(Real::Other(type_name(&obj)));
+        }
+        Ok(match obj.extract::<f64>() {
+            Ok(value) => Real::Value(value),
+            Err(_) => Real::Other(type_name(&obj)),
+        })
+    }
+}
+
+impl Real {
+    /// A default value.
+    pub(crate) const fn of(value: f64) -> Real {
+        Real::Value(value)
+    }
+
+    /// The value; a `TypeError` naming `name` for a value that is no number.
+    pub(crate) fn value(&self, name: &str) -> PyResult<f64> {
+        match self {
+            Real::Value(value) => Ok(*value),
+            Real::Other(kind) => Err(wrong_type(name, "a number", kind)),
+        }
+    }
+}
+
+/// The value of an optional real-number argument.
+pub(crate) fn optional_real(value: Option<Real>, name: &str) -> PyResult<Option<f64>> {
+    value.map(|real| real.value(name)).transpose()
+}
+
+/// A list of moves (pile numbers) as Python gave it: any iterable of ints but a str or
+/// `bytes`, whose items are letters or bytes; the function names the argument.
+pub(crate) enum Moves<'py> {
+    Items(Vec<Bound<'py, PyAny>>),
+    Other(String),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Moves<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let text_like = obj.is_instance_of::<PyString>()
+            || obj.is_instance_of::<pyo3::types::PyBytes>()
+            || obj.is_instance_of::<pyo3::types::PyByteArray>();
+        if text_like {
+            return Ok(Moves::Other(type_name(&obj)));
+        }
+        let Ok(items) = obj.try_iter() else {
+            return Ok(Moves::Other(type_name(&obj)));
+        };
+        Ok(Moves::Items(items.collect::<PyResult<Vec<_>>>()?))
+    }
+}
+
+impl<'py> Moves<'py> {
+    /// The items; a `TypeError` naming `name` for a value that is no list of moves.
+    pub(crate) fn items(self, name: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        match self {
+            Moves::Items(items) => Ok(items),
+            Moves::Other(kind) => Err(wrong_type(name, "a list of moves (ints)", &kind)),
+        }
+    }
+
+    /// The items as ints; a `TypeError` naming `name` otherwise.
+    pub(crate) fn ints(self, name: &str) -> PyResult<Vec<Int>> {
+        self.items(name)?
+            .iter()
+            .map(|item| item.extract::<Int>())
+            .collect()
+    }
+}
+
 /// The most threads a batch may ask for.
 pub(crate) const MAX_THREADS: i64 = 256;
 

@@ -5,7 +5,7 @@ use crate::errors::OrRaise;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
-use super::convert::{move_index, Int};
+use super::convert::{move_index, optional_real, Int, Moves, Real};
 use super::matches::PyMatch;
 use super::position::PyPosition;
 use buttonup::draw::{self, svg, Board, DrawOptions, LastMove};
@@ -46,19 +46,19 @@ fn indices(name: &str, values: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>>
 /// The SVG text of `position` (see `buttonup.svg.position`).
 #[pyfunction]
 #[pyo3(
-    signature = (position, *, size = Some(360.0), highlight = None, lastmove = None, slots = None, slot_count = None, labels = true, max_radius = None),
+    signature = (position, *, size = Some(Real::of(360.0)), highlight = None, lastmove = None, slots = None, slot_count = None, labels = true, max_radius = None),
     text_signature = "(position, *, size=360.0, highlight=None, lastmove=None, slots=None, slot_count=None, labels=True, max_radius=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn draw_position(
     position: &PyPosition,
-    size: Option<f64>,
+    size: Option<Real>,
     highlight: Option<Vec<Int>>,
     lastmove: Option<(Int, Vec<Int>)>,
     slots: Option<Vec<Int>>,
     slot_count: Option<Int>,
     labels: bool,
-    max_radius: Option<f64>,
+    max_radius: Option<Real>,
 ) -> PyResult<String> {
     let last_move = match lastmove {
         Some((slot, drops)) => Some(LastMove {
@@ -68,7 +68,7 @@ pub(crate) fn draw_position(
         None => None,
     };
     let options = DrawOptions {
-        size,
+        size: optional_real(size, "size")?,
         highlight: indices("a highlighted pile", highlight)?.unwrap_or_default(),
         last_move,
         slots: indices("a slot", slots)?,
@@ -76,21 +76,22 @@ pub(crate) fn draw_position(
             .map(|n| n.within("slot_count", 1, 64).map(|n| n as usize))
             .transpose()?,
         labels,
-        max_radius,
+        max_radius: optional_real(max_radius, "max_radius")?,
     };
     svg::position(&position.inner, &options).or_raise()
 }
 
 /// The SVG text of a finished battle's tower (see `buttonup.svg.tower`).
 #[pyfunction]
-#[pyo3(signature = (position, *, size = 400.0))]
-pub(crate) fn draw_tower(position: &PyPosition, size: f64) -> PyResult<String> {
-    svg::tower(&position.inner, size).or_raise()
+#[pyo3(signature = (position, *, size = Real::of(400.0)), text_signature = "(position, *, size=400.0)")]
+pub(crate) fn draw_tower(position: &PyPosition, size: Real) -> PyResult<String> {
+    svg::tower(&position.inner, size.value("size")?).or_raise()
 }
 
 /// The board after `moves` from `start`: `(position, slots, slot_count, lastmove)`.
 #[pyfunction]
-pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+pub(crate) fn draw_walk(start: &PyPosition, moves: Moves<'_>) -> PyResult<PyBoard> {
+    let moves = moves.items("moves")?;
     let mut board = Board::new(&start.inner);
     for mv in &moves {
         let mv = move_index(&board.position, mv)?;
@@ -104,8 +105,9 @@ pub(crate) fn draw_walk(start: &PyPosition, moves: Vec<Bound<'_, PyAny>>) -> PyR
 #[pyfunction]
 pub(crate) fn draw_walks(
     start: &PyPosition,
-    moves: Vec<Bound<'_, PyAny>>,
+    moves: Moves<'_>,
 ) -> PyResult<Vec<PyBoard>> {
+    let moves = moves.items("moves")?;
     let mut board = Board::new(&start.inner);
     let mut boards = Vec::with_capacity(moves.len() + 1);
     boards.push(board_to_py(board.clone()));
@@ -119,8 +121,9 @@ pub(crate) fn draw_walks(
 
 /// The board of a match now (see `buttonup::draw::match_board`).
 #[pyfunction]
-pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyBoard {
-    board_to_py(draw::match_board(&game.inner))
+pub(crate) fn draw_match(game: PyRef<'_, PyMatch>) -> PyResult<PyBoard> {
+    let board = draw::match_board(&*game.lock()?);
+    Ok(board_to_py(board))
 }
 
 /// A view of the core (`buttonup::page::view`) as a Python value: objects are `dict`s,
@@ -168,7 +171,7 @@ pub(crate) fn match_view(
 ) -> PyResult<Py<PyAny>> {
     view_to_py(
         py,
-        &view::match_state(&game.inner, battles, played).or_raise()?,
+        &view::match_state(&*game.lock()?, battles, played).or_raise()?,
     )
 }
 
@@ -190,13 +193,14 @@ pub(crate) fn battle_view(
     listed: bool,
 ) -> PyResult<Option<Py<PyAny>>> {
     let number = battle_number(&number)?;
-    let found = if listed {
-        let scored = number
-            .checked_sub(1)
-            .and_then(|i| game.inner.battles().get(i));
-        scored.map(view::finished_battle).transpose().or_raise()?
-    } else {
-        view::battle_view(&game.inner, number).or_raise()?
+    let found = {
+        let game = game.lock()?;
+        if listed {
+            let scored = number.checked_sub(1).and_then(|i| game.battles().get(i));
+            scored.map(view::finished_battle).transpose().or_raise()?
+        } else {
+            view::battle_view(&game, number).or_raise()?
+        }
     };
     found.map(|found| view_to_py(py, &found)).transpose()
 }
@@ -212,14 +216,14 @@ pub(crate) fn shown_battle(
     number: Option<Int>,
     ply: Option<Int>,
 ) -> PyResult<(usize, (PyPosition, Vec<usize>))> {
-    let shown = view::battle_number(&game.inner);
+    let shown = view::battle_number(&*game.lock()?);
     let number = number.as_ref().map(battle_number).transpose()?;
     let ply = ply
         .map(|ply| ply.within("ply", 0, i64::from(u32::MAX)))
         .transpose()?;
     let ply = ply.map(|ply| ply as usize);
-    let (start, moves) =
-        view::battle_moves(&game.inner, number.unwrap_or(shown), ply).or_raise()?;
+    let game = game.lock()?;
+    let (start, moves) = view::battle_moves(&game, number.unwrap_or(shown), ply).or_raise()?;
     Ok((shown, (start.into(), moves.to_vec())))
 }
 
@@ -236,8 +240,9 @@ pub(crate) fn position_view(py: Python<'_>, position: &PyPosition) -> PyResult<P
 pub(crate) fn line_view(
     py: Python<'_>,
     start: &PyPosition,
-    moves: Vec<Bound<'_, PyAny>>,
+    moves: Moves<'_>,
 ) -> PyResult<Py<PyAny>> {
+    let moves = moves.items("moves")?;
     let mut board = Board::new(&start.inner);
     let mut checked = Vec::with_capacity(moves.len());
     for mv in &moves {

@@ -16,6 +16,7 @@ mod records;
 mod results;
 mod search;
 mod session;
+mod starts;
 mod ugi;
 mod vecenv;
 
@@ -37,15 +38,6 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
     // An interrupted count is dropped by `run`, which raises the interruption.
     let count = interrupt::run(py, || core_perft::perft_interruptible(&position, depth))?;
     Ok(count.unwrap_or(0))
-}
-
-/// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
-/// for the standard game), in lexicographic order (`B < R < W`).
-#[pyfunction]
-#[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
-fn start_orders(py: Python<'_>, per_colour: Int) -> PyResult<Vec<String>> {
-    let per_colour = per_colour.per_colour(Capability::StartOrders)?;
-    interrupt::run(py, || buttonup::game::variant::start_orders(per_colour))?.or_raise()
 }
 
 /// Every position that play reaches from every start with `per_colour` buttons of each
@@ -77,10 +69,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
-    m.add_function(wrap_pyfunction!(start_orders, m)?)?;
+    m.add_function(wrap_pyfunction!(starts::start_orders, m)?)?;
+    m.add_class::<starts::PyStartOrders>()?;
+    // A sequence to `isinstance` too, as `range` is.
+    m.py()
+        .import("collections.abc")?
+        .getattr("Sequence")?
+        .call_method1("register", (m.getattr("StartOrders")?,))?;
     m.add_function(wrap_pyfunction!(all_positions, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::start_classes, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::start_orders_from, m)?)?;
+    m.add_function(wrap_pyfunction!(starts::start_classes, m)?)?;
+    m.add_function(wrap_pyfunction!(starts::start_orders_from, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;

@@ -1,7 +1,9 @@
 //! `buttonup.Match`: the core's match state machine (rules 7 to 9) for Python.
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
 use crate::errors::OrRaise;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
@@ -23,11 +25,14 @@ use buttonup::page::seats::{AiTurn, Seats};
 /// `starter` (a `Player` or `"r"`/`"b"`; Red by default) starts the first battle.
 /// Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"` (all
 /// checked at once), then shuffled from `seed`: the same seed gives the same match.
-#[pyclass(module = "buttonup", name = "Match")]
+///
+/// A match may be shared by threads: each call takes the match for a step that runs
+/// no Python code, so no other thread can be inside one meanwhile.
+#[pyclass(module = "buttonup", name = "Match", frozen)]
 pub struct PyMatch {
-    pub(crate) inner: Match,
+    inner: Mutex<Match>,
     /// The `Battle` records handed to Python so far (battles are never taken back).
-    battles: Vec<Py<PyAny>>,
+    battles: Mutex<Vec<Py<PyAny>>>,
 }
 
 #[pymethods]
@@ -55,10 +60,7 @@ impl PyMatch {
         };
         let orders: Vec<&str> = orders.iter().map(String::as_str).collect();
         let inner = Match::new(starter, target, per_colour, seed, &orders).or_raise()?;
-        Ok(PyMatch {
-            inner,
-            battles: Vec::new(),
-        })
+        Ok(PyMatch::wrap(inner))
     }
 
     /// The record of the match so far (docs/notation.md, "Match records"), with the
@@ -75,7 +77,7 @@ impl PyMatch {
         values: Option<&Bound<'_, PyDict>>,
         tags: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        records::write_record(&self.inner, tags, comments, values)
+        records::write_record(&self.snapshot()?, tags, comments, values)
     }
 
     /// The match of a record (docs/notation.md), every move checked by the rules;
@@ -83,10 +85,7 @@ impl PyMatch {
     /// the record's are shuffled from its `Seed` (a fresh seed without one).
     #[classmethod]
     fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMatch {
-            inner: records::read_record(text)?,
-            battles: Vec::new(),
-        })
+        Ok(PyMatch::wrap(records::read_record(text)?))
     }
 
     /// A record's match, tags and the notes of its moves (what
@@ -98,13 +97,16 @@ impl PyMatch {
 
     /// The state for `pickle`: the match's record, its seed and deals to come included.
     fn __getstate__(&self) -> PyResult<String> {
-        records::write_record(&self.inner, None, None, None)
+        records::write_record(&self.snapshot()?, None, None, None)
     }
 
     /// Restores the state `__getstate__` gave.
-    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner = records::read_record(state)?;
-        self.battles.clear();
+    fn __setstate__(&self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let game = records::read_record(state)?;
+        *self.lock()? = game;
+        // Dropped once the lock is let go: dropping a record may run Python code.
+        let gone = std::mem::take(&mut *self.cached_battles()?);
+        drop(gone);
         Ok(())
     }
 
@@ -113,73 +115,74 @@ impl PyMatch {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, String)> {
-        let state = slf.borrow().__getstate__()?;
+        let state = slf.get().__getstate__()?;
         Ok((slf.get_type(), PyTuple::empty(slf.py()), state))
     }
 
     /// A copy of the match (its future shuffles included), independent of this one.
-    fn __copy__(&self) -> Self {
-        PyMatch {
-            inner: self.inner.clone(),
-            battles: Vec::new(),
-        }
+    fn __copy__(&self) -> PyResult<Self> {
+        Ok(PyMatch::wrap(self.snapshot()?))
     }
 
     /// A copy of the match, as `__copy__`: a match holds no other Python objects.
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
         self.__copy__()
     }
 
     /// The victory points that win the match.
     #[getter]
-    fn target(&self) -> u32 {
-        self.inner.target()
+    fn target(&self) -> PyResult<u32> {
+        Ok(self.lock()?.target())
     }
 
     /// The buttons of each colour of every battle.
     #[getter]
-    fn per_colour(&self) -> usize {
-        self.inner.per_colour()
+    fn per_colour(&self) -> PyResult<usize> {
+        Ok(self.lock()?.per_colour())
     }
 
     /// The current battle's position (the final pile of the latest battle while a
     /// starter is chosen, or after the match).
     #[getter]
-    fn position(&self) -> PyPosition {
-        self.inner.position().into()
+    fn position(&self) -> PyResult<PyPosition> {
+        Ok(self.lock()?.position().into())
     }
 
     /// The player to move in the current battle.
     #[getter]
     #[allow(clippy::wrong_self_convention)] // a Python property, not a conversion
     fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        player_to_py(py, self.inner.position().to_move())
+        let player = self.lock()?.position().to_move();
+        player_to_py(py, player)
     }
 
     /// The start of the current battle: with `moves`, the whole battle so far (the final
     /// pile of the latest battle while a starter is chosen, or after the match).
     #[getter]
-    fn battle_start(&self) -> PyPosition {
-        self.inner.start().into()
+    fn battle_start(&self) -> PyResult<PyPosition> {
+        Ok(self.lock()?.start().into())
     }
 
     /// Who started the current battle.
     #[getter]
     fn starter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        player_to_py(py, self.inner.starter())
+        let starter = self.lock()?.starter();
+        player_to_py(py, starter)
     }
 
     /// The moves played so far in the current battle.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.moves())
+        let moves = self.lock()?.moves().to_vec();
+        PyTuple::new(py, moves)
     }
 
     /// Red's and Black's victory points.
     #[getter]
-    fn scores(&self) -> (u32, u32) {
-        let standing = self.inner.standing();
-        (standing.red, standing.black)
+    fn scores(&self) -> PyResult<(u32, u32)> {
+        let game = self.lock()?;
+        let standing = game.standing();
+        Ok((standing.red, standing.black))
     }
 
     /// The victory points of `player`.
@@ -188,33 +191,48 @@ impl PyMatch {
             return Err(wrong_type("player", "a Player or 'r' or 'b'", "None"));
         }
         let player = player_from_py("player", Some(player), Player::Red)?;
-        Ok(self.inner.standing().points(player))
+        Ok(self.lock()?.standing().points(player))
     }
 
     /// The finished battles, first to last (`buttonup.results.Battle` records).
     #[getter]
-    fn battles<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        for battle in &self.inner.battles()[self.battles.len()..] {
+    fn battles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let (known, new) = {
+            let game = self.lock()?;
+            let known = self.cached_battles()?.len();
+            (known, game.battles()[known.min(game.battles().len())..].to_vec())
+        };
+        let mut made = Vec::with_capacity(new.len());
+        for battle in &new {
             let start = Bound::new(py, PyPosition::from(battle.start))?.into_any();
             let last = Bound::new(py, PyPosition::from(battle.last))?.into_any();
-            self.battles
-                .push(battle_to_py(py, battle, start, last)?.unbind());
+            made.push(battle_to_py(py, battle, start, last)?.unbind());
         }
-        PyTuple::new(py, self.battles.iter().map(|b| b.bind(py)))
+        let all: Vec<Py<PyAny>> = {
+            let mut cached = self.cached_battles()?;
+            if cached.len() == known {
+                cached.append(&mut made);
+            }
+            cached.iter().map(|b| b.clone_ref(py)).collect()
+        };
+        drop(made); // another thread's records came first: these go, outside the lock
+        PyTuple::new(py, all)
     }
 
     /// The player who must now choose who starts the next battle (the tie rule), or
     /// `None`.
     #[getter]
     fn chooser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        optional_player_to_py(py, self.inner.chooser())
+        let chooser = self.lock()?.chooser();
+        optional_player_to_py(py, chooser)
     }
 
     /// The loser of the latest battle that had a winner (`None` if none had): the
     /// player who chooses the starter when the scores are equal.
     #[getter]
     fn last_loser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        optional_player_to_py(py, self.inner.standing().last_loser)
+        let loser = self.lock()?.standing().last_loser;
+        optional_player_to_py(py, loser)
     }
 
     /// The standing before the current battle (a `buttonup.results.Standing`): the
@@ -222,24 +240,26 @@ impl PyMatch {
     /// rule's choice is due, or after the match), `per_colour` and `target`.
     #[getter]
     fn standing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        standing_to_py(py, self.inner.standing())
+        let standing = *self.lock()?.standing();
+        standing_to_py(py, &standing)
     }
 
     /// The winner of the match, once it is over.
     #[getter]
     fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        optional_player_to_py(py, self.inner.winner())
+        let winner = self.lock()?.winner();
+        optional_player_to_py(py, winner)
     }
 
     /// Whether a player has reached the target.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.inner.winner().is_some()
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.lock()?.winner().is_some())
     }
 
     /// The legal moves now: none while a starter is due or after the match.
-    fn legal_moves(&self) -> Vec<usize> {
-        self.inner.legal_moves()
+    fn legal_moves(&self) -> PyResult<Vec<usize>> {
+        Ok(self.lock()?.legal_moves())
     }
 
     /// Plays `move` in the current battle and returns its `MoveOutcome`, from one
@@ -248,35 +268,38 @@ impl PyMatch {
     /// the next one set up unless a starter must be chosen or the match is won. A
     /// refused move (`IllegalMoveError`) changes nothing.
     fn play<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.inner.check_playing().or_raise()?;
-        let mv = move_index(&self.inner.position(), r#move)?;
-        let sowing = self.inner.play(mv).or_raise()?;
+        let position = {
+            let game = self.lock()?;
+            game.check_playing().or_raise()?;
+            game.position()
+        };
+        // Read without the match (it may run the argument's `__index__`); the rules
+        // check the move again against the match as it is when it is played.
+        let mv = move_index(&position, r#move)?;
+        let sowing = self.lock()?.play(mv).or_raise()?;
         let after = Bound::new(py, PyPosition::from(sowing.outcome.position))?;
         outcome_to_py(py, after.into_any(), &sowing)
     }
 
     /// Takes back the last move of the current battle and returns it. A finished
     /// battle cannot be taken back (`MatchStateError`: nothing to undo).
-    fn undo(&mut self) -> PyResult<usize> {
-        self.inner.undo().or_raise()
+    fn undo(&self) -> PyResult<usize> {
+        self.lock()?.undo().or_raise()
     }
 
     /// Who played each move of the current battle.
     fn movers(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.inner
-            .movers()
-            .into_iter()
-            .map(|p| player_to_py(py, p))
-            .collect()
+        let movers = self.lock()?.movers();
+        movers.into_iter().map(|p| player_to_py(py, p)).collect()
     }
 
     /// The tie rule: the chooser names who starts the next battle (a `Player` or
     /// `"r"`/`"b"`); `MatchStateError` when no choice is due.
-    fn choose_starter(&mut self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn choose_starter(&self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
         // The argument is checked before the match's state, None included (as the
         // reference engine does): None is no default here.
         if starter.is_none() {
@@ -287,34 +310,51 @@ impl PyMatch {
             ));
         }
         let starter = player_from_py("starter", Some(starter), Player::Red)?;
-        self.inner.choose_starter(starter).or_raise()
+        self.lock()?.choose_starter(starter).or_raise()
     }
 
     /// The picture of the match's board now for Jupyter (`buttonup.svg.match_board`).
     fn _repr_svg_(&self) -> PyResult<String> {
-        let board = draw::match_board(&self.inner);
+        let board = draw::match_board(&*self.lock()?);
         svg::position(&board.position, &board.options()).or_raise()
     }
 
     /// The board now and a caption (the score, who moves) for Jupyter.
-    fn _repr_html_(&self) -> String {
-        draw::match_html(&self.inner)
+    fn _repr_html_(&self) -> PyResult<String> {
+        Ok(draw::match_html(&*self.lock()?))
     }
 
-    fn __repr__(&self) -> String {
-        let standing = self.inner.standing();
-        let state = match (self.inner.winner(), self.inner.chooser()) {
+    fn __repr__(&self) -> PyResult<String> {
+        let game = self.lock()?;
+        let standing = game.standing();
+        let state = match (game.winner(), game.chooser()) {
             (Some(winner), _) => format!("winner={}", winner.name()),
             (None, Some(chooser)) => format!("chooser={}", chooser.name()),
-            (None, None) => format!("position='{}'", self.inner.position()),
+            (None, None) => format!("position='{}'", game.position()),
         };
-        format!(
+        Ok(format!(
             "<Match {}-{} to {}, battle {}, {state}>",
             standing.red,
             standing.black,
             standing.target,
-            self.inner.battles().len() + usize::from(self.inner.winner().is_none())
-        )
+            game.battles().len() + usize::from(game.winner().is_none())
+        ))
+    }
+}
+
+/// A match taken by a step of another thread's that called Python code meanwhile.
+fn in_use() -> PyErr {
+    PyRuntimeError::new_err("this Match is in use by another thread's call: try again")
+}
+
+/// `mutex` taken without waiting: never held while Python code runs, so never held by
+/// another thread while this one has the interpreter (a poisoned one is still whole:
+/// every step changes it at once or not at all).
+fn take<T>(mutex: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
+    match mutex.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(in_use()),
     }
 }
 
@@ -322,9 +362,23 @@ impl PyMatch {
     /// The Python match of a core match.
     pub(crate) fn wrap(inner: Match) -> PyMatch {
         PyMatch {
-            inner,
-            battles: Vec::new(),
+            inner: Mutex::new(inner),
+            battles: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The match, for a step that runs no Python code.
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Match>> {
+        take(&self.inner)
+    }
+
+    /// A copy of the match as it is now.
+    pub(crate) fn snapshot(&self) -> PyResult<Match> {
+        Ok(self.lock()?.clone())
+    }
+
+    fn cached_battles(&self) -> PyResult<MutexGuard<'_, Vec<Py<PyAny>>>> {
+        take(&self.battles)
     }
 }
 
@@ -389,7 +443,8 @@ impl PySeats {
     /// The side whose hints and choices the screen shows in `game`: the person's, or
     /// with two people the side to move's.
     fn acts(&self, py: Python<'_>, game: PyRef<'_, PyMatch>) -> PyResult<Py<PyAny>> {
-        player_to_py(py, self.inner.acts(&game.inner))
+        let side = self.inner.acts(&*game.lock()?);
+        player_to_py(py, side)
     }
 
     /// The names a record gives the sides, Red's first: `You` and `ai` for one person
@@ -403,31 +458,32 @@ impl PySeats {
     fn play<'py>(
         &self,
         py: Python<'py>,
-        mut game: PyRefMut<'py, PyMatch>,
+        game: PyRef<'py, PyMatch>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.inner.check_play(&game.inner).or_raise()?;
+        self.inner.check_play(&*game.lock()?).or_raise()?;
         game.play(py, r#move)
     }
 
     /// What the AI is to do in `game`: `"choose_starter"` or `"move"`.
     fn ai_turn(&self, game: PyRef<'_, PyMatch>) -> PyResult<&'static str> {
-        Ok(match self.inner.ai_turn(&game.inner).or_raise()? {
+        let turn = self.inner.ai_turn(&*game.lock()?).or_raise()?;
+        Ok(match turn {
             AiTurn::ChooseStarter => "choose_starter",
             AiTurn::Move => "move",
         })
     }
 
     /// A person's choice of starter in `game` (the tie rule).
-    fn choose(&self, mut game: PyRefMut<'_, PyMatch>, starter: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.check_choose(&game.inner).or_raise()?;
+    fn choose(&self, game: PyRef<'_, PyMatch>, starter: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner.check_choose(&*game.lock()?).or_raise()?;
         game.choose_starter(starter)
     }
 
     /// Takes back the person's last move of the battle and the AI's replies after it
     /// (with two people, the battle's last move); the moves taken back, the last first.
-    fn undo(&self, mut game: PyRefMut<'_, PyMatch>) -> PyResult<Vec<usize>> {
-        self.inner.undo(&mut game.inner).or_raise()
+    fn undo(&self, game: PyRef<'_, PyMatch>) -> PyResult<Vec<usize>> {
+        self.inner.undo(&mut *game.lock()?).or_raise()
     }
 
     fn __repr__(&self) -> String {

@@ -31,10 +31,10 @@ struct MatchState {
 
 impl MatchState {
     fn of(game: &Bound<'_, PyMatch>) -> PyResult<MatchState> {
-        let game = game.try_borrow()?;
+        let game = game.get().lock()?;
         Ok(MatchState {
-            standing: *game.inner.standing(),
-            battle: game.inner.battle_position(),
+            standing: *game.standing(),
+            battle: game.battle_position(),
         })
     }
 }

@@ -10,7 +10,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 
-use super::convert::{self, Int};
+use super::convert::{self, Int, Moves, Real};
 use super::errors::{out_of_range, raised, search_stopped, OrRaise};
 use super::interrupt::run;
 use super::position::PyPosition;
@@ -23,13 +23,13 @@ use buttonup::search::{self as core, Limits, On, SearchResult, Searcher};
 pub(crate) fn limits(
     depth: Option<Int>,
     nodes: Option<Int>,
-    time_limit: Option<f64>,
+    time_limit: Option<Real>,
 ) -> PyResult<Limits> {
     let depth = depth
         .map(|d| d.within("depth", 1, i64::from(u32::MAX)))
         .transpose()?;
     let nodes = nodes.map(|n| n.within("nodes", 1, i64::MAX)).transpose()?;
-    let time = time_limit.map(|t| seconds(t, "time_limit")).transpose()?;
+    let time = time_limit.map(|t| seconds(&t, "time_limit")).transpose()?;
     Ok(Limits {
         depth: depth.map(|d| d as u32),
         nodes: nodes.map(|n| n as u64),
@@ -38,7 +38,8 @@ pub(crate) fn limits(
 }
 
 /// A number of seconds given as `name`, as a duration.
-pub(crate) fn seconds(value: f64, name: &str) -> PyResult<Duration> {
+pub(crate) fn seconds(value: &Real, name: &str) -> PyResult<Duration> {
+    let value = value.value(name)?;
     if value.is_finite() && value >= 0.0 {
         Ok(Duration::from_secs_f64(value.min(1e9)))
     } else {
@@ -117,7 +118,7 @@ pub fn analyze<'py>(
     py: Python<'py>,
     position: &PyPosition,
     threads: Option<Int>,
-    time_limit: Option<f64>,
+    time_limit: Option<Real>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = position.inner;
     let threads = convert::threads(threads)?;
@@ -146,13 +147,14 @@ pub fn analyze<'py>(
 pub fn review(
     py: Python<'_>,
     start: &PyPosition,
-    moves: Vec<Int>,
-    time_limit: f64,
-    budget: f64,
+    moves: Moves<'_>,
+    time_limit: Real,
+    budget: Real,
 ) -> PyResult<Vec<ReviewTuple>> {
-    let per_position = seconds(time_limit, "time_limit")?;
-    let budget = seconds(budget, "budget")?;
+    let per_position = seconds(&time_limit, "time_limit")?;
+    let budget = seconds(&budget, "budget")?;
     let moves = moves
+        .ints("moves")?
         .iter()
         .map(|mv| Ok(mv.within("move", 0, 63)? as usize))
         .collect::<PyResult<Vec<_>>>()?;
@@ -182,7 +184,7 @@ pub fn search<'py>(
     position: &PyPosition,
     depth: Option<Int>,
     nodes: Option<Int>,
-    time_limit: Option<f64>,
+    time_limit: Option<Real>,
     on_iteration: Option<Py<PyAny>>,
     threads: Option<Int>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -285,9 +287,9 @@ impl PySearcher {
 #[pymethods]
 impl PySearcher {
     #[new]
-    #[pyo3(signature = (*, tt_mb = 16.0, threads = Some(Int::of(1))), text_signature = "(*, tt_mb=16.0, threads=1)")]
-    fn new(tt_mb: f64, threads: Option<Int>) -> PyResult<Self> {
-        let bytes = table_bytes(tt_mb)?;
+    #[pyo3(signature = (*, tt_mb = Real::of(16.0), threads = Some(Int::of(1))), text_signature = "(*, tt_mb=16.0, threads=1)")]
+    fn new(tt_mb: Real, threads: Option<Int>) -> PyResult<Self> {
+        let bytes = table_bytes(&tt_mb)?;
         let threads = convert::threads(threads)?;
         let searcher = Searcher::with_threads(bytes, threads).or_raise()?;
         let threads = searcher.threads();
@@ -308,7 +310,7 @@ impl PySearcher {
         position: &PyPosition,
         depth: Option<Int>,
         nodes: Option<Int>,
-        time_limit: Option<f64>,
+        time_limit: Option<Real>,
         on_iteration: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let limits = limits(depth, nodes, time_limit)?;
@@ -372,7 +374,8 @@ impl PySearcher {
 }
 
 /// A table size in MiB, checked: its bytes.
-pub(crate) fn table_bytes(tt_mb: f64) -> PyResult<usize> {
+pub(crate) fn table_bytes(tt_mb: &Real) -> PyResult<usize> {
+    let tt_mb = tt_mb.value("tt_mb")?;
     if !(tt_mb.is_finite() && (0.001..=65536.0).contains(&tt_mb)) {
         return Err(out_of_range(format!(
             "tt_mb must be from 0.001 to 65536 (MiB), not {tt_mb}"

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 
 use super::ai::PyBot;
 use super::analysis::with_searchers;
-use super::convert::{self, move_index, player_from_py, player_to_py, Int};
+use super::convert::{self, move_index, player_from_py, player_to_py, Int, Real};
 use super::draw::{battle_number, view_to_py};
 use super::errors::OrRaise;
 use super::interrupt::run;
@@ -59,20 +59,23 @@ impl PySession {
 #[pymethods]
 impl PySession {
     #[new]
-    #[pyo3(signature = (r#match, human, *, players = None, cap = 2.0))]
+    #[pyo3(
+        signature = (r#match, human, *, players = None, cap = Real::of(2.0)),
+        text_signature = "(match, human, *, players=None, cap=2.0)"
+    )]
     fn new(
         r#match: PyRef<'_, PyMatch>,
         human: &Bound<'_, PyAny>,
         players: Option<Int>,
-        cap: f64,
+        cap: Real,
     ) -> PyResult<Self> {
         let human = player_from_py("human", Some(human), buttonup::Player::Red)?;
         let players = match players {
             Some(players) => players.within("players", 0, i64::from(u8::MAX))? as u8,
             None => 1,
         };
-        let cap = seconds(cap, "cap")?;
-        let session = Session::new(r#match.inner.clone(), human, players, cap).or_raise()?;
+        let cap = seconds(&cap, "cap")?;
+        let session = Session::new(r#match.snapshot()?, human, players, cap).or_raise()?;
         Ok(PySession {
             inner: Mutex::new(session),
         })

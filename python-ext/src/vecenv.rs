@@ -6,6 +6,9 @@
 //! loading panics on failure. Arrays are made by `numpy.zeros` (an allocation that fails
 //! is a `MemoryError`) and borrowed with the checked `try_readwrite`.
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
 use crate::errors::OrRaise;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError, PyValueError};
@@ -40,9 +43,13 @@ fn internal(error: Panicked) -> PyErr {
 /// With `agent` (a player) and `opponent` (a level, 1 to 10, of `buttonup.ai`)
 /// it is single-agent: the opponent's moves are played inside each step, the agent is
 /// to move in every unfinished game, and observations are the agent's view.
-#[pyclass(module = "buttonup", name = "VecEnv")]
+///
+/// Threads may share one: each call takes the games in turn (a wait that Ctrl-C ends,
+/// without the interpreter held).
+#[pyclass(module = "buttonup", name = "VecEnv", frozen)]
 pub struct PyVecEnv {
-    inner: VecEnv,
+    /// Held through a call's work, which runs without the interpreter.
+    inner: Mutex<VecEnv>,
     /// The number of games.
     #[pyo3(get)]
     num_envs: usize,
@@ -133,8 +140,8 @@ impl PyVecEnv {
         } else {
             0
         };
-        let mut env = PyVecEnv {
-            inner,
+        let env = PyVecEnv {
+            inner: Mutex::new(inner),
             num_envs,
             per_colour,
             threads,
@@ -150,7 +157,7 @@ impl PyVecEnv {
             terminated: zeros(&np, (num_envs,), "bool")?,
             observation: zeros(&np, (num_envs, cells), "int8")?,
         };
-        env.write(py, None)?;
+        env.write(py, &mut *env.games(py)?, None)?;
         Ok(env)
     }
 
@@ -158,15 +165,19 @@ impl PyVecEnv {
     /// one seed a game, game `i` then dealing what game 0 of a reset with `seed[i]`
     /// deals).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        match seed.map(|seed| self.seed_list(seed)).transpose()?.flatten() {
-            Some(seeds) => run(py, || self.inner.reset_each(&seeds))?.or_raise()?,
-            None => {
-                let seed = seed_from_py(seed)?;
-                run(py, || self.inner.reset(seed))?.or_raise()?
-            }
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        // One seed a game, or one for all of them.
+        let seeds = match seed.map(|seed| self.seed_list(seed)).transpose()?.flatten() {
+            Some(seeds) => Ok(seeds),
+            None => Err(seed_from_py(seed)?),
+        };
+        let mut games = self.games(py)?;
+        let inner = &mut *games;
+        match seeds {
+            Ok(seeds) => run(py, || inner.reset_each(&seeds))?.or_raise()?,
+            Err(seed) => run(py, || inner.reset(seed))?.or_raise()?,
         }
-        self.write(py, None)
+        self.write(py, inner, None)
     }
 
     /// Plays one action (a pile index) in every game. An illegal action is a
@@ -175,7 +186,7 @@ impl PyVecEnv {
     /// unread, their battle unmoved, a finished one not started again, reward 0).
     #[pyo3(signature = (actions, waiting = None))]
     fn step(
-        &mut self,
+        &self,
         py: Python<'_>,
         actions: &Bound<'_, PyAny>,
         waiting: Option<&Bound<'_, PyAny>>,
@@ -187,7 +198,8 @@ impl PyVecEnv {
         if let Ok(array) = actions.cast::<PyArray1<i64>>() {
             if array.len() == self.num_envs && array.is_contiguous() {
                 if let Ok(actions) = array.try_readonly() {
-                    return self.write(py, Some((actions.as_slice()?, waiting)));
+                    let mut games = self.games(py)?;
+                    return self.write(py, &mut games, Some((actions.as_slice()?, waiting)));
                 }
             }
         }
@@ -198,7 +210,8 @@ impl PyVecEnv {
         let actions = actions
             .try_readonly()
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
-        self.write(py, Some((actions.as_slice()?, waiting)))
+        let mut games = self.games(py)?;
+        self.write(py, &mut games, Some((actions.as_slice()?, waiting)))
     }
 
     /// A step in which every unfinished game plays a legal pile drawn uniformly at
@@ -206,9 +219,9 @@ impl PyVecEnv {
     /// no action array to make. With `actions` (an int64 array of one entry a game),
     /// the piles played are written into it, -1 for a game that started again.
     #[pyo3(signature = (actions = None))]
-    fn step_random(&mut self, py: Python<'_>, actions: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn step_random(&self, py: Python<'_>, actions: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let Some(actions) = actions else {
-            return self.write_with(py, |inner, out, threads| {
+            return self.write_with(py, &mut *self.games(py)?, |inner, out, threads| {
                 inner.step_random(None, out, threads).map_err(internal)
             });
         };
@@ -228,7 +241,7 @@ impl PyVecEnv {
         let chosen = chosen.as_slice_mut().map_err(|_| {
             PyValueError::new_err("step_random: actions must be a contiguous array")
         })?;
-        self.write_with(py, |inner, out, threads| {
+        self.write_with(py, &mut *self.games(py)?, |inner, out, threads| {
             inner
                 .step_random(Some(chosen), out, threads)
                 .map_err(internal)
@@ -238,19 +251,41 @@ impl PyVecEnv {
     /// Starts a new battle at once in every game whose battle ended on the last step
     /// (a same-step reset), rewriting its player, mask and observation; `rewards` and
     /// `terminated` keep the step's values.
-    fn restart_finished(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.write_with(py, |inner, out, threads| {
+    fn restart_finished(&self, py: Python<'_>) -> PyResult<()> {
+        self.write_with(py, &mut *self.games(py)?, |inner, out, threads| {
             inner.restart_finished(out, threads).map_err(internal)
         })
     }
 
     /// The current positions, for inspection.
-    fn positions(&self) -> Vec<PyPosition> {
-        self.inner.positions().map(PyPosition::from).collect()
+    fn positions(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
+        Ok(self.games(py)?.positions().map(PyPosition::from).collect())
     }
 }
 
+/// How long a wait for another thread's call on the same games sleeps between looks.
+const GAMES_POLL: Duration = Duration::from_micros(200);
+
 impl PyVecEnv {
+    /// The games, taken in turn with other threads: the wait lets go of the interpreter
+    /// (the holder needs it to finish) and Ctrl-C ends it.
+    fn games(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, VecEnv>> {
+        loop {
+            match self.inner.try_lock() {
+                Ok(games) => return Ok(games),
+                Err(TryLockError::Poisoned(_)) => {
+                    return Err(PyRuntimeError::new_err(
+                        "VecEnv: a step failed in another thread; make a new VecEnv",
+                    ))
+                }
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(GAMES_POLL));
+                    py.check_signals()?;
+                }
+            }
+        }
+    }
+
     /// `seed` as one seed a game when it is a sequence (a list, tuple or array, not an
     /// int): one int from 0 to 2**64 - 1 for each game, else a `ValueError`.
     fn seed_list(&self, seed: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u64>>> {
@@ -301,11 +336,12 @@ impl PyVecEnv {
     /// Steps with `actions` and the games sitting out (or, with `None`, only writes the
     /// state) into the arrays.
     fn write(
-        &mut self,
+        &self,
         py: Python<'_>,
+        games: &mut VecEnv,
         actions: Option<(&[i64], Option<&[bool]>)>,
     ) -> PyResult<()> {
-        self.write_with(py, |inner, out, threads| match actions {
+        self.write_with(py, games, |inner, out, threads| match actions {
             None => inner.observe(out, threads).map_err(internal),
             Some((actions, waiting)) => {
                 inner
@@ -318,10 +354,12 @@ impl PyVecEnv {
         })
     }
 
-    /// Runs `work` on the games with the arrays borrowed for writing, without the GIL.
+    /// Runs `work` on the games (taken by the caller) with the arrays borrowed for
+    /// writing, without the GIL.
     fn write_with(
-        &mut self,
+        &self,
         py: Python<'_>,
+        games: &mut VecEnv,
         work: impl FnOnce(&mut VecEnv, Outputs<'_>, usize) -> PyResult<()> + Send,
     ) -> PyResult<()> {
         let n = self.num_envs;
@@ -330,7 +368,7 @@ impl PyVecEnv {
         } else {
             0
         };
-        let width = self.inner.max_piles();
+        let width = games.max_piles();
         let mut current = writable(self.current_player.bind(py), "current_player", n)?;
         let mut mask = writable(
             self.legal_action_mask.bind(py),
@@ -351,8 +389,8 @@ impl PyVecEnv {
                 None
             },
         };
-        let (inner, threads) = (&mut self.inner, self.threads);
-        run(py, || work(inner, out, threads))?
+        let threads = self.threads;
+        run(py, || work(games, out, threads))?
     }
 }
 

@@ -95,8 +95,9 @@ Chooser = Callable[[Position], int]
 
 
 class PolicyError(ValueError):
-    """A policy spec that names no policy that can play: a bad text, a missing file or
-    attribute, a module that fails to import, or a package its form needs."""
+    """A policy spec that names no policy that can play (a bad text, a missing file or
+    attribute, a module that fails to import, or a package its form needs), or a policy
+    that failed to play: it raised, or chose no legal move."""
 
 
 def is_policy_spec(text: str) -> bool:
@@ -335,8 +336,15 @@ class PolicyBot:
         self.last_random = False
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        """The policy's move, checked."""
-        move = self._choose(position)
+        """The policy's move, checked: a :class:`PolicyError` when the policy fails
+        (whatever it raised, named in the message) or answers no legal move."""
+        try:
+            move = self._choose(position)
+        except Exception as error:  # the policy's own fault, not the caller's
+            raise PolicyError(
+                f"policy {self.name} failed on {position}: {type(error).__name__}: "
+                + " ".join(str(error).split())
+            ) from error
         try:
             move = int(move)
         except (TypeError, ValueError):

@@ -30,7 +30,7 @@ mod tally;
 mod write;
 
 pub use error::RecordError;
-pub use read::{read, read_all};
+pub use read::{read, read_all, text};
 pub use write::write;
 
 use crate::game::match_rules::Match;

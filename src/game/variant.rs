@@ -126,6 +126,33 @@ pub fn start_order_count(per_colour: usize) -> Result<u64, VariantError> {
     Ok(arrangements([per_colour; 3]) as u64)
 }
 
+/// The place of `order` in the listing of [`start_orders`] (from 0), or `None` when it
+/// is not a start order of `per_colour` buttons of each colour (the listing's inverse,
+/// without the listing).
+pub fn start_order_index(per_colour: usize, order: &str) -> Option<u64> {
+    if !Capability::StartOrders.supports(per_colour) || order.len() != buttons(per_colour) {
+        return None;
+    }
+    let mut left = [per_colour; 3];
+    let mut rank: u128 = 0;
+    for byte in order.bytes() {
+        let letter = LETTERS.iter().position(|&l| l == byte)?;
+        if left[letter] == 0 {
+            return None;
+        }
+        // Every order with a smaller letter here comes first.
+        for smaller in 0..letter {
+            if left[smaller] > 0 {
+                let mut rest = left;
+                rest[smaller] -= 1;
+                rank += arrangements(rest);
+            }
+        }
+        left[letter] -= 1;
+    }
+    Some(rank as u64)
+}
+
 /// The number of distinct rows of `left[i]` letters of each kind: a multinomial
 /// coefficient (at most `30! / (10!)^3`, well within `u128`).
 fn arrangements(left: [usize; 3]) -> u128 {
@@ -252,6 +279,24 @@ pub fn start_positions(per_colour: usize, to_move: Player) -> Result<Vec<Positio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_orders_index_is_its_place_in_the_listing() {
+        for per_colour in 1..=4 {
+            for (i, order) in start_orders(per_colour).unwrap().iter().enumerate() {
+                assert_eq!(start_order_index(per_colour, order), Some(i as u64));
+            }
+        }
+        let sixes = start_order_count(6).unwrap();
+        let last = StartOrders::from(6, sixes - 1).unwrap().next().unwrap();
+        assert_eq!(last, "WWWWWWRRRRRRBBBBBB");
+        assert_eq!(start_order_index(6, &last), Some(sixes - 1));
+        for not_one in ["", "RBW", "RRBBWX", "RRRBBW", "rrbbww", "RRBBWWR"] {
+            assert_eq!(start_order_index(2, not_one), None, "{not_one}");
+        }
+        assert_eq!(start_order_index(0, ""), None);
+        assert_eq!(start_order_index(7, &"RBW".repeat(7)), None);
+    }
 
     #[test]
     fn there_are_1680_standard_starts_in_order() {

@@ -26,9 +26,17 @@ pub fn default_threads() -> usize {
 /// `u32::MAX` would never finish starting them, so could not be stopped.
 pub const MAX_THREADS: usize = 256;
 
-/// `asked` threads held to `1..=MAX_THREADS`: every door's thread count passes here.
+/// The most threads a call runs on for each core it may use: past this, threads only
+/// share the same cores (no faster), and the calling thread, which answers Ctrl-C, gets
+/// too small a share of its core to look often enough (256 threads on 2 cores answered
+/// after more than a second).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// `asked` threads held to `1..=MAX_THREADS` and to [`THREADS_PER_CORE`] a core: every
+/// door's thread count passes here.
 pub fn clamp_threads(asked: usize) -> usize {
-    asked.clamp(1, MAX_THREADS)
+    let most = MAX_THREADS.min(THREADS_PER_CORE * default_threads());
+    asked.clamp(1, most.max(1))
 }
 
 /// Whether helper threads can be started at all: not on `wasm32-unknown-unknown`, where

@@ -15,8 +15,11 @@
 //! and the class of every start.
 
 use std::collections::HashMap;
+use std::fmt;
 
+use crate::game::error::wraps;
 use crate::game::variant::{buttons, start_order_count, StartOrders, VariantError};
+use crate::run::interrupt::{interrupted, Interrupted};
 
 /// The classes of the starts of one variant under rotation and the colour swap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,34 +87,114 @@ impl Circle {
     }
 }
 
+/// Why the classes of a variant's starts were not listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartClassesError {
+    /// The variant has no start orders to list.
+    Variant(VariantError),
+    /// The rows (4 bytes a start) could not be allocated.
+    Memory {
+        /// The size asked for.
+        bytes: usize,
+    },
+    /// The calling thread was interrupted.
+    Interrupted,
+}
+
+wraps! { StartClassesError::Variant(VariantError) }
+
+impl From<Interrupted> for StartClassesError {
+    fn from(_: Interrupted) -> Self {
+        StartClassesError::Interrupted
+    }
+}
+
+impl crate::HasKind for StartClassesError {
+    fn kind(&self) -> crate::ErrorKind {
+        match self {
+            StartClassesError::Variant(error) => error.kind(),
+            StartClassesError::Memory { .. } => crate::ErrorKind::Memory,
+            StartClassesError::Interrupted => crate::ErrorKind::Interrupted,
+        }
+    }
+}
+
+impl fmt::Display for StartClassesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartClassesError::Variant(error) => error.fmt(f),
+            StartClassesError::Memory { bytes } => write!(
+                f,
+                "cannot allocate the classes of every start ({} MiB)",
+                bytes.div_ceil(1 << 20)
+            ),
+            StartClassesError::Interrupted => Interrupted.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StartClassesError {}
+
+/// Start orders listed between two looks at [`interrupted`].
+const ORDERS_BETWEEN_LOOKS: u32 = 1 << 14;
+
 /// The classes of every start of `per_colour` buttons of each colour (as many as
 /// [`start_orders`](crate::game::variant::start_orders) lists), without listing them
-/// all at once: 137 MB of rows for the 34 million of six of each colour.
-pub fn start_classes(per_colour: usize) -> Result<StartClasses, VariantError> {
+/// all at once: 137 MB of rows for the 34 million of six of each colour. Stops when
+/// [`interrupted`] says so, and says so when the rows cannot be allocated (rather than
+/// ending the process).
+pub fn start_classes(per_colour: usize) -> Result<StartClasses, StartClassesError> {
     let count = start_order_count(per_colour)? as usize;
     let circle = Circle {
         piles: buttons(per_colour) as u32,
     };
+    let memory = |bytes: usize| StartClassesError::Memory { bytes };
+    let mut rows = Vec::new();
+    rows.try_reserve_exact(2 * count)
+        .map_err(|_| memory(2 * count * std::mem::size_of::<u32>()))?;
+    // The classes as codes until the end, every table grown by `try_reserve`: a lack
+    // of memory is an error at any point, not the end of the process.
     let mut class_of: HashMap<u64, u32> = HashMap::new();
-    let mut representatives = Vec::new();
-    let mut rows = Vec::with_capacity(2 * count);
+    let mut representatives: Vec<u64> = Vec::new();
     let mut orders = StartOrders::from(per_colour, 0)?;
+    let mut until_look = ORDERS_BETWEEN_LOOKS;
     while let Some(letters) = orders.next_letters() {
+        until_look -= 1;
+        if until_look == 0 {
+            until_look = ORDERS_BETWEEN_LOOKS;
+            if interrupted() {
+                return Err(StartClassesError::Interrupted);
+            }
+        }
         let code = circle.code(letters);
         for smallest in [
             circle.smallest_rotation(code),
             circle.smallest_rotation(circle.swapped(code)),
         ] {
+            if representatives.len() == representatives.capacity()
+                || class_of.len() == class_of.capacity()
+            {
+                let more = representatives.len().max(1 << 10);
+                representatives
+                    .try_reserve(more)
+                    .map_err(|_| memory(8 * more))?;
+                class_of.try_reserve(more).map_err(|_| memory(16 * more))?;
+            }
             let next = representatives.len() as u32;
             let class = *class_of.entry(smallest).or_insert_with(|| {
-                representatives.push(circle.letters(smallest));
+                representatives.push(smallest);
                 next
             });
             rows.push(class);
         }
     }
+    let mut letters = Vec::new();
+    letters
+        .try_reserve_exact(representatives.len())
+        .map_err(|_| memory(24 * representatives.len()))?;
+    letters.extend(representatives.into_iter().map(|code| circle.letters(code)));
     Ok(StartClasses {
-        representatives,
+        representatives: letters,
         rows,
     })
 }

@@ -131,7 +131,9 @@ impl Searcher {
     }
 
     /// A margin searcher that may take up to `threads` threads (held to 1 to
-    /// [`MAX_THREADS`](crate::run::parallel::MAX_THREADS); 1 where threads cannot start),
+    /// [`MAX_THREADS`](crate::run::parallel::MAX_THREADS) and to
+    /// [`THREADS_PER_CORE`](crate::run::parallel::THREADS_PER_CORE) a core; 1 where
+    /// threads cannot start),
     /// on a table of `table_bytes` bytes that they share (for one thread, a table of its
     /// own: a little faster alone). Its solves, analyses and searches take the threads
     /// where the position is big enough to pay for them; a depth or node limit keeps a

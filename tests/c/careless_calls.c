@@ -273,7 +273,7 @@ static void matches(void) {
     ButtonupMatch *read = UNTOUCHED_PTR;
     EXPECT(buttonup_match_from_record(NULL, &read), NUL);
     EXPECT(buttonup_match_from_record(record, NULL), NUL);
-    EXPECT(buttonup_match_from_record("\xff[Event", &read), BUTTONUP_STATUS_NOTATION_ERROR);
+    EXPECT(buttonup_match_from_record("\xff[Event", &read), BUTTONUP_STATUS_RECORD_ERROR);
     EXPECT(buttonup_match_from_record("[Event", &read), BUTTONUP_STATUS_RECORD_ERROR);
     TRUE(read == UNTOUCHED_PTR);
     size_t length = strlen(record);

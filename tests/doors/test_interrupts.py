@@ -5,6 +5,7 @@ wait for its search."""
 from __future__ import annotations
 
 import sys
+import textwrap
 import threading
 
 import buttonup
@@ -62,6 +63,33 @@ def test_ctrl_c_stops_a_long_call(call: str) -> None:
     # The promise is 50 ms (docs/reliability.md); a loaded test machine gets slack.
     assert latency < 3.0
     assert words[2] == "1"
+
+
+def test_a_listing_past_the_memory_limit_is_a_memory_error_not_an_abort() -> None:
+    # Under `ulimit -v` start_orders(6) ended the process: "memory allocation failed",
+    # status 134.
+    program = textwrap.dedent(
+        """
+        import resource, buttonup
+        from buttonup import _core
+        status = open("/proc/self/status").read()
+        size = int(status.split("VmSize:")[1].split()[0]) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size + 300 * 2**20, resource.RLIM_INFINITY))
+        for call in (lambda: list(buttonup.start_orders(6)), lambda: _core.start_classes(6)):
+            try:
+                call()
+                print("done", flush=True)
+            except MemoryError:
+                print("MemoryError", flush=True)
+        print(len(buttonup.start_orders(3)), flush=True)
+        """
+    )
+    done = processes.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split()
+    assert lines[0] == "MemoryError" and lines[1] in ("MemoryError", "done") and lines[2] == "1680"
 
 
 def test_stop_before_the_search_starts_is_not_lost() -> None:

@@ -21,8 +21,17 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
+import buttonup
 import pytest
-from buttonup import NotationError, Player, RecordError, SearchStoppedError, Standing, _core
+from buttonup import (
+    NotationError,
+    Player,
+    RecordError,
+    SearchStoppedError,
+    Standing,
+    _core,
+    reference,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -415,6 +424,28 @@ def test_a_lone_surrogate_in_a_record_is_a_record_error(
     with pytest.raises(RecordError) as caught:
         call()
     assert type(caught.value) is RecordError and words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("\ud800", 1),
+        ("1. \ud800", 1),
+        ('[Event "x"]\n1. RRRBBBWWW r {\ud800} 1 *', 2),
+        ("a\udc80b", 1),
+    ],
+)
+def test_a_lone_surrogate_in_a_record_is_the_same_error_in_both_engines(
+    text: str, line: int
+) -> None:
+    # The reference engine read it as an unknown token.
+    messages = []
+    for engine in (buttonup, reference):
+        with pytest.raises(RecordError) as caught:
+            engine.Match.from_record(text)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith(f"line {line}: the text is not valid Unicode: a lone surrogate")
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,10 @@ resident memory flat."""
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import os
+import pickle
 import random
 import threading
 import time
@@ -86,6 +89,76 @@ def resident_kib() -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     raise AssertionError("no VmRSS")
+
+
+def hammer(calls: list[object], seconds: float = 1.5, threads: int = 4) -> list[BaseException]:
+    """Runs random ``calls`` on ``threads`` threads for ``seconds``: what they raised."""
+    failures: list[BaseException] = []
+    deadline = time.monotonic() + seconds
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        while time.monotonic() < deadline and not failures:
+            try:
+                rng.choice(calls)()  # type: ignore[operator]
+            except BaseException as error:
+                failures.append(error)
+
+    workers = [threading.Thread(target=work, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return failures
+
+
+def test_a_match_shared_by_threads_takes_every_call() -> None:
+    # Two threads on one Match raised "RuntimeError: Already mutably borrowed" (482,575
+    # of them a second): PyO3's words, not ours.
+    match = buttonup.Match("r", seed=3, target=30)
+
+    def play() -> None:
+        moves = match.legal_moves()
+        if moves:
+            with contextlib.suppress(buttonup.IllegalMoveError):  # another thread first
+                match.play(moves[0])
+        elif match.chooser is not None:
+            with contextlib.suppress(buttonup.MatchStateError):
+                match.choose_starter(match.chooser)
+
+    def undo() -> None:
+        with contextlib.suppress(buttonup.MatchStateError):
+            match.undo()
+
+    calls = [
+        play, play, undo, match.legal_moves, lambda: match.battles, lambda: match.standing,
+        lambda: match.record(Event="x"), lambda: repr(match), lambda: match.to_move,
+        lambda: match.score("r"), lambda: pickle.dumps(match), lambda: copy.copy(match),
+    ]  # fmt: skip
+    assert hammer(calls) == []
+    # Whole after it all: its record reads back as the same match.
+    again = buttonup.Match.from_record(match.record())
+    assert again.position == match.position and again.scores == match.scores
+    assert len(match.battles) == len(again.battles)
+
+
+def test_a_vecenv_shared_by_threads_takes_its_steps_in_turn() -> None:
+    np = pytest.importorskip("numpy")
+    env = buttonup.VecEnv(64, seed=1, threads=2)
+
+    def step() -> None:
+        actions = np.argmax(env.legal_action_mask, axis=1)
+        try:
+            env.step(actions)
+        except ValueError as error:
+            # Another thread stepped between the mask and this step: a refusal naming
+            # the pile (no game changed), never a borrow error of PyO3's or NumPy's.
+            if "pile" not in str(error):
+                raise
+
+    calls = [step, env.step_random, env.restart_finished, env.positions, lambda: env.reset(7)]
+    assert hammer(calls) == []
+    assert len(env.positions()) == 64
 
 
 def test_memory_stays_flat() -> None:

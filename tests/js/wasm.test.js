@@ -202,6 +202,12 @@ test("wrong types are TypeErrors, not crashes", () => {
     // Texts read by the glue unchecked once read memory out of bounds.
     () => new engine.Seats("r").names(5),
     () => new engine.Session(new engine.Match(), "r", 1, 5).record({}, "event", "date"),
+    // Numbers once taken as JavaScript coerces them: a date is 1.7e12 battles.
+    () => engine.randomPlayouts(new Date()),
+    () => engine.randomPlayouts("3"),
+    () => engine.analysisView(p, new Date()),
+    () => engine.reviewView(p, [0], "5", 10),
+    () => new engine.Session(new engine.Match(), "r", 1, [5]),
   ]) {
     const error = thrown(call);
     assert.notEqual(error, null, String(call));

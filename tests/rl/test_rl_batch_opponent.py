@@ -195,22 +195,3 @@ def test_an_sb3_model_as_the_opponent_is_asked_once_a_step() -> None:
                 assert str(now[i]) == str(after)
     # One call a round of the opponent's moves, for every game where it is to move.
     assert moves > 4 * calls > 0
-
-
-def test_the_sb3_self_play_example_trains_against_copies_of_itself() -> None:
-    """examples/sb3_selfplay.py, smoke-sized: it trains, refreshes the copy and prints
-    its evaluate row."""
-    import sys
-    from pathlib import Path
-
-    from processes import run
-
-    if not os.environ.get("BUTTONUP_REQUIRE_RL"):
-        pytest.importorskip("sb3_contrib")
-    script = Path(__file__).resolve().parents[2] / "examples" / "sb3_selfplay.py"
-    command = [sys.executable, str(script), "--steps", "8192", "--refresh", "2048"]
-    done = run([*command, "--episodes", "20"], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert lines[0].startswith("trained 8,192 steps in") and "5 copies of the model" in lines[0]
-    assert lines[1].startswith("| MaskablePPO self-play, seed 1, 8,192 steps | ")

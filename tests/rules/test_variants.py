@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import collections.abc
 import itertools
+import pickle
 import random as random_module
 
 import buttonup
 import pytest
-from buttonup import STANDARD_PER_COLOUR, VARIANT_LIMITS, Player, Position, start_orders
+from buttonup import (
+    STANDARD_PER_COLOUR,
+    VARIANT_LIMITS,
+    Player,
+    Position,
+    StartOrders,
+    start_orders,
+)
 
 
 @pytest.mark.parametrize("per_colour", [1, 2, 3])
@@ -21,6 +30,55 @@ def test_start_order_counts() -> None:
     # 9! / (3! 3! 3!) and 12! / (4! 4! 4!).
     assert len(start_orders()) == len(start_orders(STANDARD_PER_COLOUR)) == 1680
     assert len(start_orders(4)) == 34650
+
+
+def test_start_orders_are_a_lazy_sequence_of_the_listing() -> None:
+    expected = sorted(set(map("".join, itertools.permutations("RRRBBBWWW"))))
+    orders = start_orders(3)
+    assert isinstance(orders, collections.abc.Sequence) and isinstance(orders, StartOrders)
+    assert len(orders) == 1680 and orders.per_colour == 3
+    assert list(orders) == expected and list(reversed(orders)) == expected[::-1]
+    assert [orders[i] for i in range(-1680, 1680, 37)] == [
+        expected[i] for i in range(-1680, 1680, 37)
+    ]
+    for window in (slice(None), slice(5, 50, 7), slice(-3, None), slice(None, None, -5),
+                   slice(1600, 1700), slice(40, 10), slice(10, 40, -1)):  # fmt: skip
+        assert orders[window] == expected[window], window
+    assert [orders.index(order) for order in expected[::41]] == list(range(0, 1680, 41))
+    assert orders.index(expected[99], 99, 100) == 99
+    with pytest.raises(ValueError, match="'RRRBBBWWW' is not a start order of 3 buttons"):
+        orders.index("RRRBBBWWW", 0, 10)
+    assert "WRBWBRRWB" in orders and orders.count("WRBWBRRWB") == 1
+    for other in ("wrbwbrrwb", "WRBWBRRW", "WRBWBRRWR", 3, None):
+        assert other not in orders and orders.count(other) == 0
+    assert orders == expected and expected == orders and orders == tuple(expected)
+    assert orders != expected[:-1] and orders != start_orders(2) and orders == start_orders(3)
+    assert hash(orders) == hash(start_orders(3)) and repr(orders) == "start_orders(3)"
+    assert pickle.loads(pickle.dumps(orders)) == orders
+    with pytest.raises(IndexError):
+        orders[1680]
+    with pytest.raises(IndexError):
+        orders[-1681]
+    with pytest.raises(IndexError):
+        orders[2**70]
+    with pytest.raises(TypeError, match="indices must be integers or slices, not str"):
+        orders["1"]  # type: ignore[call-overload]
+
+
+def test_the_six_of_each_colour_listing_is_made_only_where_asked() -> None:
+    # It used to be a list of 17 million strings: 5 s and 2.4 GB before the first.
+    six = start_orders(6)
+    assert len(six) == 17_153_136  # 18! / (6!)^3
+    assert six[0] == "BBBBBBRRRRRRWWWWWW" and six[-1] == "WWWWWWRRRRRRBBBBBB"
+    middle = six[8_000_000:8_000_010]
+    assert middle == sorted(middle) and len(set(middle)) == 10
+    assert all(sorted(order) == sorted("RBW" * 6) for order in middle)
+    assert [six.index(order) for order in middle] == list(range(8_000_000, 8_000_010))
+    assert six[8_000_000:8_000_010] == [six[i] for i in range(8_000_000, 8_000_010)]
+    iterator = iter(six)
+    assert [next(iterator) for _ in range(3)] == six[:3]
+    assert iterator.__length_hint__() == len(six) - 3
+    assert buttonup._core.start_orders_from(6, len(six) - 2, 5) == six[-2:]
 
 
 @pytest.mark.parametrize("per_colour", [1, 2])

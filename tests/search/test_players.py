@@ -57,6 +57,9 @@ class Starter:
     def choose_starter(self, match):
         return match.to_move
 
+def lookup(position):
+    return {}[str(position)]
+
 broken = 42
 """
 
@@ -120,6 +123,44 @@ def test_an_illegal_move_is_a_policy_error(mypolicies: Path) -> None:
     bot = load_policy("mypolicies:illegal")
     with pytest.raises(PolicyError, match="not a legal move"):
         bot.choose(START)
+
+
+def test_a_policy_that_raises_is_a_policy_error_naming_what_it_raised(mypolicies: Path) -> None:
+    bot = load_policy("mypolicies:lookup")
+    with pytest.raises(PolicyError) as caught:
+        bot.choose(START)
+    assert str(caught.value) == (f"policy mypolicies:lookup failed on {START}: KeyError: '{START}'")
+    assert isinstance(caught.value.__cause__, KeyError)
+
+
+def test_the_engine_answers_a_policy_that_raises_with_an_error_line(mypolicies: Path) -> None:
+    # It printed a KeyError traceback and exited 1.
+    fen = f"position fen {START}"
+    session = f"{fen}\ngo\nisready\n{fen} moves 0\ngo\nquit\n"
+    done = buttonup("engine", "--policy", "mypolicies:lookup", input=session, path=mypolicies)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    lines = done.stdout.splitlines()
+    errors = [line for line in lines if line.startswith("info string error: policy")]
+    assert len(errors) == 2 and f"failed on {START}: KeyError" in errors[0]
+    assert f"failed on {START.play(0)}: KeyError" in errors[1]
+    assert lines.count("bestmove (none)") == 2 and "readyok" in lines
+
+
+def test_a_server_opponent_that_raises_is_a_json_500(mypolicies: Path) -> None:
+    # It was a plain-text 500.
+    pytest.importorskip("fastapi")
+    from buttonup.web.app import create_app
+    from fastapi.testclient import TestClient
+
+    app = create_app(opponents={"lookup": bot_factory("mypolicies:lookup")})
+    client = TestClient(app, raise_server_exceptions=False)
+    answer = client.post("/api/bestmove", json={"position": str(START), "opponent": "lookup"})
+    assert answer.status_code == 500
+    assert answer.json()["error"].startswith("policy mypolicies:lookup failed on W/R/B/W/B/R/R/W/B")
+    made = client.post("/api/matches", json={"human": "b", "opponent": "lookup"})
+    assert made.status_code == 200, made.text  # the match is made; its AI move fails
+    moved = client.post(f"/api/matches/{made.json()['id']}/ai")
+    assert moved.status_code == 500 and "KeyError" in moved.json()["error"]
 
 
 def test_bot_factory_names_and_pickles_policies(mypolicies: Path) -> None:

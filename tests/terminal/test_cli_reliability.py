@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from buttonup import __version__
@@ -64,6 +65,32 @@ def test_ctrl_c_at_the_prompt_ends_the_game_as_every_command() -> None:
     assert process.returncode == 130
     assert err.strip() == "buttonup: interrupted"
     assert out.endswith("Red to move> ")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["serve", "--port", "70000"], "cannot listen on 127.0.0.1:70000: a port is a number"),
+        (["serve", "--port", "-1"], "a port is a number from 0 to 65535"),
+        (["serve", "--expire-days", "-1"], "expire_days must be above 0"),
+        (["serve", "--expire-days", "0"], "expire_days must be above 0"),
+        (["serve", "--expire-days", "nan"], "expire_days must be above 0"),
+        (["export-site", "{file}/sub"], "/file/sub/static/wasm: Not a directory"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    args: list[str], says: str, tmp_path: Path
+) -> None:
+    # A traceback and status 1 (OverflowError, NotADirectoryError), or, for
+    # --expire-days, every unfinished online match deleted at start.
+    pytest.importorskip("fastapi")
+    file = tmp_path / "file"
+    file.write_text("")
+    args = [arg.replace("{file}", str(file)) for arg in args]
+    done = run([*BUTTONUP, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("buttonup: error: ")
+    assert says in done.stderr, done.stderr
 
 
 def test_a_closed_pipe_ends_quietly() -> None:

@@ -51,6 +51,28 @@ def test_a_whole_match_against_the_ai() -> None:
     assert " gains " in text or "nobody gains" in text
 
 
+def test_the_board_is_drawn_once_a_turn_of_yours() -> None:
+    # It was drawn before the AI's moves too, so that your own move scrolled away.
+    cons, out = console()
+    holder: list[Game] = []
+    script_answers = answers_from(holder, [])
+    turns = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal turns
+        turns += "to move>" in prompt
+        return script_answers(prompt)
+
+    game = Game(Settings(level=1, seed=3), cons, ask)
+    holder.append(game)
+    game.run()
+    text = out.getvalue()
+    assert turns > 10
+    assert text.count("Score: ") == turns
+    # Every move of the AI is told, each once.
+    assert text.count("The AI (Black) lifts pile") + text.count("The AI (Red) lifts pile") > 10
+
+
 def test_prompt_errors_hint_undo_and_quit() -> None:
     match = Match(Player.RED, seed=8)
     legal = match.legal_moves()

@@ -1,7 +1,7 @@
-"""``/api/docs`` with the network off: a real headless Chromium that can resolve no host
-but the loopback one loads the page of ``buttonup serve`` and Swagger UI draws the API's
-routes from the OpenAPI schema (FastAPI's own page fetched its scripts from a CDN, and
-stayed blank without one)."""
+"""``/api/docs`` and ``/redoc`` with the network off: a real headless Chromium that can
+resolve no host but the loopback one loads the pages of ``buttonup serve``, and Swagger
+UI and ReDoc draw the API's routes from the OpenAPI schema (FastAPI's own pages fetched
+their scripts from a CDN, and stayed blank without one)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,9 @@ def server() -> Iterator[str]:
         yield url
 
 
-def test_the_docs_page_names_no_other_host(server: str) -> None:
-    page = httpx.get(f"{server}/api/docs")
+@pytest.mark.parametrize("path", ["/api/docs", "/api/redoc", "/redoc"])
+def test_the_docs_pages_name_no_other_host(server: str, path: str) -> None:
+    page = httpx.get(server + path)
     assert page.status_code == 200
     assert not re.findall(r"https?://(?!127\.0\.0\.1)", page.text), page.text
     for asset in re.findall(r"(?:src|href)=['\"](/api/docs/assets/[^'\"]+)", page.text):
@@ -42,3 +43,13 @@ def test_the_docs_draw_the_routes_with_the_network_off(server: str) -> None:
     )
     paths = set(re.findall(r'data-path="(/api/[^"]+)"', dom))
     assert {"/api/bestmove", "/api/analyze"} <= paths, dom[-3000:]
+
+
+def test_redoc_draws_the_routes_with_the_network_off(server: str) -> None:
+    dom = dump_dom(
+        f"{server}/redoc",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+        "--virtual-time-budget=20000",
+    )
+    operations = set(re.findall(r'data-section-id="(operation/[^"]+)"', dom))
+    assert any("bestmove" in operation for operation in operations), dom[-3000:]

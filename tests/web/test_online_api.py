@@ -43,7 +43,8 @@ def begun(client: TestClient, **settings: Any) -> tuple[Player, Player, str]:
     data = made.json()
     assert data["seat"] == "r" and data["state"]["version"] == 0
     assert data["links"]["invite"] == f"/online/{data['id']}#join={data['invite']}"
-    joined = guest.post(f"/api/online/{data['id']}/join", {"invite": data["invite"]})
+    agreed = {"seed": settings["seed"]} if "seed" in settings else {}
+    joined = guest.post(f"/api/online/{data['id']}/join", {"invite": data["invite"], **agreed})
     assert joined.status_code == 200, joined.text
     assert joined.json()["seat"] == "b" and joined.json()["state"]["begun"]
     return host, guest, data["id"]
@@ -130,6 +131,29 @@ def test_a_whole_match_with_the_tie_rule_as_the_library_plays_it(db: Path) -> No
     assert [a.version for a in actions] == list(range(1, version + 1))
     assert actions[0].kind == "join"
     assert sum(a.kind == "choose" for a in actions) == choices
+
+
+def test_the_deals_are_the_servers_unless_both_players_give_the_seed(db: Path) -> None:
+    client = app_on(db)
+    foretold = str(Match("r", seed=12345).position)
+    starts = []
+    for agreed in ({}, {"seed": 12344}, {"seed": 12345}):
+        host, guest = Player(client), Player(client)
+        made = host.post("/api/online", {"host": "r", "seed": 12345}).json()
+        joined = guest.post(
+            f"/api/online/{made['id']}/join", {"invite": made["invite"], **agreed}
+        ).json()
+        starts.append(joined["state"]["position"])
+        record = client.get(f"/api/online/{made['id']}/record").text
+        assert "12345" not in record  # the seed is told once the match is over
+    # The host alone, or a guest who gives another seed: the server's own draw (two
+    # draws of the 1,680 standard starts may meet, so the seed is read, not the deal).
+    assert starts[2] == foretold
+    stored = sqlite3.connect(db).execute("SELECT state FROM matches ORDER BY created").fetchall()
+    seeds = [Match.__new__(Match) for _ in stored]
+    for match, (state,) in zip(seeds, stored):
+        match.__setstate__(state)
+    assert ['[Seed "12345"]' in match.record() for match in seeds] == [False, False, True]
 
 
 def test_every_refusal_leaves_the_match_unchanged(db: Path) -> None:

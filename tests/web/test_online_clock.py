@@ -24,6 +24,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
 from buttonup.web.app import create_app
+from buttonup.web.store import server_time
 from fastapi.testclient import TestClient
 from online_helpers import Player
 
@@ -118,6 +119,34 @@ def test_per_move_in_time_then_late(tmp_path: Path) -> None:
         again = client.get(f"/api/online/{match_id}").json()
         assert again["ended"] == "time" and again["winner"] == other
         assert again["version"] == over["version"]
+
+
+@pytest.mark.parametrize("jump", [2 * 3600.0, 31 * 86400.0, -2 * 3600.0])
+def test_a_restart_under_a_jumped_clock_charges_nobody_and_ages_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jump: float
+) -> None:
+    # Restarted under a clock 2 h ahead, both clocked matches were lost on time for
+    # good; 31 days ahead, the unfinished matches were deleted; 2 h behind, a running
+    # clock stood still.
+    db = tmp_path / "m.sqlite3"
+    with app_on(db) as client:
+        host, guest, clocked = begun(client, {"per_match": 60})
+        moved = play_first(host, clocked)
+        _, _, waiting = begun(client, {"per_move": 60})
+        page = client.post("/api/matches", json={"level": 1}).json()["id"]
+    running = moved["clock"]["running"]
+    real = server_time.wall
+    monkeypatch.setattr(server_time, "wall", lambda: real() + jump)
+    with app_on(db) as client:
+        host.client = guest.client = client
+        after = state(host, clocked)
+        assert after["ended"] is None and after["clock"]["running"] == running
+        assert 50 < after["clock"]["left"][running] <= moved["clock"]["left"][running]
+        assert state(host, waiting)["ended"] is None
+        assert client.get(f"/api/matches/{page}").status_code == 200
+        time.sleep(1.0)  # and the clock runs on
+        later = state(host, clocked)["clock"]["left"][running]
+        assert after["clock"]["left"][running] - later >= 0.5
 
 
 def test_per_match_counts_only_the_running_side_and_a_read_ends_it(tmp_path: Path) -> None:

@@ -93,7 +93,9 @@ def floods_then_kill(server: Server, db: str) -> None:
             host, guest = Player(client), Player(client)
             made = host.post("/api/online", {"target": 30, "seed": number}).json()
             assert (
-                guest.post(f"/api/online/{made['id']}/join", {"invite": made["invite"]}).status_code
+                guest.post(
+                    f"/api/online/{made['id']}/join", {"invite": made["invite"], "seed": number}
+                ).status_code
                 == 200
             )
             floods.append(Flood(server.url, made["id"], {"r": host, "b": guest}, number))

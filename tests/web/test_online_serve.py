@@ -34,14 +34,17 @@ from online_helpers import (  # noqa: F401
 )
 
 
-def listen(url: str, match_id: str, seat: str = "") -> tuple[Any, threading.Thread]:
-    """The events of a match's stream, read in a thread into a queue (``None`` once the
-    stream ends)."""
+def listen(
+    url: str, match_id: str, seat: str = "", key: str | None = None
+) -> tuple[Any, threading.Thread]:
+    """The events of a match's stream (the player of ``seat``'s, with his ``key``),
+    read in a thread into a queue (``None`` once the stream ends)."""
     received: queue.Queue[dict[str, Any] | None] = queue.Queue()
 
     def read() -> None:
         try:
-            path = f"{url}/api/online/{match_id}/events" + (f"?seat={seat}" if seat else "")
+            asked = f"?seat={seat}&key={key}" if seat else ""
+            path = f"{url}/api/online/{match_id}/events{asked}"
             with httpx.stream("GET", path, timeout=httpx.Timeout(60, read=60)) as answer:
                 assert answer.headers["content-type"].startswith("text/event-stream")
                 for event in events(answer.iter_lines()):
@@ -79,7 +82,8 @@ def begin(url: str, **settings: Any) -> tuple[Player, Player, str]:
 def moves_reach_the_stream(writer: str, reader: str) -> None:
     """Moves made through ``writer`` reach an event stream opened on ``reader``."""
     host, guest, match_id = begin(writer, seed=11)
-    received, _ = listen(reader, match_id, "b")
+    key = guest.get(f"/api/online/{match_id}").json()["stream_key"]
+    received, _ = listen(reader, match_id, "b", key)
     first = next_state(received, 1)
     assert first["begun"] and first["you"] is None
     version = 1
@@ -104,7 +108,8 @@ def test_events_reach_a_listener_and_a_restart_keeps_the_match(tmp_path: Path) -
     try:
         moves_reach_the_stream(server.url, server.url)
         host, _, match_id = begin(server.url, seed=5)
-        received, reader = listen(server.url, match_id, "r")
+        key = host.get(f"/api/online/{match_id}").json()["stream_key"]
+        received, reader = listen(server.url, match_id, "r", key)
         assert next_state(received, 1)["seats"]["r"]["online"]
         before = host.get(f"/api/online/{match_id}").json()
         started = time.monotonic()

@@ -1,8 +1,10 @@
-"""The event streams of online matches (issue 34 item 7): a change is read from the
-store once however many streams the match has (presence needs no read at all), and
-streams are capped per match and per client address (429 past the cap, a closed
-stream's place free again). The app runs on uvicorn in a thread of the test, so that
-the store's reads can be counted."""
+"""The event streams of online matches: a change is read from the store once however
+many streams the match has (presence needs no read at all); streams are capped per seat,
+spectators per match and per client address, and all of them below a share of the
+server's connections, the players' own never refused for spectators (429 past a cap, a
+closed stream's place free again); a stream ends after its time, and a seat is only
+shown online by a stream opened with its key. The app runs on uvicorn in a thread of the
+test, so that the store's reads can be counted."""
 
 from __future__ import annotations
 
@@ -26,8 +28,14 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 import httpx
 from buttonup._core import Match
+from buttonup.web import online as online_module
 from buttonup.web.app import create_app
-from buttonup.web.online import STREAMS_PER_CLIENT, STREAMS_PER_MATCH, Online
+from buttonup.web.online import (
+    SPECTATORS_PER_MATCH,
+    STREAMS_PER_CLIENT,
+    STREAMS_PER_SEAT,
+    Online,
+)
 from buttonup.web.store.sql import SqlStore
 from online_helpers import Player, events, in_a_thread
 
@@ -36,9 +44,9 @@ PATIENCE = 30.0
 
 
 @contextlib.contextmanager
-def serving(path: Path) -> Iterator[tuple[str, Online]]:
+def serving(path: Path, **options: Any) -> Iterator[tuple[str, Online]]:
     """The app on a SQLite file, on uvicorn in a thread: its URL and its online matches."""
-    app = create_app(db=f"sqlite://{path}")
+    app = create_app(db=f"sqlite://{path}", **options)
     online: Online = app.state.online
     with in_a_thread(app, patience=PATIENCE) as port:
         try:
@@ -51,8 +59,9 @@ class Stream:
     """One event stream read in a thread (ended by the server's end): its events in
     :attr:`heard`, ``None`` once it ends."""
 
-    def __init__(self, url: str, match_id: str, seat: str = ""):
-        self.path = f"{url}/api/online/{match_id}/events" + (f"?seat={seat}" if seat else "")
+    def __init__(self, url: str, match_id: str, seat: str = "", key: str | None = None):
+        asked = f"?seat={seat}&key={key}" if seat else ""
+        self.path = f"{url}/api/online/{match_id}/events{asked}"
         self.heard: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.status = 0
         self.opened = threading.Event()
@@ -103,6 +112,15 @@ def begun(url: str, **settings: Any) -> tuple[Player, Player, str]:
     return host, guest, made["id"]
 
 
+def keys(host: Player, guest: Player, match_id: str) -> dict[str, str]:
+    """Each seat's stream key, as its player's state tells it (and nobody else's)."""
+    found = {}
+    for player in (host, guest):
+        state = player.get(f"/api/online/{match_id}").json()
+        found[state["you"]] = state["stream_key"]
+    return found
+
+
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     """The store's calls of a match (its reads ``load``, ``action``, ``actions``, and
@@ -126,15 +144,19 @@ def test_one_read_per_change_however_many_streams(
     tmp_path: Path, reads: collections.Counter[str]
 ) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, online):
-        host, _, match_id = begun(url)
-        streams = [Stream(url, match_id, "rb"[n % 2] if n < 4 else "") for n in range(12)]
+        host, guest, match_id = begun(url)
+        key = keys(host, guest, match_id)
+        streams = [
+            Stream(url, match_id, *(("rb"[n % 2], key["rb"[n % 2]]) if n < 4 else ()))
+            for n in range(12)
+        ]
         for stream in streams:
             assert stream.next("state")["data"]["version"] == 1
         settle(streams)
         reads.clear()
 
         # who is online: the broker knows it; the new stream's own read is the only one
-        watcher = Stream(url, match_id, "b")
+        watcher = Stream(url, match_id, "b", key["b"])
         for stream in streams:
             assert stream.next("presence")["data"]["seats"]["b"]["online"]
         watcher.next("state")
@@ -164,8 +186,12 @@ def test_a_clocked_match_is_read_once_per_change_and_flagged_once(
     tmp_path: Path, reads: collections.Counter[str]
 ) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, _):
-        host, _, match_id = begun(url, clock={"per_move": 2})
-        streams = [Stream(url, match_id, "rb"[n % 2] if n < 4 else "") for n in range(10)]
+        host, guest, match_id = begun(url, clock={"per_move": 2})
+        key = keys(host, guest, match_id)
+        streams = [
+            Stream(url, match_id, *(("rb"[n % 2], key["rb"[n % 2]]) if n < 4 else ()))
+            for n in range(10)
+        ]
         for stream in streams:
             assert stream.next("state")["data"]["clock"]["running"] == "r"
         settle(streams)
@@ -191,12 +217,16 @@ def test_a_clocked_match_is_read_once_per_change_and_flagged_once(
         assert reads == {"commit": 1, "action": 1, "actions": 1}, reads
 
 
-def opened(url: str, match_id: str, address: str = "127.0.0.1") -> tuple[socket.socket, int, str]:
+def opened(
+    url: str, match_id: str, address: str = "127.0.0.1", asked: str = "?seat=b"
+) -> tuple[socket.socket, int, str]:
     """A stream of ``match_id`` asked for from ``address`` on a socket of its own (to
-    be closed by the caller): the socket, the status, and a refusal's error."""
+    be closed by the caller; by default a spectator's claiming a seat without its key):
+    the socket, the status, and a refusal's error."""
     port = int(url.rsplit(":", 1)[1])
     sock = socket.create_connection(("127.0.0.1", port), PATIENCE, source_address=(address, 0))
-    sock.sendall(f"GET /api/online/{match_id}/events?seat=b HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    path = f"/api/online/{match_id}/events{asked}"
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     answer = b""
     while b"\r\n\r\n" not in answer:
         answer += sock.recv(4096)
@@ -224,55 +254,116 @@ def closed(sock: socket.socket, online: Online, match_id: str, count: int) -> No
         time.sleep(0.02)
 
 
-def test_streams_of_one_match_are_capped_and_a_closed_one_frees_its_place(
-    tmp_path: Path,
-) -> None:
+def test_spectators_of_one_match_are_capped_never_its_players(tmp_path: Path) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, online), contextlib.ExitStack() as socks:
-        _, _, match_id = begun(url)
+        host, guest, match_id = begun(url)
+        key = keys(host, guest, match_id)
         held = []
-        for _ in range(STREAMS_PER_MATCH):
-            sock, status, _ = opened(url, match_id)
+        for n in range(SPECTATORS_PER_MATCH):  # from as many addresses
+            sock, status, _ = opened(url, match_id, f"127.0.1.{n + 1}")
             socks.callback(sock.close)
             assert status == 200
             held.append(sock)
-        sock, status, error = opened(url, match_id)
+        sock, status, error = opened(url, match_id, "127.0.2.1")
         socks.callback(sock.close)
         assert status == 429
-        assert error == f"{STREAMS_PER_MATCH} event streams of this match are open: " + (
-            "close one, or try again later"
+        assert error == f"{SPECTATORS_PER_MATCH} spectators' event streams of this match " + (
+            "are open: try again later"
         )
+        # The players' own streams, as many as a seat may have: they used to get 429.
+        for seat in "rb":
+            for _ in range(STREAMS_PER_SEAT):
+                sock, status, error = opened(url, match_id, asked=f"?seat={seat}&key={key[seat]}")
+                socks.callback(sock.close)
+                assert status == 200, error
+        sock, status, error = opened(url, match_id, asked=f"?seat=r&key={key['r']}")
+        socks.callback(sock.close)
+        assert status == 429
+        assert error == f"{STREAMS_PER_SEAT} event streams of your seat are open: close one first"
+        # A wrong key is a spectator's stream: refused here, and nobody's presence.
+        sock, status, _ = opened(url, match_id, "127.0.2.2", asked=f"?seat=r&key={key['b']}")
+        socks.callback(sock.close)
+        assert status == 429
         _, _, other = begun(url)  # other matches are not held up
         sock, status, _ = opened(url, other)
         socks.callback(sock.close)
         assert status == 200
-        closed(held.pop(), online, match_id, STREAMS_PER_MATCH - 1)
+        count = SPECTATORS_PER_MATCH + 2 * STREAMS_PER_SEAT
+        closed(held.pop(), online, match_id, count - 1)
         sock, status, _ = opened(url, match_id)
         socks.callback(sock.close)
         assert status == 200
+
+
+def test_streams_keep_a_share_of_the_connections_and_the_players_theirs(
+    tmp_path: Path,
+) -> None:
+    most = 8
+    spectators = int(most * online_module.SPECTATORS_SHARE)
+    served = serving(tmp_path / "matches.sqlite3", most_streams=most)
+    with served as (url, _), contextlib.ExitStack() as socks:
+        matches = [begun(url) for _ in range(3)]
+        for n in range(spectators):
+            sock, status, _ = opened(url, matches[n % 3][2], f"127.0.3.{n + 1}")
+            socks.callback(sock.close)
+            assert status == 200
+        sock, status, error = opened(url, matches[0][2], "127.0.3.99")
+        socks.callback(sock.close)
+        assert status == 429
+        assert error == "the server's event streams for spectators are all open: try again shortly"
+        opened_by_players = 0
+        for host, guest, match_id in matches:
+            for seat, secret in keys(host, guest, match_id).items():
+                sock, status, error = opened(url, match_id, asked=f"?seat={seat}&key={secret}")
+                socks.callback(sock.close)
+                if opened_by_players < most - spectators:
+                    assert status == 200, error
+                    opened_by_players += 1
+                else:
+                    assert status == 429
+                    assert error == "the server's event streams are all open: try again shortly"
+        # Requests are still answered: the streams hold at most their share.
+        assert httpx.get(f"{url}/api/online/{matches[0][2]}", timeout=PATIENCE).is_success
+
+
+def test_a_stream_ends_after_its_time_and_its_place_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(online_module, "STREAM_SECONDS", 0.5)
+    with serving(tmp_path / "matches.sqlite3") as (url, online):
+        _, _, match_id = begun(url)
+        stream = Stream(url, match_id)
+        assert stream.next("state")["data"]["version"] == 1
+        assert stream.heard.get(timeout=PATIENCE) is None  # ended by the server
+        deadline = time.monotonic() + PATIENCE
+        while online.broker.streams.get(match_id):
+            assert time.monotonic() < deadline, "the ended stream is still counted"
+            time.sleep(0.02)
 
 
 def test_streams_from_one_address_are_capped_and_a_closed_one_frees_its_place(
     tmp_path: Path,
 ) -> None:
     with serving(tmp_path / "matches.sqlite3") as (url, online), contextlib.ExitStack() as socks:
-        ids = [begun(url)[2] for _ in range(3)]
+        ids = [begun(url)[2] for _ in range(4)]
         held = []
-        for n in range(STREAMS_PER_CLIENT):
-            sock, status, _ = opened(url, ids[n % 2], "127.0.0.2")
+        for n in range(STREAMS_PER_CLIENT):  # over three matches, within their caps
+            sock, status, _ = opened(url, ids[n % 3], "127.0.0.2")
             socks.callback(sock.close)
             assert status == 200
             held.append(sock)
-        sock, status, error = opened(url, ids[2], "127.0.0.2")
+        sock, status, error = opened(url, ids[3], "127.0.0.2")
         socks.callback(sock.close)
         assert status == 429
         assert error == f"{STREAMS_PER_CLIENT} event streams are open from your address: " + (
             "close one first"
         )
-        assert online.broker.streams.get(ids[2]) is None  # the refused one holds nothing
-        sock, status, _ = opened(url, ids[2], "127.0.0.3")  # another address may
+        assert online.broker.streams.get(ids[3]) is None  # the refused one holds nothing
+        sock, status, _ = opened(url, ids[3], "127.0.0.3")  # another address may
         socks.callback(sock.close)
         assert status == 200
-        closed(held.pop(), online, ids[1], STREAMS_PER_CLIENT // 2 - 1)
+        on_second = sum(n % 3 == 1 for n in range(STREAMS_PER_CLIENT))
+        closed(held.pop(), online, ids[(STREAMS_PER_CLIENT - 1) % 3], on_second - 1)
         sock, status, _ = opened(url, ids[2], "127.0.0.2")
         socks.callback(sock.close)
         assert status == 200

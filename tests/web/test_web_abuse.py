@@ -29,16 +29,16 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
 import httpx
 from buttonup import Player, Position
 from buttonup.web.app import create_app
-from buttonup.web.guard import LOOPBACK_HOSTS
+from buttonup.web.guard import FILE_MARGIN, LOOPBACK_HOSTS, connection_cap
 from buttonup.web.models import SERVER_MAX_TARGET
 from buttonup.web.online import IDLE_PLAYERS_PER_CLIENT, WAITING_PER_CLIENT
 from buttonup.web.server import (
-    FILE_MARGIN,
+    MAX_HEAD,
     DeadlineProtocol,
     allowed_hosts,
-    connection_cap,
     http_protocol,
 )
+from buttonup.web.service import AI_MATCHES_PER_CLIENT
 from fastapi.testclient import TestClient
 from online_helpers import Player as Person
 from online_helpers import database, in_a_thread, postgres_server  # noqa: F401
@@ -244,7 +244,7 @@ def test_one_client_cannot_evict_anothers_matches() -> None:
     other = TestClient(app, client=("10.0.0.2", 5000))
     theirs = other.post("/api/matches", json={}).json()["id"]
     mine = TestClient(app, client=("10.0.0.1", 5000))
-    keys = [mine.post("/api/matches", json={}).json()["id"] for _ in range(1001)]
+    keys = [mine.post("/api/matches", json={}).json()["id"] for _ in range(AI_MATCHES_PER_CLIENT)]
     assert other.get(f"/api/matches/{theirs}").status_code == 200
     assert mine.get(f"/api/matches/{keys[-1]}").status_code == 200
     # nothing is dropped for being many: the client's own first match is there too
@@ -335,6 +335,62 @@ def test_connections_past_the_cap_are_refused_at_once(protocol: type[Any]) -> No
             for sock in held:
                 sock.close()
         assert httpx.get(f"http://127.0.0.1:{port}/api/levels").status_code == 200
+
+
+def answered(port: int, request: bytes) -> tuple[int, dict[str, Any]]:
+    """The status and JSON body of the answer to ``request`` sent on a new connection
+    (which the server then closes)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        with contextlib.suppress(OSError):  # refused and closed before it was all sent
+            sock.sendall(request)
+        answer = b""
+        while data := sock.recv(65536):
+            answer += data
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert b"content-type: application/json" in head.lower(), answer[:300]
+    return int(head.split()[1]), json.loads(body)
+
+
+def test_a_head_too_large_is_431(protocol: type[Any]) -> None:
+    # A 16 MB header was answered 200, and eight 100 MB heads took the server to 495 MB.
+    with in_thread(protocol) as port:
+        huge = b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\nx-pad: " + b"a" * (1 << 24)
+        status, body = answered(port, huge + b"\r\n\r\n")
+        assert status == 431
+        assert body == {"error": f"the request's head is larger than {MAX_HEAD} bytes"}
+        # Many headers that add up past it, each small.
+        many = b"".join(b"x-%d: %s\r\n" % (n, b"b" * 100) for n in range(200))
+        status, _ = answered(port, b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\n" + many)
+        assert status == 431
+        # A head under it is served, and so are the next ones on the connection.
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as session:
+            for _ in range(3):
+                got = session.get("/api/levels", headers={"x-pad": "c" * (MAX_HEAD // 2)})
+                assert got.status_code == 200
+
+
+def test_what_the_http_parser_refuses_is_a_json_400(protocol: type[Any]) -> None:
+    # It was a plain-text 400 ("Invalid HTTP request received.").
+    with in_thread(protocol) as port:
+        twice = POST + b"content-length: 2\r\ncontent-length: 3\r\n\r\n{}"
+        assert answered(port, twice) == (400, {"error": "the request is not valid HTTP"})
+        assert answered(port, b"NOT HTTP AT ALL\r\n\r\n")[0] == 400
+        assert httpx.get(f"http://127.0.0.1:{port}/api/levels").status_code == 200
+
+
+def test_a_failure_of_the_server_is_a_json_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full disk gave a plain-text 500.
+    app = create_app()
+
+    async def full(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app.state.service, "save", full)
+    client = TestClient(app, raise_server_exceptions=False)
+    answer = client.post("/api/matches", json={"level": 1})
+    assert answer.status_code == 500
+    assert answer.json() == {"error": "the server failed to answer (OSError)"}
+    assert client.get("/api/levels").status_code == 200
 
 
 def test_the_cap_is_below_the_open_file_limit() -> None:

@@ -37,8 +37,10 @@ def transcript(db: Path) -> tuple[list[tuple[int, str, str]], int]:
     host, guest, spectator = Player(client), Player(client), Player(client)
     made = host.post("/api/online", {"host": "r", "seed": 7, "target": 3}).json()
     match_id, invite = made["id"], made["invite"]
-    guest.post(f"/api/online/{match_id}/join", {"invite": invite})
+    guest.post(f"/api/online/{match_id}/join", {"invite": invite, "seed": 7})
     names = {match_id: "<id>", invite: "<invite>", host.token: "<host>", guest.token: "<guest>"}
+    for player, name in ((host, "<host's stream key>"), (guest, "<guest's stream key>")):
+        names[player.get(f"/api/online/{match_id}").json()["stream_key"]] = name
     answers: list[tuple[int, str, str]] = []
 
     def note(answer: Any) -> dict[str, Any]:

@@ -107,6 +107,28 @@ def test_many_matches_of_others_remove_none(
     assert ok(others.get(f"/api/matches/{theirs[0]}"))["id"] == theirs[0]
 
 
+def test_unfinished_matches_are_capped_per_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 2,000 from one address were all stored.
+    monkeypatch.setattr(service_module, "AI_MATCHES_PER_CLIENT", 3)
+    app = create_app(db=url(tmp_path / "m.sqlite3"))
+    mine = TestClient(app, client=("10.0.0.1", 5000))
+    kept = [ok(mine.post("/api/matches", json={"level": 1}))["id"] for _ in range(3)]
+    refused = mine.post("/api/matches", json={"level": 1})
+    assert refused.status_code == 429
+    assert "3 unfinished matches made from your address" in refused.json()["error"]
+    record = mine.get(f"/api/matches/{kept[0]}/record").text
+    assert mine.post("/api/matches/import", json={"record": record}).status_code == 429
+    others = TestClient(app, client=("10.0.0.2", 5000))
+    assert ok(others.post("/api/matches", json={"level": 1}))["id"]
+    stored = sqlite3.connect(tmp_path / "m.sqlite3").execute("SELECT COUNT(*) FROM ai_matches")
+    assert stored.fetchone()[0] == 4
+    # The matches kept still take their moves (a change is not a new match).
+    state = ok(mine.get(f"/api/matches/{kept[1]}"))
+    ok(mine.post(f"/api/matches/{kept[1]}/play", json={"move": state["legal_moves"][0]}))
+
+
 def test_unfinished_matches_expire_by_age_only(tmp_path: Path) -> None:
     path = tmp_path / "m.sqlite3"
     first = TestClient(create_app(db=url(path)))

@@ -187,7 +187,7 @@ def test_two_browsers_play_a_whole_match_through_the_link(
     assert not playable(host)  # nobody to play yet
     host.save_screenshot(str(shots / "online-invite-1200.png"))
     # The friend opens the link; the spectator the other one.
-    friend.get(invite.replace("#", "?speed=fast#"))
+    friend.get(invite.replace("#", f"?speed=fast&seed={seed}#"))  # the seed agreed
     wait_for(friend, ready)
     assert "join=" not in friend.current_url  # the match link from now on
     # A third browser on the invite link: the seat is taken, it watches.
@@ -209,7 +209,7 @@ def test_two_browsers_play_a_whole_match_through_the_link(
         if away:
             # The invite link again, in a new tab of the same browser: his seat, and
             # the move made while he was away.
-            friend.get(invite.replace("#", "?speed=fast#"))
+            friend.get(invite.replace("#", f"?speed=fast&seed={seed}#"))  # the seed agreed
             wait_for(friend, ready)
             pages = [host, friend, watcher]
             synced(pages, at)
@@ -309,7 +309,9 @@ def test_the_pages_come_back_after_the_server_restarts(
         auth = [{"authorization": f"Bearer {token}"} for token in tokens]
         made = httpx.post(f"{url}/api/online", json={"seed": 3}, headers=auth[0]).json()
         joined = httpx.post(
-            f"{url}/api/online/{made['id']}/join", json={"invite": made["invite"]}, headers=auth[1]
+            f"{url}/api/online/{made['id']}/join",
+            json={"invite": made["invite"], "seed": 3},  # both give it: the deals foretold
+            headers=auth[1],
         )
         assert joined.json()["seat"] == "b"
         for page, token in ((host, tokens[0]), (friend, tokens[1])):

@@ -13,12 +13,13 @@ use crate::errors::{wrong_type, OrThrow};
 use crate::matches::JsMatch;
 use crate::position::JsPosition;
 use crate::search::duration;
+use crate::types::NumberArg;
 use buttonup::odds::with_match_searcher;
 use buttonup::search::On;
 
 /// A time limit in milliseconds, required.
-fn limit(value: f64, name: &str) -> Result<Duration, JsValue> {
-    let ms = millis(&JsValue::from_f64(value), name)?.unwrap_or(0.0);
+fn limit(value: &JsValue, name: &str) -> Result<Duration, JsValue> {
+    let ms = millis(value, name)?.ok_or_else(|| wrong_type(name, "a number", value))?;
     Ok(duration(ms))
 }
 
@@ -53,18 +54,18 @@ impl JsChart {
     pub fn note(
         &mut self,
         game: &JsMatch,
-        #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
+        #[wasm_bindgen(js_name = limitMs)] limit_ms: NumberArg,
     ) -> Result<(), JsValue> {
-        self.change(game, limit_ms, Chart::note)
+        self.change(game, &limit_ms, Chart::note)
     }
 
     /// Records the points `note` would have for a match read from a record.
     pub fn backfill(
         &mut self,
         game: &JsMatch,
-        #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
+        #[wasm_bindgen(js_name = limitMs)] limit_ms: NumberArg,
     ) -> Result<(), JsValue> {
-        self.change(game, limit_ms, Chart::backfill)
+        self.change(game, &limit_ms, Chart::backfill)
     }
 
     /// The points of battle `number` (`null`: no such battle): one before its first
@@ -79,7 +80,7 @@ impl JsChart {
 
 impl JsChart {
     /// `change` (a note, a backfill) on the chart, within `limit_ms` for each margin.
-    fn change(&mut self, game: &JsMatch, limit_ms: f64, change: Change) -> Result<(), JsValue> {
+    fn change(&mut self, game: &JsMatch, limit_ms: &JsValue, change: Change) -> Result<(), JsValue> {
         let limit = limit(limit_ms, "limitMs")?;
         with_searchers(|s| change(&mut self.inner, &game.inner, limit, s)).or_throw()
     }
@@ -104,9 +105,9 @@ impl Default for JsChart {
 #[wasm_bindgen(js_name = analysisView, unchecked_return_type = "Record<string, unknown>")]
 pub fn analysis_view(
     position: &JsPosition,
-    #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
+    #[wasm_bindgen(js_name = limitMs)] limit_ms: NumberArg,
 ) -> Result<JsValue, JsValue> {
-    let limit = limit(limit_ms, "limitMs")?;
+    let limit = limit(&limit_ms, "limitMs")?;
     let found = analysis::analysis(&position.inner, limit, On::thread(1));
     Ok(view_to_js(&found))
 }
@@ -117,11 +118,11 @@ pub fn analysis_view(
 pub fn hint_view(
     game: &JsMatch,
     #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\"")] side: JsValue,
-    #[wasm_bindgen(js_name = limitMs)] limit_ms: f64,
+    #[wasm_bindgen(js_name = limitMs)] limit_ms: NumberArg,
 ) -> Result<JsValue, JsValue> {
     let side = optional_player(&side, "side")?
         .ok_or_else(|| wrong_type("side", "\"r\" or \"b\"", &side))?;
-    let limit = limit(limit_ms, "limitMs")?;
+    let limit = limit(&limit_ms, "limitMs")?;
     let found = with_searchers(|s| analysis::hint(&game.inner, side, limit, s)).or_throw()?;
     Ok(view_to_js(&found))
 }
@@ -132,11 +133,11 @@ pub fn hint_view(
 pub fn review_view(
     start: &JsPosition,
     #[wasm_bindgen(unchecked_param_type = "number[]")] moves: JsValue,
-    #[wasm_bindgen(js_name = perPositionMs)] per_position_ms: f64,
-    #[wasm_bindgen(js_name = budgetMs)] budget_ms: f64,
+    #[wasm_bindgen(js_name = perPositionMs)] per_position_ms: NumberArg,
+    #[wasm_bindgen(js_name = budgetMs)] budget_ms: NumberArg,
 ) -> Result<JsValue, JsValue> {
-    let per_position = limit(per_position_ms, "perPositionMs")?;
-    let budget = limit(budget_ms, "budgetMs")?;
+    let per_position = limit(&per_position_ms, "perPositionMs")?;
+    let budget = limit(&budget_ms, "budgetMs")?;
     let given =
         as_array(&moves)?.ok_or_else(|| wrong_type("moves", "an array of moves", &moves))?;
     let mut position = start.inner;

@@ -28,12 +28,12 @@ export interface PlayoutSummary {
 /// Python engine's games.
 #[wasm_bindgen(js_name = randomPlayouts, unchecked_return_type = "PlayoutSummary")]
 pub fn random_playouts_js(
-    battles: f64,
+    battles: crate::types::NumberArg,
     seed: Option<crate::types::SeedArg>,
     #[wasm_bindgen(js_name = perColour)] per_colour: Option<crate::types::NumberArg>,
 ) -> Result<JsValue, JsValue> {
     let battles = within(
-        &JsValue::from_f64(battles),
+        &battles,
         "battles",
         0,
         9_007_199_254_740_991,

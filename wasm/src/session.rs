@@ -36,7 +36,7 @@ impl JsSession {
         game: &JsMatch,
         #[wasm_bindgen(unchecked_param_type = "\"r\" | \"b\"")] human: JsValue,
         #[wasm_bindgen(unchecked_param_type = "1 | 2 | undefined")] players: JsValue,
-        #[wasm_bindgen(js_name = capMs)] cap_ms: f64,
+        #[wasm_bindgen(js_name = capMs)] cap_ms: crate::types::NumberArg,
     ) -> Result<JsSession, JsValue> {
         let human = convert::player(&human, "human", Player::Red)?;
         let players = if convert::absent(&players) {
@@ -44,7 +44,9 @@ impl JsSession {
         } else {
             convert::within(&players, "players", 0, i64::from(u8::MAX))? as u8
         };
-        let cap = millis(&JsValue::from_f64(cap_ms), "capMs")?.map_or(Duration::ZERO, duration);
+        let cap = millis(&cap_ms, "capMs")?
+            .map(duration)
+            .ok_or_else(|| crate::errors::wrong_type("capMs", "a number", &cap_ms))?;
         Ok(JsSession {
             inner: Session::new(game.inner.clone(), human, players, cap).or_throw()?,
         })

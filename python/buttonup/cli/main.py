@@ -426,6 +426,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def system_error(error: OSError) -> str:
+    """What the system refused, without Python's ``[Errno N]``."""
+    if error.strerror and error.filename is not None:
+        return f"{error.filename}: {error.strerror}"
+    return error.strerror or str(error)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs one command. Bad input is one line and status 2, Ctrl-C one line and status
     130, a closed output pipe (``buttonup solve-all | head``) a quiet end."""
@@ -440,6 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             code: int = args.run(args)
         except (NotationError, ValueError) as error:
             print(f"buttonup: error: {error}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            raise  # a quiet end (run_command)
+        except OSError as error:  # a path or an address the system refused
+            print(f"buttonup: error: {system_error(error)}", file=sys.stderr)
             return 2
         return code
 

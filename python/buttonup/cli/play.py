@@ -222,7 +222,7 @@ class Game:
         return True
 
     def ai_turn(self) -> None:
-        self.show()
+        # Its moves are told, and the board drawn before your next one: once a turn.
         move = self.ai.choose(self.match.position, self.match)
         self.report(self.human.other, move)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +51,14 @@ def _scores(positions: list[Position]) -> Iterator[dict[str, Any]]:
             yield {"pile": position.piles[0], "red": red, "black": black}
 
 
-def _perft(orders: list[str]) -> Iterator[dict[str, Any]]:
+def _perft(orders: Sequence[str]) -> Iterator[dict[str, Any]]:
     starts = [Position.start(order) for order in orders]
     counts = [perft_many(starts, depth) for depth in PERFT_DEPTHS]
     for number, order in enumerate(orders):
         yield {"start": order, "perft": [by_depth[number] for by_depth in counts]}
 
 
-def _values(orders: list[str]) -> Iterator[dict[str, Any]]:
+def _values(orders: Sequence[str]) -> Iterator[dict[str, Any]]:
     sides = (Player.RED, Player.BLACK)
     starts = [Position.start(order, to_move=side) for order in orders for side in sides]
     for start, value in zip(starts, solve_many(starts)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from buttonup.errors import RecordError
 from buttonup.reference.record import RecordedMatch
 from buttonup.reference.record_write import write
 
@@ -16,8 +17,17 @@ def _type(value: object) -> str:
 
 
 def record_text(text: object, what: str) -> str:
+    """``text`` if it is a str that is valid Unicode (a record is UTF-8 text)."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be a str, not {_type(text)}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate
+        line = text.count("\n", 0, error.start) + 1
+        raise RecordError(
+            f"line {line}: the text is not valid Unicode: a lone surrogate "
+            f"U+{ord(text[error.start]):04X} at index {error.start}"
+        ) from None
     return text
 
 

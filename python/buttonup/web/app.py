@@ -26,7 +26,7 @@ from buttonup._core import Position, line_view, win_probability
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
-from buttonup.players import BotFactory, is_policy_spec
+from buttonup.players import BotFactory, PolicyError, is_policy_spec
 from buttonup.results import Standing
 from buttonup.web import pages
 from buttonup.web.api_docs import add_api_docs
@@ -36,7 +36,7 @@ from buttonup.web.match_routes import add_match_routes
 from buttonup.web.models import AnalyzeIn, BestMoveIn, ErrorOut, OddsIn, PlayIn
 from buttonup.web.online import Online
 from buttonup.web.online_routes import add_online_routes
-from buttonup.web.service import Busy, Conflict, NotFound, Service, Stopping
+from buttonup.web.service import Busy, Conflict, NotFound, Service, Stopping, TooMany
 from buttonup.web.store import EXPIRE_SECONDS
 from buttonup.web.views import drawn_line, position_json
 
@@ -54,8 +54,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "turn, a stale version, a match not begun or over",
         413: "the request body is larger than the server's limit",
         422: "malformed JSON, a wrong type or a value out of range, naming the field",
-        429: "online: too many matches made from this address wait for their second "
-        "player, or too many event streams are open of this match or from this address",
+        429: "too many of something made from this address: matches against the AI "
+        "unfinished, online matches waiting for their second player, players in no "
+        "match, event streams open (of this match, or from this address)",
+        500: "the server failed: an opponent of its own that could not play, or a fault "
+        "of the server's (a full disk)",
         503: "too many searches are waiting, or the server is stopping",
     }.items()
 }
@@ -120,18 +123,22 @@ def create_app(
     db: str = "sqlite://:memory:",
     expire_seconds: float = EXPIRE_SECONDS,
     opponents: Mapping[str, BotFactory] | None = None,
+    most_streams: int | None = None,
 ) -> FastAPI:
     """The app; the limits are ``buttonup serve``'s options. With ``allowed_hosts``,
     a request whose ``Host`` is not one of them is refused (400). The online matches
     live in the database ``db`` (:func:`buttonup.web.store.open_store`; in memory by
     default, opened on first use). ``opponents`` are players besides the levels, by
     name (``buttonup serve --opponent NAME=SPEC``: a policy or a named bot), listed by
-    ``GET /api/opponents`` and played by ``POST /api/bestmove``'s ``opponent``."""
+    ``GET /api/opponents`` and played by ``POST /api/bestmove``'s ``opponent``.
+    ``most_streams`` caps the online matches' event streams open at once (by default
+    half the connections the process may serve)."""
     extra: dict[str, Bot] = {name: make(0) for name, make in (opponents or {}).items()}
     app = FastAPI(
         title="buttonup",
         summary="Button Up! rules engine, AI and analysis over HTTP",
-        docs_url=None,  # buttonup.web.api_docs: the same page, from installed files
+        docs_url=None,  # buttonup.web.api_docs: the same pages, from installed files
+        redoc_url=None,
         openapi_url="/api/openapi.json",
         responses=ERRORS,
         **NO_TELEMETRY,
@@ -167,8 +174,11 @@ def create_app(
     statuses: dict[type[Exception], tuple[int, str | None]] = {
         NotFound: (404, None),
         Conflict: (409, None),
+        TooMany: (429, None),
         Busy: (503, "too many searches are waiting: try again shortly"),
         Stopping: (503, "the server is stopping"),
+        # An opponent of this server's that failed to play: the server's fault.
+        PolicyError: (500, None),
     }
     for kind, (status, fixed) in statuses.items():
 
@@ -179,6 +189,12 @@ def create_app(
             return error(status, str(text))
 
         app.add_exception_handler(kind, handler)
+
+    # Anything else is the server's failure, answered in the same form (the framework
+    # still logs it).
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        return error(500, f"the server failed to answer ({type(exc).__name__})")
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -283,7 +299,7 @@ def create_app(
         }
 
     add_match_routes(app, service, ERRORS)
-    online = Online(db, service, expire_seconds)
+    online = Online(db, service, expire_seconds, most_streams)
     service.db = online.db  # the page's matches live beside the online ones
     service.expire_seconds = expire_seconds
     app.state.online = online

@@ -27,6 +27,22 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 #: Bytes of a body too large read (and dropped) before the 413 is sent.
 DRAIN = 1 << 20
+#: Open files kept back from the cap on connections: the database, the pools' pipes, the
+#: listening sockets, the logs (so that the server can always accept, and answer).
+FILE_MARGIN = 64
+
+
+def connection_cap(margin: int = FILE_MARGIN) -> int:
+    """uvicorn's ``limit_concurrency``: the open-file limit less ``margin`` (connections
+    are served while fewer than this are open)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to run into
+        return 1024
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 1 << 16
+    return max(8, soft - margin)
 
 
 def host_name(value: str) -> str:

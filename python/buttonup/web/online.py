@@ -29,8 +29,9 @@ from typing import Any, NamedTuple, TypeVar
 
 from buttonup._core import Match
 from buttonup.web import online_clock
+from buttonup.web.guard import connection_cap
 from buttonup.web.online_views import StateView, battle_encoded, restore, state_view
-from buttonup.web.service import Conflict, NotFound, Service, Stopping
+from buttonup.web.service import Conflict, NotFound, Service, Stopping, TooMany, maker_of
 from buttonup.web.store import EXPIRE_SECONDS, AsyncStore, Change, Full, MatchRow, Stale
 
 #: What a player token or an invite code looks like (``secrets.token_urlsafe``).
@@ -45,12 +46,24 @@ WAITING_PER_CLIENT = 50
 #: Players made from one client address that may be in no match at once (a browser
 #: makes one; a school's network behind one address, a few dozen), counted in the store.
 IDLE_PLAYERS_PER_CLIENT = 100
-#: Event streams of one match open at once in this process: its two players, each on
-#: a device or two, and a dozen spectators; one more is answered 429.
-STREAMS_PER_MATCH = 16
-#: Event streams open at once in this process from one client address (two browsers
-#: with a few tabs each watching matches); one more is answered 429.
+#: Spectators' event streams of one match open at once in this process; one more is
+#: answered 429. A player's own streams (opened with the seat's ``stream_key``) are
+#: never counted among them.
+SPECTATORS_PER_MATCH = 12
+#: Event streams of one seat of a match open at once in this process (its player on a
+#: device or two, a few tabs); one more is answered 429.
+STREAMS_PER_SEAT = 4
+#: Spectators' event streams open at once in this process from one client address (two
+#: browsers with a few tabs each watching matches); one more is answered 429.
 STREAMS_PER_CLIENT = 32
+#: The share of the server's connections that event streams may hold at once, and the
+#: share of that which spectators may: the other connections always serve moves and
+#: states, and the rest of the streams' share the players' own streams.
+STREAMS_SHARE = 0.5
+SPECTATORS_SHARE = 0.75
+#: Seconds an event stream stays open; it then ends, and the browser opens a new one
+#: (EventSource does so by itself), counted against the caps again.
+STREAM_SECONDS = 600.0
 #: Matches whose newest row this process keeps for their streams (the least recently
 #: changed forgotten first: a stream of one forgotten reads it again, once).
 KEPT_ROWS = 1024
@@ -66,13 +79,18 @@ class Forbidden(Exception):
     """403: the token holds no seat that may do this."""
 
 
-class TooMany(Exception):
-    """429: this client's matches already waiting for their second player are many, or
-    the event streams open of this match or from this client."""
-
-
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def stream_key(row: MatchRow, seat: str | None) -> str | None:
+    """The key of ``seat``'s own event streams of ``row``'s match (``None``: no such
+    seat taken): told to its player alone, in his state, it shows that a stream is his.
+    It is made from his token's digest, which only the server holds."""
+    held = row.seat(seat) if seat in ("r", "b") else None
+    if held is None:
+        return None
+    return hashlib.sha256(f"stream {row.id} {held}".encode()).hexdigest()[:32]
 
 
 def seat_of(row: MatchRow, token: str | None) -> str | None:
@@ -100,40 +118,60 @@ class Listener(NamedTuple):
 
 
 class Broker:
-    """The open event streams of this process, by match, capped per match and per
-    client address; wakes them on every change (safe from any thread: the PostgreSQL
-    listener calls it from its own)."""
+    """The open event streams of this process, by match: capped per seat, spectators
+    per match and per client address, and all of them below ``most`` (spectators below
+    :data:`SPECTATORS_SHARE` of it); wakes them on every change (safe from any thread:
+    the PostgreSQL listener calls it from its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = 1024) -> None:
+        self.most = most
+        self.open = 0
+        """How many streams are open."""
+        self.spectators = 0
         self.lock = threading.Lock()
         self.streams: dict[str, list[Listener]] = {}
         self.clients: dict[str, int] = {}
-        """How many streams each client address holds open."""
+        """How many spectators' streams each client address holds open."""
         self.closed = False
 
+    def refusal(self, streams: list[Listener], seat: str, client: str) -> str | None:
+        """Why a new stream of ``seat`` (``""``: a spectator) is refused, if it is."""
+        if seat:
+            if sum(entry.seat == seat for entry in streams) >= STREAMS_PER_SEAT:
+                return f"{STREAMS_PER_SEAT} event streams of your seat are open: close one first"
+            if self.open >= self.most:
+                return "the server's event streams are all open: try again shortly"
+            return None
+        if sum(not entry.seat for entry in streams) >= SPECTATORS_PER_MATCH:
+            return (
+                f"{SPECTATORS_PER_MATCH} spectators' event streams of this match are open: "
+                "try again later"
+            )
+        if self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
+            return f"{STREAMS_PER_CLIENT} event streams are open from your address: close one first"
+        if self.spectators >= int(self.most * SPECTATORS_SHARE):
+            return "the server's event streams for spectators are all open: try again shortly"
+        return None
+
     def subscribe(self, match_id: str, seat: str, client: str = "?") -> asyncio.Queue[Any]:
-        """A new stream's queue; :class:`TooMany` (nothing opened) past
-        :data:`STREAMS_PER_MATCH` or :data:`STREAMS_PER_CLIENT`."""
+        """A new stream's queue, of the player of ``seat`` (``""``: a spectator);
+        :class:`TooMany` (nothing opened) past a cap (:meth:`refusal`)."""
         queue: asyncio.Queue[Any] = asyncio.Queue()
         with self.lock:
             streams = self.streams.get(match_id, [])
-            if len(streams) >= STREAMS_PER_MATCH:
-                raise TooMany(
-                    f"{STREAMS_PER_MATCH} event streams of this match are open: "
-                    "close one, or try again later"
-                )
-            if self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
-                raise TooMany(
-                    f"{STREAMS_PER_CLIENT} event streams are open from your address: "
-                    "close one first"
-                )
+            refused = self.refusal(streams, seat, client)
+            if refused is not None:
+                raise TooMany(refused)
             if self.closed:
                 queue.put_nowait(None)
             self.streams[match_id] = [
                 *streams,
                 Listener(asyncio.get_running_loop(), queue, seat, client),
             ]
-            self.clients[client] = self.clients.get(client, 0) + 1
+            self.open += 1
+            if not seat:
+                self.spectators += 1
+                self.clients[client] = self.clients.get(client, 0) + 1
         if seat:
             self.publish(match_id, -1)  # who is online changed
         return queue
@@ -149,11 +187,14 @@ class Broker:
                 self.streams[match_id] = kept
             else:
                 self.streams.pop(match_id, None)
-            left = self.clients[gone.client] - 1
-            if left:
-                self.clients[gone.client] = left
-            else:
-                del self.clients[gone.client]
+            self.open -= 1
+            if not gone.seat:
+                self.spectators -= 1
+                left = self.clients[gone.client] - 1
+                if left:
+                    self.clients[gone.client] = left
+                else:
+                    del self.clients[gone.client]
         if gone.seat:
             self.publish(match_id, -1)
 
@@ -183,12 +224,24 @@ class Broker:
 class Online:
     """The online matches of one server process."""
 
-    def __init__(self, url: str, service: Service, expire_seconds: float = EXPIRE_SECONDS) -> None:
+    def __init__(
+        self,
+        url: str,
+        service: Service,
+        expire_seconds: float = EXPIRE_SECONDS,
+        most_streams: int | None = None,
+    ) -> None:
+        """``most_streams``: the event streams this process keeps open at once (by
+        default :data:`STREAMS_SHARE` of the connections it serves)."""
+        if not expire_seconds > 0:  # NaN included: every unfinished match would go
+            raise ValueError(f"expire_seconds must be above 0, not {expire_seconds}")
         threads = 4 if url.startswith("postgres") else 1
         self.db = AsyncStore(url, threads=threads)
         self.service = service
         self.expire_seconds = expire_seconds
-        self.broker = Broker()
+        if most_streams is None:
+            most_streams = max(8, int(connection_cap() * STREAMS_SHARE))
+        self.broker = Broker(most_streams)
         self.states: OrderedDict[tuple[str, int], StateView] = OrderedDict()
         self.events: OrderedDict[tuple[str, int, str, bool, bool], bytes] = OrderedDict()
         self.finished: OrderedDict[tuple[str, int], tuple[dict[str, Any], str]] = OrderedDict()
@@ -209,10 +262,11 @@ class Online:
         listens to the other processes where the database announces changes."""
         if self.service.closed:
             raise Stopping
+        await self.db.opened()
         now = time.monotonic()
         if now - self.swept >= SWEEP_SECONDS:
             self.swept = now
-            before = time.time() - self.expire_seconds
+            before = self.db.now() - self.expire_seconds
             await self.db.call(lambda store: store.expire(before))
             for gone in [key for key, row in self.rows.items() if row.updated < before]:
                 del self.rows[gone]  # expired with the store's (an action reads again)
@@ -237,11 +291,11 @@ class Online:
         """A new player's token, made from the address ``client``."""
         await self.ready()
         token = secrets.token_urlsafe(32)
-        maker = digest(f"maker {client}")  # the address itself is not stored
+        maker = maker_of(client)
         try:
             await self.db.call(
                 lambda store: store.add_player(
-                    digest(token), time.time(), maker, IDLE_PLAYERS_PER_CLIENT
+                    digest(token), self.db.now(), maker, IDLE_PLAYERS_PER_CLIENT
                 )
             )
         except Full:
@@ -257,7 +311,7 @@ class Online:
             raise Unauthorized("this needs your player token (Authorization: Bearer ...)")
         await self.ready()
         if not TOKEN.fullmatch(token) or not await self.db.call(
-            lambda store: store.has_player(digest(token), time.time())
+            lambda store: store.has_player(digest(token), self.db.now())
         ):
             raise Unauthorized("unknown player token: get one from POST /api/players")
         return token
@@ -329,10 +383,12 @@ class Online:
     ) -> tuple[MatchRow, str]:
         """A new match with ``token`` seated at ``host``, made from the address
         ``client``; the row and the invite code."""
-        match = Match(settings["starter"], target=settings["target"], seed=settings["seed"])
+        # The host's seed is only a proposal (the guest agrees to it on joining): until
+        # then the deals are the server's own draw, which nobody knows in advance.
+        match = Match(settings["starter"], target=settings["target"])
         key = secrets.token_urlsafe(12)
         invite = secrets.token_urlsafe(16)
-        now = time.time()
+        now = self.db.now()
         mine = digest(token)
         row = MatchRow(
             id=key,
@@ -348,7 +404,7 @@ class Online:
             created=now,
             updated=now,
         )
-        maker = digest(f"maker {client}")  # the address itself is not stored
+        maker = maker_of(client)
         try:
             await self.db.call(lambda store: store.add_match(row, maker, WAITING_PER_CLIENT))
         except Full:
@@ -358,8 +414,11 @@ class Online:
             ) from None
         return row, invite
 
-    async def join(self, match_id: str, token: str, invite: str) -> tuple[MatchRow, str]:
-        """Seats ``token`` at the free seat (again: his seat, nothing written)."""
+    async def join(
+        self, match_id: str, token: str, invite: str, seed: int | None = None
+    ) -> tuple[MatchRow, str]:
+        """Seats ``token`` at the free seat (again: his seat, nothing written). A
+        ``seed`` equal to the host's makes it the match's: both players chose it."""
         row = await self.load(match_id)
         seat = seat_of(row, token)
         if not hmac.compare_digest(digest(invite), row.invite):
@@ -371,12 +430,16 @@ class Online:
             raise Forbidden("you already hold the other seat: send the invite to a friend")
         if row.seat(guest) is not None:
             raise Forbidden("this seat is taken")
+        settings, state = row.settings, row.state  # else the server's draw stands
+        if seed is not None and seed == settings.get("seed") and row.version == 0:
+            state = Match(settings["starter"], target=settings["target"], seed=seed).__getstate__()
         seated = replace(
             row,
             red=digest(token) if guest == "r" else row.red,
             black=digest(token) if guest == "b" else row.black,
+            state=state,
             version=row.version + 1,
-            updated=time.time(),
+            updated=self.db.now(),
         )
         committed = await self.commit(row, seated, "join", guest)
         return committed, guest
@@ -398,7 +461,7 @@ class Online:
         seat = seat_of(row, token)
         if seat is None:
             raise Forbidden("your token holds no seat in this match (you may watch it)")
-        now = time.time()
+        now = self.db.now()
         ran_out = await self.flag(row, now)
         if ran_out is not None:
             if ran_out.winner != seat:
@@ -453,7 +516,7 @@ class Online:
         committed (the other seat wins); the row so ended (``None``: time is left)."""
         if online_clock.limit_of(row) is None or online_clock.running(row) is None:
             return None
-        now = time.time() if now is None else now
+        now = self.db.now() if now is None else now
         side = online_clock.flagged(row, await self.used(row), now)
         if side is None:
             return None
@@ -479,7 +542,7 @@ class Online:
             row = self.rows.get(match_id) or await self.load(match_id)
             if online_clock.limit_of(row) is None or online_clock.running(row) is None:
                 return row
-            if online_clock.flagged(row, await self.used(row), time.time()) is None:
+            if online_clock.flagged(row, await self.used(row), self.db.now()) is None:
                 return row
             ended = await self.flag(row)
             if ended is not None:
@@ -499,16 +562,18 @@ class Online:
         """``state.clock`` of ``row`` at this moment (``None``: no clock)."""
         if online_clock.limit_of(row) is None:
             return None
-        return online_clock.clock_json(row, await self.used(row), time.time())
+        return online_clock.clock_json(row, await self.used(row), self.db.now())
 
     async def seen(self, row: MatchRow, state: StateView, seat: str | None) -> dict[str, Any]:
         """``state`` (of ``row``) as ``seat`` sees it now: with who is online and the
         clock's time left at this moment."""
-        return state.json(seat, self.broker.online(row.id), await self.clock(row))
+        online, clock = self.broker.online(row.id), await self.clock(row)
+        return state.json(seat, online, clock, stream_key(row, seat))
 
     async def answer(self, row: MatchRow, state: StateView, seat: str | None) -> bytes:
         """:meth:`seen`, encoded (only what differs per caller is encoded again)."""
-        return state.encode(seat, self.broker.online(row.id), await self.clock(row)).encode()
+        online, clock = self.broker.online(row.id), await self.clock(row)
+        return state.encode(seat, online, clock, stream_key(row, seat)).encode()
 
     async def commit(self, before: MatchRow, after: MatchRow, kind: str, value: str) -> MatchRow:
         if self.service.closed:

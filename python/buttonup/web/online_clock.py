@@ -9,6 +9,11 @@ the last action is counted from the row's ``updated`` (that action's commit time
 restart keeps the clocks right. Time
 runs only for the side whose turn it is (the mover, or the chooser when the tie rule's
 choice is due), and only once both seats are taken.
+
+Every time stored (and so every clock and every expiry) is server time
+(:class:`buttonup.web.store.server_time.ServerTime`): time the server measured while
+serving, so that neither the time it was down nor a jump of the system's clock is
+charged to a player or ages a match.
 """
 
 from __future__ import annotations

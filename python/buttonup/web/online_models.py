@@ -42,6 +42,8 @@ class CreateIn(Body):
 
 class JoinIn(Body):
     invite: StrictStr = Field(max_length=SECRET_LENGTH)
+    # The host's seed, agreed: only a seed both players give decides the deals.
+    seed: Optional[StrictInt] = Field(default=None, ge=0, lt=2**64)  # noqa: UP045
 
 
 class VersionIn(Body):

@@ -8,6 +8,7 @@ the match as it was."""
 from __future__ import annotations
 
 import asyncio
+import hmac
 import secrets
 from collections.abc import AsyncIterator
 from datetime import datetime, timezone
@@ -26,11 +27,12 @@ from starlette.concurrency import run_in_threadpool
 from buttonup._core import Match
 from buttonup.player import Player
 from buttonup.records import record_date
+from buttonup.web import online as online_module
 from buttonup.web import online_clock, pages
 from buttonup.web.guard import same_origin
 from buttonup.web.lane import Lanes
 from buttonup.web.match_routes import Number
-from buttonup.web.online import Forbidden, Online, TooMany, Unauthorized, seat_of
+from buttonup.web.online import Forbidden, Online, Unauthorized, seat_of, stream_key
 from buttonup.web.online_models import CreateIn, JoinIn, OnlineMoveIn, OnlineStarterIn, VersionIn
 from buttonup.web.online_views import entry_of, links, restore, summary_json
 from buttonup.web.service import Conflict
@@ -80,7 +82,7 @@ def add_online_routes(
             },
         }
 
-    for kind, status in ((Unauthorized, 401), (Forbidden, 403), (TooMany, 429)):
+    for kind, status in ((Unauthorized, 401), (Forbidden, 403)):
 
         async def refused(request: Request, exc: Exception, status: int = status) -> JSONResponse:
             return JSONResponse({"error": str(exc)}, status_code=status)
@@ -134,9 +136,11 @@ def add_online_routes(
 
     @app.post("/api/online/{match_id}/join")
     async def join(match_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
-        """Takes the free seat with the invite code (again: your seat, nothing changed)."""
+        """Takes the free seat with the invite code (again: your seat, nothing changed).
+        The host's `seed`, given again here, decides the deals; otherwise the server
+        draws them, so that neither player knows them in advance."""
         token = await online.player(bearer(request))
-        row, seat = await online.join(match_id, token, body.invite)
+        row, seat = await online.join(match_id, token, body.invite, body.seed)
         return {
             "seat": seat,
             "state": await online.seen(row, await online.state(row), seat),
@@ -241,19 +245,21 @@ def add_online_routes(
         match_id: str,
         request: Request,
         seat: Optional[str] = None,  # noqa: UP045
+        key: Optional[str] = None,  # noqa: UP045
     ) -> StreamingResponse:
         """Server-sent events: the state now, then one `state` event per change (`id`
         its version), `presence` when a seat's stream opens or closes, a comment every
-        15 s. `seat` (r or b, optional) tells who listens (best effort, unchecked).
-        At most 16 streams of one match and 32 from one address are open at once on
-        this process (429 past them)."""
-        listener = seat if seat in ("r", "b") else ""
-        queue = online.broker.subscribe(match_id[:64], listener, client_of(request))
-        try:
-            row = await online.load(match_id)
-        except BaseException:
-            online.broker.unsubscribe(match_id[:64], queue)
-            raise
+        15 s; the stream ends after 10 minutes (EventSource opens the next one by
+        itself). `seat` (r or b) with that seat's `key` (its player's state's
+        `stream_key`) opens the player's own stream, which shows him online; without
+        them, a spectator's. At most 4 streams of a seat, 12 spectators' streams of a
+        match and 32 from one address are open at once on this process (429 past
+        them), and spectators never take the players' share of the server's streams."""
+        row = await online.load(match_id)
+        expected = stream_key(row, seat)
+        mine = expected is not None and key is not None
+        listener = seat if mine and hmac.compare_digest(expected or "", key or "") else ""
+        queue = online.broker.subscribe(row.id, listener or "", client_of(request))
 
         clocked = online_clock.limit_of(row) is not None
         # The row and state shown last. Every change is read once for all the streams
@@ -261,12 +267,17 @@ def add_online_routes(
         # and a clock's time left is counted from the row: neither reads the store.
         latest = row
 
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + online_module.STREAM_SECONDS
+
         async def wait() -> float:
-            """Until the next keep-alive, or just past the running seat's deadline."""
+            """Until the next keep-alive, the stream's end, or just past the running
+            seat's deadline."""
             clock = await online.clock(latest) if clocked else None
+            due = min(KEEPALIVE, max(0.0, ends - loop.time()))
             if clock is None or clock["running"] is None:
-                return KEEPALIVE
-            return min(KEEPALIVE, float(clock["left"][clock["running"]]) + 0.05)
+                return due
+            return min(due, float(clock["left"][clock["running"]]) + 0.05)
 
         async def stream() -> AsyncIterator[bytes]:
             nonlocal latest
@@ -274,7 +285,6 @@ def add_online_routes(
             try:
                 state = await online.state(row)
                 yield online.event(state, "state", await online.clock(row))
-                loop = asyncio.get_running_loop()
                 while True:
                     # The timeout is an item of the queue: waiting on the queue itself
                     # (not through wait_for's task of its own) wakes the stream a loop's
@@ -285,6 +295,8 @@ def add_online_routes(
                     finally:
                         tick.cancel()
                     if item is TICK:
+                        if loop.time() >= ends:
+                            return  # the browser opens the next one, counted again
                         if clocked:  # the running seat's time may have run out
                             try:
                                 if (await online.due(row.id)).version > latest.version:

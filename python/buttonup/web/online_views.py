@@ -37,7 +37,7 @@ def entry_of(match: Match) -> Entry:
 #: What each caller's answer fills in (``you``, the seats' ``online``, the clock's time
 #: left) and what a process keeps apart (the scored battles): written into the encoded
 #: state where these stand.
-_HOLES = ("battles", "you", "seats", "clock")
+_HOLES = ("battles", "you", "seats", "clock", "stream_key")
 
 
 class StateView:
@@ -83,9 +83,14 @@ class StateView:
         }
 
     def json(
-        self, seat: str | None, online: dict[str, bool], clock: dict[str, Any] | None = None
+        self,
+        seat: str | None,
+        online: dict[str, bool],
+        clock: dict[str, Any] | None = None,
+        stream_key: str | None = None,
     ) -> dict[str, Any]:
-        """The state as ``seat`` sees it (``None``: a spectator), as a value."""
+        """The state as ``seat`` sees it (``None``: a spectator), as a value, with the
+        key of the seat's own event streams."""
         return {
             **json.loads(self.view),
             **self.data,
@@ -93,10 +98,15 @@ class StateView:
             "you": seat,
             "seats": self.seats(online),
             "clock": clock,
+            "stream_key": stream_key,
         }
 
     def encode(
-        self, seat: str | None, online: dict[str, bool], clock: dict[str, Any] | None = None
+        self,
+        seat: str | None,
+        online: dict[str, bool],
+        clock: dict[str, Any] | None = None,
+        stream_key: str | None = None,
     ) -> str:
         """:meth:`json`, encoded: the holes filled in, nothing else encoded again."""
         fills = {
@@ -104,6 +114,7 @@ class StateView:
             "you": json.dumps(seat),
             "seats": json.dumps(self.seats(online)),
             "clock": json.dumps(clock),
+            "stream_key": json.dumps(stream_key),
         }
         pieces = [self.parts[0]]
         for name, part in zip(self.order, self.parts[1:]):
@@ -134,6 +145,7 @@ def state_view(
         "begun": row.red is not None and row.black is not None,
         "ended": row.ended,
         "clock": None,
+        "stream_key": None,
     }
     count = len(match.battles)
     return StateView(view, data, [finished(match, number) for number in range(1, count + 1)])

@@ -28,12 +28,13 @@ from collections.abc import Mapping
 from types import FrameType
 from typing import Any, NoReturn
 
+import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from buttonup.players import BotFactory
 from buttonup.web.app import create_app
-from buttonup.web.guard import LOOPBACK_HOSTS
+from buttonup.web.guard import LOOPBACK_HOSTS, connection_cap
 from buttonup.web.online import Online
 from buttonup.web.service import Service
 from buttonup.web.store import default_url, open_store
@@ -41,28 +42,25 @@ from buttonup.web.store import default_url, open_store
 #: Seconds a connection has to send a whole request, head and body, whatever the framing
 #: (from its first byte, or from the connection).
 REQUEST_SECONDS = 10.0
-#: Open files kept back from the cap on connections: the database, the pools' pipes, the
-#: listening sockets, the logs (so that the server can always accept, and answer).
-FILE_MARGIN = 64
 #: Seconds the first Ctrl-C waits for the answers under way before the process ends.
 STOP_SECONDS = 0.5
 #: The line of a Ctrl-C, as every command of buttonup ends on one (:mod:`buttonup.ending`).
 STOPPED = "\nbuttonup: interrupted"
-#: What a connection past the cap is sent before it is closed.
-FULL = json.dumps({"error": "too many connections: try again shortly"}).encode()
+#: The most bytes of a request's head (its request line and headers) read: past them the
+#: request is answered 431 and its connection closed, however slowly they come.
+MAX_HEAD = 16_384
 
 
-def connection_cap(margin: int = FILE_MARGIN) -> int:
-    """uvicorn's ``limit_concurrency``: the open-file limit less ``margin`` (connections
-    are served while fewer than this are open)."""
-    try:
-        import resource
-    except ImportError:  # Windows: no such limit to run into
-        return 1024
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
-        soft = 1 << 16
-    return max(8, soft - margin)
+def refuse(transport: asyncio.BaseTransport, status: bytes, message: str) -> None:
+    """Answers ``status`` (``b"503 Service Unavailable"``) with the API's JSON error
+    ``message`` before anything of the request reaches the app, and closes."""
+    body = json.dumps({"error": message}).encode()
+    head = (
+        b"HTTP/1.1 %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+        b"connection: close\r\n\r\n" % (status, len(body))
+    )
+    transport.write(head + body)  # type: ignore[attr-defined]
+    transport.close()
 
 
 class Deadline:
@@ -71,8 +69,9 @@ class Deadline:
     make ``limit_concurrency`` connections is answered 503 and closed at once, without
     reading anything, so that pending sockets can never take every file the process may
     open (uvicorn's own check answers a request only once its head has come, and holds
-    the socket until then). Mixed into either of uvicorn's HTTP protocols
-    (:func:`http_protocol`)."""
+    the socket until then). A head past :data:`MAX_HEAD` bytes is answered 431, and
+    what the HTTP parser refuses 400, each in the API's JSON form. Mixed into either of
+    uvicorn's HTTP protocols (:func:`http_protocol`)."""
 
     request_seconds = REQUEST_SECONDS
     # What uvicorn's protocols have (declared for the type checker).
@@ -85,14 +84,10 @@ class Deadline:
     def connection_made(self, transport: asyncio.Transport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
         self._deadline: asyncio.TimerHandle | None = None
+        self._head_bytes, self._head_tail = 0, b""
         cap = self.limit_concurrency
         if cap is not None and len(self.connections) >= cap:  # this one counted
-            head = (
-                b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
-                b"content-length: %d\r\nconnection: close\r\n\r\n" % len(FULL)
-            )
-            transport.write(head + FULL)
-            transport.close()
+            refuse(transport, b"503 Service Unavailable", "too many connections: try again shortly")
             self.connections.discard(self)  # not counted while its close is under way
             return
         self._deadline = self.loop.call_later(self.request_seconds, self._late)
@@ -102,11 +97,44 @@ class Deadline:
         cycle = self.cycle
         return cycle is None or cycle.response_complete or cycle.more_body
 
+    def receiving_head(self) -> bool:
+        """Whether what comes now is a request's head (each protocol says)."""
+        raise NotImplementedError
+
+    def head_done(self) -> None:
+        """A head is whole: the next one counts afresh."""
+        self._head_bytes, self._head_tail = 0, b""
+
+    def head_too_large(self, data: bytes) -> bool:
+        """Whether ``data``, the next bytes of a head, take it past :data:`MAX_HEAD`
+        bytes without its end (the blank line) among them."""
+        if not self.receiving_head():
+            return False
+        room = MAX_HEAD - self._head_bytes
+        if len(data) > room and b"\r\n\r\n" not in self._head_tail + data[: max(room, 0)]:
+            return True
+        self._head_bytes += len(data)
+        self._head_tail = (self._head_tail + data)[-3:]
+        return False
+
     def data_received(self, data: bytes) -> None:
+        if self.transport.is_closing():
+            return
         if self._deadline is None and self.pending():  # the first byte of a request
             self._deadline = self.loop.call_later(self.request_seconds, self._late)
+        if self.head_too_large(data):
+            refuse(
+                self.transport,
+                b"431 Request Header Fields Too Large",
+                f"the request's head is larger than {MAX_HEAD} bytes",
+            )
+            return
         super().data_received(data)  # type: ignore[misc]
         self.after_events()
+
+    def send_400_response(self, msg: str) -> None:
+        """What the HTTP parser refused (two lengths, a bad line), in the JSON form."""
+        refuse(self.transport, b"400 Bad Request", "the request is not valid HTTP")
 
     def after_events(self) -> None:
         """After what was received is parsed: no deadline once the request is whole; a
@@ -133,8 +161,14 @@ class Deadline:
 class DeadlineProtocol(Deadline, H11Protocol):  # type: ignore[misc]
     """uvicorn's pure-Python protocol (h11) with :class:`Deadline`."""
 
+    def receiving_head(self) -> bool:
+        # Until a request's head is whole, h11 waits in IDLE.
+        return bool(self.conn.their_state is h11.IDLE)
+
     def handle_events(self) -> None:
         super().handle_events()
+        if not self.receiving_head():
+            self.head_done()
         self.after_events()
 
 
@@ -149,6 +183,20 @@ def http_protocol() -> type[asyncio.Protocol]:
 
     class FastDeadlineProtocol(Deadline, HttpToolsProtocol):  # type: ignore[misc]
         """uvicorn's protocol on ``httptools`` with :class:`Deadline`."""
+
+        in_head = True
+
+        def receiving_head(self) -> bool:
+            return self.in_head
+
+        def on_headers_complete(self) -> None:
+            self.in_head = False  # its body (if any) comes now
+            self.head_done()
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self.in_head = True  # the next request's head comes next
+            super().on_message_complete()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -210,6 +258,8 @@ class Server(uvicorn.Server):
 
 def port_free(host: str, port: int) -> str | None:
     """``None`` if ``host:port`` can be bound, else why not."""
+    if not 0 <= port <= 65_535:
+        return "a port is a number from 0 to 65535"
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -278,7 +328,10 @@ def serve(
 ) -> int:
     """Serves until Ctrl-C; a port that cannot be bound is a one-line error (status 2),
     and so is a database that cannot be opened (``db``: the online matches' store,
-    by default a SQLite file in the user's data folder)."""
+    by default a SQLite file in the user's data folder), and an ``expire_days`` that is
+    not above 0."""
+    if not expire_days > 0:  # NaN included: every unfinished match would go at start
+        raise ValueError(f"expire_days must be above 0 (days without a move), not {expire_days}")
     if db is not None:  # the schema migrated, or a one-line error, before serving
         open_store(db).close()
     url_db = db or default_url()  # opened on first use (nothing written before)

@@ -18,6 +18,7 @@ memory holds the last :data:`CACHED_MATCHES` used, as a cache only.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 import threading
 import time
@@ -31,7 +32,7 @@ from buttonup._core import Match, Position, Session, analysis_view
 from buttonup.ai import Bot, Limits, bot
 from buttonup.player import Player
 from buttonup.players import BotFactory
-from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore, Stale
+from buttonup.web.store import EXPIRE_SECONDS, AiMatchRow, AsyncStore, Full, Stale
 
 T = TypeVar("T")
 
@@ -58,6 +59,24 @@ class Conflict(Exception):
 
 class NotFound(LookupError):
     """No such match."""
+
+
+class TooMany(Exception):
+    """429: this client has made as many of something as one address may: matches
+    against the AI unfinished, online matches waiting for their second player, players
+    in no match, event streams open."""
+
+
+#: Unfinished matches against the AI (or pass and play) made from one client address
+#: that the store keeps at once (a school's network behind one address, a few dozen
+#: each); one more is answered 429. They expire like the online matches.
+AI_MATCHES_PER_CLIENT = 1_000
+
+
+def maker_of(client: str) -> str:
+    """Who made a stored row: a digest of the client's address (the address itself is
+    not stored)."""
+    return hashlib.sha256(f"maker {client}".encode()).hexdigest()
 
 
 def buttons(position: Position) -> int:
@@ -335,8 +354,10 @@ class Service:
         version after the one it was read at: :class:`Conflict` (409) if another
         process saved it meanwhile. If the save fails, memory forgets the match, so
         that the next request reads the last one committed."""
-        if self.db is None:
+        db = self.db
+        if db is None:
             return
+        await db.opened()
         before = entry.version
         row = AiMatchRow(
             id=key,
@@ -347,18 +368,26 @@ class Service:
             seed=entry.seed,
             finished=entry.match.is_over,
             created=entry.created,
-            updated=time.time(),
+            updated=db.now(),
             version=before + 1,
             opponent=entry.opponent,
         )
+        maker = maker_of(entry.client) if before == 0 else None
         try:
-            await self.db.call(lambda store: store.save_ai_match(row, before))
+            await db.call(
+                lambda store: store.save_ai_match(row, before, maker, AI_MATCHES_PER_CLIENT)
+            )
         except BaseException as error:
             if self.matches.get(key) is entry:
                 del self.matches[key]
             if isinstance(error, Stale):
                 raise Conflict(
                     "another change of this match was accepted first: reload it"
+                ) from None
+            if isinstance(error, Full):
+                raise TooMany(
+                    f"{AI_MATCHES_PER_CLIENT} unfinished matches made from your address are "
+                    "stored: finish some, or wait for them to expire"
                 ) from None
             raise
         entry.version = before + 1
@@ -367,8 +396,8 @@ class Service:
     async def sweep(self) -> None:
         """Deletes the unfinished matches left alone longer than :attr:`expire_seconds`
         (hourly; in memory too), never because there are many."""
-        now = time.monotonic()
-        if self.db is None or now - self.swept < SWEEP_SECONDS:
+        now, db = time.monotonic(), self.db
+        if db is None or now - self.swept < SWEEP_SECONDS:
             return
         self.swept = now
         for key in [
@@ -377,8 +406,9 @@ class Service:
             if now - e.used > self.expire_seconds and not e.match.is_over and not e.lock.locked()
         ]:
             del self.matches[key]
-        before = time.time() - self.expire_seconds
-        await self.db.call(lambda store: store.expire_ai_matches(before))
+        await db.opened()
+        before = db.now() - self.expire_seconds
+        await db.call(lambda store: store.expire_ai_matches(before))
 
 
 def _finish(future: asyncio.Future[None]) -> None:

@@ -22,6 +22,22 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     read_at(text, 1)
 }
 
+/// A record's bytes as its text, or a `RecordError` at the line of the first byte that
+/// is not UTF-8 (for doors that read bytes: C, a file).
+pub fn text(bytes: &[u8]) -> Result<&str, RecordError> {
+    std::str::from_utf8(bytes).map_err(|error| {
+        let at = error.valid_up_to();
+        let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line_end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        RecordError::at(
+            line,
+            &String::from_utf8_lossy(&bytes[line_start..line_end]),
+            format!("the text is not UTF-8 (byte 0x{:02x} at {at})", bytes[at]),
+        )
+    })
+}
+
 /// Reads every record of a text, such as a file of a tournament's records: a record
 /// starts at a tag line that follows the battles of the one before.
 pub fn read_all(text: &str) -> Result<Vec<Record>, RecordError> {

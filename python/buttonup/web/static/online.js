@@ -337,7 +337,7 @@ async function enter() {
   const join = new URLSearchParams(location.hash.slice(1)).get("join");
   if (join && !watching) {
     try {
-      const joined = await server.join(id, join);
+      const joined = await server.join(id, join, params.get("seed"));
       state.seat = joined.seat;
       history.replaceState(null, "", `/online/${id}${location.search}`); // the match link
       return joined.state;
@@ -376,8 +376,9 @@ async function setUp() {
     } else if (event.key === "Escape" && state.view !== null) showPly((state.finished || state.match.battle).plies.length);
   });
   moveList.clear();
+  let entered;
   try {
-    await take(await enter());
+    await take((entered = await enter()));
   } catch (error) {
     fail(error);
     say("status", "This match cannot be shown.");
@@ -391,7 +392,7 @@ async function setUp() {
       server.request(`/api/online/${id}`, undefined, { auth: false }).then(take, fail);
     }
     render();
-  });
+  }, state.seat && !watching ? entered.stream_key : null); // his own stream: he is online
   document.body.dataset.ready = "true";
 }
 

@@ -9,7 +9,7 @@
 //
 //   token()                         -> the player's token (made once)
 //   create({target, host, starter, seed, clock}) -> {id, seat, invite, links, state}
-//   join(id, invite)                -> {seat, state}
+//   join(id, invite, seed)          -> {seat, state} (seed: the host's, agreed, or null)
 //   state(id)                       -> State (`you`: this browser's seat, or null)
 //   play(id, move, version)         -> State with `played`
 //   choose(id, starter, version)    -> State (the tie rule's choice, the chooser's)
@@ -17,9 +17,11 @@
 //   battle(id, n), ply(id, n, k)    -> Battle, Board (as engine.js's)
 //   record(id)                      -> the match record (text)
 //   mine()                          -> {matches: [...]}, this player's matches
-//   watch(id, seat, onState, onLink) -> a Watch: the server's events (every accepted
-//                                      change's State, and `presence` when who is here
-//                                      changes), reconnecting when cut; .close()
+//   watch(id, seat, onState, onLink, key) -> a Watch: the server's events (every
+//                                      accepted change's State, and `presence` when who
+//                                      is here changes), reconnecting when cut; .close().
+//                                      `key` (the seat's State's stream_key) makes it the
+//                                      player's own stream; without it, a spectator's.
 //
 // A refusal rejects with an EngineError (engine.js) carrying the server's sentence and
 // its HTTP status (403 a seat that is not yours, 409 out of turn or a stale version).
@@ -92,7 +94,10 @@ export class OnlineEngine {
   }
 
   create(settings) { return this.request("/api/online", settings); }
-  join(id, invite) { return this.request(`/api/online/${id}/join`, { invite }); }
+  // `seed`: the host's, agreed (only a seed both give decides the deals).
+  join(id, invite, seed = null) {
+    return this.request(`/api/online/${id}/join`, seed ? { invite, seed: Number(seed) } : { invite });
+  }
   state(id) { return this.request(`/api/online/${id}`); }
   play(id, move, version) { return this.request(`/api/online/${id}/play`, { move, version }); }
   choose(id, starter, version) { return this.request(`/api/online/${id}/choose`, { starter, version }); }
@@ -104,8 +109,8 @@ export class OnlineEngine {
   record(id) { return this.request(`/api/online/${id}/record`, undefined, { auth: false, text: true }); }
   mine() { return this.request("/api/players/me/matches"); }
 
-  watch(id, seat, onState, onLink = () => {}) {
-    const who = seat ? `?seat=${seat}` : "";
+  watch(id, seat, onState, onLink = () => {}, key = null) {
+    const who = seat && key ? `?seat=${seat}&key=${encodeURIComponent(key)}` : "";
     return new Watch(`${this.base}/api/online/${id}/events${who}`, onState, onLink);
   }
 }

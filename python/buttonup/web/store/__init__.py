@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from buttonup.web.store.base import (
     Stale,
     Store,
 )
+from buttonup.web.store.server_time import ALIVE_EVERY, ServerTime
 
 T = TypeVar("T")
 
@@ -78,6 +80,20 @@ def open_store(url: str) -> Store:
     raise ValueError(f"--db: {url[:80]!r} is neither sqlite:///path nor postgresql://...")
 
 
+def keep_alive(store: weakref.ref[AsyncStore], closed: threading.Event) -> None:
+    """Notes every :data:`ALIVE_EVERY` seconds that the process serves, until the store
+    is closed or gone (only a weak reference: a store nobody uses is let go)."""
+    while not closed.wait(ALIVE_EVERY):
+        serving = store()
+        if serving is None:
+            return
+        try:
+            serving.note_alive()
+        except RuntimeError:  # its threads are shut down
+            return
+        del serving
+
+
 def settle(done: asyncio.Future[None], outcome: BaseException | None) -> None:
     """Ends a waiter of a group commit (unless it gave up waiting: a cancelled request)."""
     if done.done():
@@ -101,16 +117,45 @@ class AsyncStore:
     _grouping: threading.Lock = field(default_factory=threading.Lock)
     _waiting: list[tuple[Change, asyncio.Future[None]]] = field(default_factory=list)
     _flushing: bool = False
+    _time: ServerTime | None = None
+    _closed: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="store")
 
     def store(self) -> Store:
-        """The store, opened (and its schema migrated) on first call."""
+        """The store, opened (and its schema migrated) on first call; from then on, a
+        thread of its own notes every :data:`ALIVE_EVERY` seconds that it serves."""
         with self._opening:
             if self._store is None:
-                self._store = open_store(self.url)
+                store = open_store(self.url)
+                self._time = ServerTime(store.alive())
+                store.note_alive(self._time.now())
+                self._store = store
+                threading.Thread(
+                    target=keep_alive,
+                    args=(weakref.ref(self), self._closed),
+                    name="store-alive",
+                    daemon=True,
+                ).start()
             return self._store
+
+    async def opened(self) -> None:
+        """Opens the store, if it is not yet, in its own thread (not on the loop)."""
+        if self._store is None:
+            await self.call(lambda store: store)
+
+    def now(self) -> float:
+        """Server time now (:class:`ServerTime`: what every stored time is in), the
+        store opened if it was not."""
+        if self._time is None:
+            self.store()
+        assert self._time is not None
+        return self._time.now()
+
+    def note_alive(self) -> None:
+        """Notes in the store that this process serves (in the store's thread)."""
+        self._pool.submit(lambda: self.store().note_alive(self.now()))
 
     async def call(self, work: Callable[[Store], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -154,6 +199,7 @@ class AsyncStore:
                     pass
 
     def close(self) -> None:
+        self._closed.set()
         self._pool.shutdown(wait=False)
         if self._store is not None:
             self._store.close()

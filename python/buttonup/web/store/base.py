@@ -87,7 +87,7 @@ class Stale(Exception):
 
 class Full(Exception):
     """The maker has as many matches waiting for their second player (or as many
-    players in no match) as allowed."""
+    players in no match, or unfinished matches against the AI) as allowed."""
 
 
 class Store(ABC):
@@ -155,10 +155,24 @@ class Store(ABC):
     def schema_version(self) -> int: ...
 
     @abstractmethod
-    def save_ai_match(self, row: AiMatchRow, before: int = 0) -> None:
+    def alive(self) -> float | None:
+        """The server time a serving process last noted, or the last change of a match
+        if it came later (``None``: neither)."""
+
+    @abstractmethod
+    def note_alive(self, at: float) -> None:
+        """Notes that a process serves at server time ``at`` (kept if later than the
+        one noted)."""
+
+    @abstractmethod
+    def save_ai_match(
+        self, row: AiMatchRow, before: int = 0, maker: str | None = None, cap: int | None = None
+    ) -> None:
         """Writes the page's match ``row`` at version ``before + 1``: new when
         ``before`` is 0, else over the one of that id if it is still at version
-        ``before`` (:class:`Stale`, nothing written, if not)."""
+        ``before`` (:class:`Stale`, nothing written, if not). A new one from ``maker``
+        (a digest of the client's address) is refused (:class:`Full`) when ``cap`` of
+        his are unfinished."""
 
     @abstractmethod
     def load_ai_match(self, match_id: str) -> AiMatchRow | None: ...

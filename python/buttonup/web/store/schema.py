@@ -87,6 +87,17 @@ MIGRATIONS: list[list[str]] = [
         # (buttonup serve --opponent NAME=SPEC); NULL: the AI at its level
         "ALTER TABLE ai_matches ADD COLUMN opponent TEXT",
     ],
+    [
+        # who made each of the page's matches (a digest of the client's address), so
+        # that the unfinished ones are capped per address in the store
+        "ALTER TABLE ai_matches ADD COLUMN maker TEXT",
+        "CREATE INDEX ai_matches_maker ON ai_matches (maker, finished)",
+    ],
+    [
+        # the server time last noted by a serving process: a restart resumes from it,
+        # so that the time the server was down (or its clock's jump) is nobody's
+        "CREATE TABLE server_time (id INTEGER PRIMARY KEY, alive DOUBLE PRECISION NOT NULL)",
+    ],
 ]
 
 COLUMNS = "id, red, black, invite, host, settings, state, version, ended, winner, created, updated"

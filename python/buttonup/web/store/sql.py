@@ -277,7 +277,29 @@ class SqlStore(Store):
         return int(gone)
 
     # --- the page's matches against the AI ------------------------------------------
-    def save_ai_match(self, row: AiMatchRow, before: int = 0) -> None:
+    def alive(self) -> float | None:
+        # The note, or a later change of a match (made after the last note).
+        found = self.one(
+            "SELECT MAX(t) FROM (SELECT alive AS t FROM server_time "
+            "UNION ALL SELECT MAX(updated) FROM matches "
+            "UNION ALL SELECT MAX(updated) FROM ai_matches) AS times"
+        )
+        return None if found is None or found[0] is None else float(found[0])
+
+    def note_alive(self, at: float) -> None:
+        with self.transaction() as cursor:
+            self.run(
+                cursor,
+                "INSERT INTO server_time (id, alive) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
+                (at,),
+            )
+            self.run(
+                cursor, "UPDATE server_time SET alive = ? WHERE id = 1 AND alive < ?", (at, at)
+            )
+
+    def save_ai_match(
+        self, row: AiMatchRow, before: int = 0, maker: str | None = None, cap: int | None = None
+    ) -> None:
         if row.version != before + 1:
             raise ValueError("a change makes the next version")
         with self.transaction() as cursor:
@@ -291,10 +313,12 @@ class SqlStore(Store):
                 if updated != 1:
                     raise Stale(row.id)
                 return
+            unfinished = "SELECT COUNT(*) FROM ai_matches WHERE maker = ? AND finished = 0"
+            self.within_cap(cursor, unfinished, maker, cap)
             try:
                 self.run(
                     cursor,
-                    f"INSERT INTO ai_matches ({AI_COLUMNS}) VALUES ({', '.join('?' * 11)})",
+                    f"INSERT INTO ai_matches ({AI_COLUMNS}, maker) VALUES ({', '.join('?' * 12)})",
                     (
                         row.id,
                         row.state,
@@ -307,6 +331,7 @@ class SqlStore(Store):
                         row.updated,
                         row.version,
                         row.opponent,
+                        maker,
                     ),
                 )
             except self.integrity:
