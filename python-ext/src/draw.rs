@@ -103,10 +103,7 @@ pub(crate) fn draw_walk(start: &PyPosition, moves: Moves<'_>) -> PyResult<PyBoar
 /// The board at `start` and after each of `moves` (one walk: `len(moves) + 1` boards),
 /// for a front end that shows every ply of a battle.
 #[pyfunction]
-pub(crate) fn draw_walks(
-    start: &PyPosition,
-    moves: Moves<'_>,
-) -> PyResult<Vec<PyBoard>> {
+pub(crate) fn draw_walks(start: &PyPosition, moves: Moves<'_>) -> PyResult<Vec<PyBoard>> {
     let moves = moves.items("moves")?;
     let mut board = Board::new(&start.inner);
     let mut boards = Vec::with_capacity(moves.len() + 1);

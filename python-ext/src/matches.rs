@@ -200,7 +200,10 @@ impl PyMatch {
         let (known, new) = {
             let game = self.lock()?;
             let known = self.cached_battles()?.len();
-            (known, game.battles()[known.min(game.battles().len())..].to_vec())
+            (
+                known,
+                game.battles()[known.min(game.battles().len())..].to_vec(),
+            )
         };
         let mut made = Vec::with_capacity(new.len());
         for battle in &new {

@@ -80,7 +80,12 @@ impl JsChart {
 
 impl JsChart {
     /// `change` (a note, a backfill) on the chart, within `limit_ms` for each margin.
-    fn change(&mut self, game: &JsMatch, limit_ms: &JsValue, change: Change) -> Result<(), JsValue> {
+    fn change(
+        &mut self,
+        game: &JsMatch,
+        limit_ms: &JsValue,
+        change: Change,
+    ) -> Result<(), JsValue> {
         let limit = limit(limit_ms, "limitMs")?;
         with_searchers(|s| change(&mut self.inner, &game.inner, limit, s)).or_throw()
     }

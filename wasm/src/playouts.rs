@@ -32,12 +32,7 @@ pub fn random_playouts_js(
     seed: Option<crate::types::SeedArg>,
     #[wasm_bindgen(js_name = perColour)] per_colour: Option<crate::types::NumberArg>,
 ) -> Result<JsValue, JsValue> {
-    let battles = within(
-        &battles,
-        "battles",
-        0,
-        9_007_199_254_740_991,
-    )? as u64;
+    let battles = within(&battles, "battles", 0, 9_007_199_254_740_991)? as u64;
     let seed = convert::seed(&crate::types::given(seed))?;
     let per_colour = convert::per_colour(&crate::types::given(per_colour), STANDARD_PER_COLOUR)?;
     let summary = match random_playouts(battles, seed, per_colour, 1) {

@@ -1,8 +1,6 @@
 //! `Session`: a page's match (`buttonup::page::session`), as the offline page keeps one
 //! for each of its matches, the server's too. Conversions only.
 
-use std::time::Duration;
-
 use buttonup::page::seats::AiTurn;
 use buttonup::page::session::{AiAction, Session};
 use buttonup::search::On;

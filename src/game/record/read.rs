@@ -27,8 +27,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 pub fn text(bytes: &[u8]) -> Result<&str, RecordError> {
     std::str::from_utf8(bytes).map_err(|error| {
         let at = error.valid_up_to();
-        let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line_end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line_end = bytes[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| at + i);
         let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
         RecordError::at(
             line,
