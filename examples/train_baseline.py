@@ -44,21 +44,30 @@ def progress(total: int, every: float = 0.05) -> Any:
     class Progress(BaseCallback):  # type: ignore[misc]
         def _on_training_start(self) -> None:
             self.started = time.perf_counter()
-            self.next = every
+            self.every = max(1, int(total * every))
+            self.next, self.said = self.every, 0
 
         def _on_step(self) -> bool:
-            done = self.num_timesteps / total
-            if done >= self.next:
-                spent = time.perf_counter() - self.started
-                left = spent * (1 - done) / done
-                print(
-                    f"{self.num_timesteps:,} of {total:,} steps ({done:.0%}), "
-                    f"{spent:.0f} s, about {left:.0f} s left",
-                    file=sys.stderr,
-                    flush=True,
-                )
-                self.next += every
+            if self.num_timesteps >= self.next:
+                self.say()
+                self.next += self.every
             return True
+
+        def _on_training_end(self) -> None:
+            if self.said != self.num_timesteps:  # the last line, if not said yet
+                self.say()
+
+        def say(self) -> None:
+            self.said = self.num_timesteps
+            done = self.num_timesteps / total
+            spent = time.perf_counter() - self.started
+            left = spent * max(0.0, 1 - done) / done
+            print(
+                f"{self.num_timesteps:,} of {total:,} steps ({done:.0%}), "
+                f"{spent:.0f} s, about {left:.0f} s left",
+                file=sys.stderr,
+                flush=True,
+            )
 
     return Progress()
 

@@ -159,6 +159,17 @@ fn a_record_that_is_not_utf8_is_a_record_error_naming_its_line() {
 }
 
 #[test]
+fn a_record_too_long_is_a_record_error() {
+    let mut text = "1. ".repeat(1 << 19).into_bytes();
+    text.push(0);
+    let mut game = null_mut();
+    let status = unsafe { buttonup_match_from_record(text.as_ptr().cast(), &mut game) };
+    assert_eq!(status, ButtonupStatus::RecordError);
+    assert!(game.is_null());
+    assert!(last_error().starts_with("a record is at most 1048576 bytes"), "{}", last_error());
+}
+
+#[test]
 fn a_record_cut_anywhere_is_read_or_refused() {
     let game = new_match(15, 3, 7);
     unsafe {

@@ -30,6 +30,11 @@ mod tally;
 mod write;
 
 pub use error::RecordError;
+
+/// The longest record read, in bytes: a match of 30 points at ten buttons of each
+/// colour, every move commented, is a fraction of it; a longer text is refused before
+/// it is read (reading costs some fifty times its length at the worst).
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
 pub use read::{read, read_all, text};
 pub use write::write;
 

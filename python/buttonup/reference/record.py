@@ -19,6 +19,8 @@ from buttonup.reference.rules import Position
 from buttonup.results import Battle, MoveOutcome
 
 MAX_PER_COLOUR = 10
+#: The longest record read, in bytes (the core's ``MAX_RECORD_BYTES``).
+MAX_RECORD_BYTES = 1 << 20
 
 Notes = tuple[dict[tuple[int, int], list[str]], dict[tuple[int, int], float]]
 
@@ -98,6 +100,9 @@ def read(
     """The match of a record (made by ``new_match``, called as the match class is, then
     played), its tags (all but those written from the match) and the comments and
     values of its moves keyed by ``(battle, move)``."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_RECORD_BYTES:  # refused before it is read, as the core does
+        raise RecordError(f"a record is at most {MAX_RECORD_BYTES} bytes (1 MiB), not {size}")
     tag_lines, tokens = lex(text, first_line)
     end_line = tokens[-1].line if tokens else tag_lines[-1].line if tag_lines else first_line
     header = Header(tag_lines)

@@ -20,6 +20,12 @@ pub enum RecordError {
     /// Something that cannot be written in a record: a bad tag, or a comment that
     /// would not read back.
     Write(String),
+    /// A record longer than [`MAX_RECORD_BYTES`](super::MAX_RECORD_BYTES), refused
+    /// before it is read.
+    TooLong {
+        /// Its length in bytes.
+        bytes: usize,
+    },
 }
 
 crate::game::error_kind::one_kind! { RecordError => Record }
@@ -58,6 +64,11 @@ impl fmt::Display for RecordError {
                 message,
             } => write!(f, "line {line}, at the end of the record: {message}"),
             RecordError::Write(message) => write!(f, "cannot write the record: {message}"),
+            RecordError::TooLong { bytes } => write!(
+                f,
+                "a record is at most {} bytes (1 MiB), not {bytes}",
+                super::MAX_RECORD_BYTES
+            ),
         }
     }
 }

@@ -86,6 +86,9 @@ struct Header {
 }
 
 fn read_at(text: &str, first_line: usize) -> Result<Record, RecordError> {
+    if text.len() > super::MAX_RECORD_BYTES {
+        return Err(RecordError::TooLong { bytes: text.len() });
+    }
     let (tag_lines, tokens) = lex(text, first_line)?;
     let end_line = tokens
         .last()
