@@ -166,7 +166,11 @@ fn a_record_too_long_is_a_record_error() {
     let status = unsafe { buttonup_match_from_record(text.as_ptr().cast(), &mut game) };
     assert_eq!(status, ButtonupStatus::RecordError);
     assert!(game.is_null());
-    assert!(last_error().starts_with("a record is at most 1048576 bytes"), "{}", last_error());
+    assert!(
+        last_error().starts_with("a record is at most 1048576 bytes"),
+        "{}",
+        last_error()
+    );
 }
 
 #[test]
