@@ -79,7 +79,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(all_positions, m)?)?;
     m.add_function(wrap_pyfunction!(starts::start_classes, m)?)?;
     m.add_function(wrap_pyfunction!(starts::start_orders_from, m)?)?;
-    m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(max_margin, m)?)?;
     m.add_class::<matches::PyMatch>()?;
     m.add_class::<matches::PySeats>()?;

@@ -91,8 +91,9 @@ impl PyMatch {
     /// A record's match, tags and the notes of its moves (what
     /// `buttonup.records.read_record` makes a `Record` of).
     #[staticmethod]
-    fn _read_record(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
-        records::read_record_parts(text)
+    fn _read_record(text: &Bound<'_, PyAny>) -> PyResult<RecordParts<PyMatch>> {
+        let (game, tags, notes) = records::read_record_parts(text)?;
+        Ok((PyMatch::wrap(game), tags, notes))
     }
 
     /// The state for `pickle`: the match's record, its seed and deals to come included.
@@ -383,6 +384,17 @@ impl PyMatch {
     fn cached_battles(&self) -> PyResult<MutexGuard<'_, Vec<Py<PyAny>>>> {
         take(&self.battles)
     }
+}
+
+/// Every match of a text of records one after the other (a tournament's file): a
+/// record starts at a tag line that follows the battles of the one before.
+/// `RecordError` names the line (in the whole text) and the token of the first fault.
+#[pyfunction]
+pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
+    Ok(records::read_all(text)?
+        .into_iter()
+        .map(PyMatch::wrap)
+        .collect())
 }
 
 /// The start orders of `deals`, an iterable of str.

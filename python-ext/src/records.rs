@@ -3,7 +3,6 @@
 //! docs/notation.md, read and written by `game::record`).
 
 use crate::errors::OrRaise;
-use crate::matches::PyMatch;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -125,12 +124,12 @@ pub(crate) fn read_record(text: &Bound<'_, PyAny>) -> PyResult<Match> {
 type MoveNotes = (Vec<((usize, usize), String)>, Vec<((usize, usize), f64)>);
 
 /// A record's match, its tags and the notes of its moves.
-pub(crate) type RecordParts = (PyMatch, Vec<(String, String)>, MoveNotes);
+pub(crate) type RecordParts<M> = (M, Vec<(String, String)>, MoveNotes);
 
 /// A record's match, its tags (all but those written from the match) and the
 /// comments and values of its moves, keyed by `(battle, move)`: what
 /// `buttonup.read_record` makes a `Record` of.
-pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts> {
+pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts<Match>> {
     let read = record::read(&record_text(text, "a record")?).or_raise()?;
     let comments = read
         .notes
@@ -141,18 +140,12 @@ pub(crate) fn read_record_parts(text: &Bound<'_, PyAny>) -> PyResult<RecordParts
             _ => None,
         })
         .collect();
-    Ok((
-        PyMatch::wrap(read.game),
-        read.tags,
-        (comments, read.notes.values),
-    ))
+    Ok((read.game, read.tags, (comments, read.notes.values)))
 }
 
-/// Every match of a text of records one after the other (a tournament's file): a
-/// record starts at a tag line that follows the battles of the one before.
-/// `RecordError` names the line (in the whole text) and the token of the first fault.
-#[pyfunction]
-pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
+/// Every match of a text of records one after the other: a record starts at a tag line
+/// that follows the battles of the one before.
+pub(crate) fn read_all(text: &Bound<'_, PyAny>) -> PyResult<Vec<Match>> {
     let records = record::read_all(&record_text(text, "records")?).or_raise()?;
-    Ok(records.into_iter().map(|r| PyMatch::wrap(r.game)).collect())
+    Ok(records.into_iter().map(|r| r.game).collect())
 }

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::deepening::{Iteration, Limits, SearchResult};
 use super::entry::TableAllocError;
+use super::limits::{Iteration, Limits, SearchResult};
 use super::parallel::{parallel_table_bytes, worth_threads};
 use super::payoff::Payoff;
 use super::searcher::Searcher;

@@ -15,6 +15,7 @@ mod kernel;
 mod key;
 mod learned;
 mod learned_weights;
+mod limits;
 mod line;
 mod lookahead;
 mod memory;
@@ -28,10 +29,10 @@ mod searcher;
 mod shared_table;
 mod table;
 
-pub use deepening::{Iteration, Limits, SearchResult};
 pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use go::{analyze, analyze_within, go, solve, ExactError, On, THREAD_TABLE_BYTES};
 pub use key::key;
+pub use limits::{Iteration, Limits, SearchResult};
 /// The horizon estimates and their features, for the training script
 /// (`scripts/train_eval.py`, through `scripts/eval_features.rs`): only with the
 /// `training` feature, so that the shipped crate keeps them private.

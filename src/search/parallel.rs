@@ -14,9 +14,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 
-use super::deepening::{Iteration, Limits, SearchResult};
+use super::limits::{Iteration, Limits, SearchResult};
 use super::searcher::Searcher;
-use super::shared_table::SharedTable;
 use crate::game::rules::Position;
 use crate::run::interrupt::Interrupted;
 use crate::run::parallel::{clamp_threads, map_chunks, THREADS_AVAILABLE};
@@ -191,27 +190,6 @@ fn analyze_on_lanes(
         };
         Ok((moves[i], value))
     })
-}
-
-/// A margin searcher for `threads` threads on a new table of `bytes` bytes that they
-/// share (alone: one of its own, whose wide entries are a little faster for one thread:
-/// 5% at 6 of each colour).
-pub(super) fn searcher_for_threads(
-    bytes: usize,
-    threads: usize,
-) -> Result<Searcher, super::entry::TableAllocError> {
-    let threads = if THREADS_AVAILABLE {
-        clamp_threads(threads)
-    } else {
-        1
-    };
-    let mut searcher = if threads > 1 {
-        Searcher::sharing(Arc::new(SharedTable::try_with_bytes(bytes)?), 0)
-    } else {
-        Searcher::try_new(super::Payoff::Margin, bytes)?
-    };
-    searcher.threads = threads;
-    Ok(searcher)
 }
 
 #[cfg(test)]
