@@ -15,7 +15,7 @@ from buttonup import Position, svg
 
 DOCS = Path(__file__).resolve().parent
 
-#: A battle that reaches ``RWBBWW/BRR r``, the tall pile of issue 20 (found by a search
+#: A battle that reaches ``RWBBWW/BRR r``, a tall pile (found by a search
 #: over the 3,360 starts): its start and moves.
 TALL_START = "BBRRBWWRW"
 TALL_MOVES = (6, 5, 6, 5, 1, 0, 1)

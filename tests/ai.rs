@@ -170,8 +170,8 @@ fn assert_plays_best_moves(bot: &mut Bot, mut position: Position, searched: bool
 
 #[test]
 fn a_stop_ends_an_exact_move_solved_on_several_threads() {
-    // 30 piles: an exact move is solved on two threads, for minutes (issue 34: the lanes
-    // never saw the bot's stop, and the move did not come in 20 s after it).
+    // 30 piles: an exact move is solved on two threads, for minutes. The bot's stop must
+    // reach every lane, so that the move comes at once (it had not come 20 s after the stop).
     let start = random_start(10, Player::Red, &mut SplitMix64::new(3)).unwrap();
     let mut bot = Bot::new(9, 1).unwrap();
     bot.set_threads(2);

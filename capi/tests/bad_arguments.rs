@@ -258,8 +258,8 @@ fn numbers_at_their_limits_are_answered() {
 
 #[test]
 fn a_null_output_is_refused_before_anything_is_made() {
-    // Issue 34 item 10: the notation and the record were made first and leaked, and
-    // analyze with NULL values and room for 32 wrote through NULL.
+    // What this guards against: the notation and the record made first and leaked, and
+    // analyze with NULL values and room for 32 writing through NULL.
     let position = parse("W/R/B/W/B/R/R/W/B r");
     let status = unsafe { buttonup_position_notation(position, null_mut()) };
     assert_eq!(answered(status), ButtonupStatus::NullArgument);

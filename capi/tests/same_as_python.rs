@@ -1,4 +1,4 @@
-//! The C library fails as the Python library does (issue 32): for the same input, the
+//! The C library fails as the Python library does: for the same input, the
 //! status of the same kind of error (docs/reliability.md, "Error kinds") and the same
 //! message. The messages are written here as Python gives them (checked with the Python
 //! library; tests/rules/test_errors.py holds the same literals for the Python door).

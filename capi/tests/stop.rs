@@ -1,6 +1,6 @@
 //! `buttonup_bot_stop` ends a `buttonup_bot_choose` of another thread at once, even an
 //! exact one (`time_limit_ms` 0) on 30 piles, whose moves are solved on several threads
-//! (issue 34: there the stop never reached the solving threads).
+//! (the stop must reach those threads, not only the one that asked).
 
 use std::ptr::{null, null_mut};
 use std::time::{Duration, Instant};

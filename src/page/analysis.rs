@@ -1,4 +1,4 @@
-//! What a page shows of the engine's judgement, made once for every door (issue 32): a
+//! What a page shows of the engine's judgement, made once for every door: a
 //! position's analysis (every move's exact value, the best line), the hint of a match
 //! (that analysis and the chances of winning the match), the review of a battle's
 //! moves, and the chart's points (each colour's margin under perfect play and chance of

@@ -1,7 +1,7 @@
 //! Who plays a match at one screen, and the turn rules that follow: one person against
 //! the AI, or two people passing the screen. The web page's matches (the server's and
 //! the offline page's) ask these rules before they change a match, so that what a page
-//! may do, and the words of each refusal, are written once (issue 32). The match's own
+//! may do, and the words of each refusal, are written once. The match's own
 //! rules come after them: a refusal the match makes (no choice due, nothing to undo, an
 //! illegal move) is the match's error, unchanged.
 

@@ -1,4 +1,4 @@
-//! What a page shows of a match, made once for every door (issue 32): a position with
+//! What a page shows of a match, made once for every door: a position with
 //! its drawing, each ply of a battle with its drops and the slots they go to, the
 //! scored battles with their towers, and the match's whole state. The server's pages
 //! (Python) and the offline page (WebAssembly) convert the same [`Json`] value, so

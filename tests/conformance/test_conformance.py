@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUTTONS = Path(__file__).resolve().parent / "broken" / "buttons.py"
 ADAPTER = [sys.executable, "-m", "buttonup.conformance.adapter"]
 KIT = [sys.executable, "-m", "buttonup", "conformance"]
-#: The standard game's sweep, as issue 18 counts it: every position reachable from the
+#: The standard game's sweep: every position reachable from the
 #: 1,680 start orders, every legal move of each, every final pile.
 STANDARD = {"positions": 56_380, "moves": 130_180, "scores": 1_460}
 KINDS = ["legal", "piles", "extra", "score", "error", "crash", "timeout", "malformed"]

@@ -1,7 +1,7 @@
 """The kit against implementations that attack it (tests/conformance/broken/hostile.py,
 and ``ugi_engine.py info-flood``): its memory, its time and the processes it starts stay
 bounded, its report stays readable, and a crash is charged to the request that causes
-it (issue 34, items 8 and 13)."""
+it."""
 
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ def test_what_the_implementation_started_in_its_group_ends_with_the_run(tmp_path
 
 
 def test_what_left_the_group_ends_with_the_run_too(tmp_path: Path) -> None:
-    """Issue 34 item 8: a grandchild started with setsid (a session and group of its
+    """A grandchild started with setsid (a session and group of its
     own) outlived the run; it carries the kit's mark and is ended by it."""
     token = f"setsid-grandchild-of-the-kit-{time.monotonic_ns()}"
     with none_outlive(token):

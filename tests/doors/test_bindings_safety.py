@@ -1,4 +1,4 @@
-"""No Rust panic reaches Python (issue 23): NumPy missing is an ImportError naming the
+"""No Rust panic reaches Python: NumPy missing is an ImportError naming the
 extra, a VecEnv's bad actions and outputs are clear errors, a Searcher used again by its
 own progress callback is a RuntimeError (it used to wait for ever), and the bindings
 hold no panicking call on what a caller sends."""

@@ -1,4 +1,4 @@
-"""The C library's memory under careless calls (issue 34): tests/c/careless_calls.c passes
+"""The C library's memory under careless calls: tests/c/careless_calls.c passes
 NULL for every pointer, asks counts only, gives too little room, numbers at their limits
 and cut records to every entry point, checks each status and that a failed call wrote
 nothing, then uses the library normally. It runs plain, under valgrind (no error, no

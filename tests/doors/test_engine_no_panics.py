@@ -1,4 +1,4 @@
-"""Both UGI engines under random sessions (issue 22): lines built from the protocol's
+"""Both UGI engines under random sessions: lines built from the protocol's
 words with numbers at and past every limit, notation that is not, moves that name no
 pile, options that do not exist, and plain garbage. Through all of it the engine
 answers ``isready`` with ``readyok``, gets a ``bestmove`` for every ``go``, never

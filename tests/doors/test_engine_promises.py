@@ -1,4 +1,4 @@
-"""The engine's promises (issue 23): its parser takes exactly the limits its search
+"""The engine's promises: its parser takes exactly the limits its search
 takes, every ``go`` gets exactly one ``bestmove`` (``bestmove (none)`` when it cannot
 search), numbers are ASCII digits, and a closed output ends it quietly."""
 

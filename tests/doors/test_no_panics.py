@@ -1,4 +1,4 @@
-"""No argument makes the extension panic (issue 22): every public function and method
+"""No argument makes the extension panic: every public function and method
 of ``buttonup._core`` is called with random arguments of every kind (ints at and past
 every machine limit, NaN and infinite floats, any text, notation-like text, lists,
 tuples, positions, matches, ``None``, bools) and must answer or raise ``ValueError`` or

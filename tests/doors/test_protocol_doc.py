@@ -55,7 +55,7 @@ def test_a_piped_session_answers_as_the_doc(ugi_command: list[str], without_quit
 
 
 def test_a_piped_go_finishes_before_the_next_position(ugi_command: list[str]) -> None:
-    """issue 36: `go depth 8` then end of input used to answer a depth-1 move."""
+    """`go depth 8` then end of input answers at depth 8 (it once answered a depth-1 move)."""
     lines = "position fen W/R/B/W/B/R/R/W/B r\ngo depth 8\nposition fen W/R/B b\ngo\n"
     result = processes.run(ugi_command, input=lines, capture_output=True, text=True, timeout=60)
     bestmoves = [line for line in result.stdout.splitlines() if line.startswith("bestmove")]

@@ -1,4 +1,4 @@
-"""The page's JSON is the core's, the same through both doors (issue 32): the server's
+"""The page's JSON is the core's, the same through both doors: the server's
 pages read ``_core.match_view`` and ``_core.battle_view``, the offline page the same
 views of the WebAssembly build (``matchView``, ``battleView``). Whole matches of two
 sizes, the view after every change, must be equal value for value; and the view says

@@ -1,4 +1,4 @@
-"""What a Node user sees of the WebAssembly package's objects (issue 36):
+"""What a Node user sees of the WebAssembly package's objects:
 ``console.log(position)`` shows the notation, not ``Position { __wbg_ptr: ... }``, and
 ``JSON.stringify`` gives a position's notation and a match's position, standing and
 record (which reads back, in the Python library, to the same match)."""

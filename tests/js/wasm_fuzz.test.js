@@ -1,5 +1,5 @@
-// Random arguments at every function, class and method of the WebAssembly package
-// (issue 22): numbers at and past every limit, NaN, BigInt, symbols, bad notation,
+// Random arguments at every function, class and method of the WebAssembly package:
+// numbers at and past every limit, NaN, BigInt, symbols, bad notation,
 // option objects with bad fields. Each call answers or throws an Error; none may be a
 // Rust panic (a WebAssembly.RuntimeError, "unreachable"), and the module works after.
 // BUTTONUP_WASM_PKG: the package folder; tests/doors/test_wasm_no_panics.py runs this file.

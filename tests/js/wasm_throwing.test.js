@@ -1,4 +1,4 @@
-// Caller objects that throw while the engine reads them (issue 34): a getter, a Proxy
+// Caller objects that throw while the engine reads them: a getter, a Proxy
 // trap (get, ownKeys, getPrototypeOf), a revoked Proxy, an options object whose one
 // field throws. The entry points that read a caller's object (arrays, options, tags)
 // are called 100,000 times in all, one of these each time; each call must throw the caller's

@@ -76,7 +76,7 @@ def test_a_bad_record_is_the_same_fault_on_both_engines(text: str) -> None:
 
 
 def test_a_count_that_is_no_number_is_named_as_written() -> None:
-    # It was "not -1" (issue 34): the message names what the record says.
+    # The message names what the record says (it once said "not -1").
     for engine in (buttonup, ref):
         text = '[Target "99999999999999999999"]\n1. WRBWBRRWB r'
         assert "must be from 1 to 1000, not 99999999999999999999" in message(engine, text)

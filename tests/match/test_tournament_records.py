@@ -56,7 +56,7 @@ def test_records_are_the_same_from_worker_processes(tmp_path: Path) -> None:
 
 def test_a_tournament_of_a_variant_plays_its_size(tmp_path: Path) -> None:
     """``--per-colour N``: every battle of every match has N buttons of each colour (the
-    level scale measured on a variant, issue 33), and the JSON says the size."""
+    level scale measured on a variant), and the JSON says the size."""
     records, results = tmp_path / "v.txt", tmp_path / "v.json"
     args = ["tournament", "--bots", "1,9", "--matches", "2", "--threads", "1", "--seed", "3"]
     args += ["--per-colour", "4", "--records", str(records), "--json", str(results)]
@@ -73,7 +73,7 @@ def test_a_tournament_within_a_time_a_move(
 ) -> None:
     """``--movetime MS``: the level scale's bots play their perfect moves as one search
     within MS milliseconds on one thread (where exact moves cost too much: the scale at 10
-    of each colour, issue 33); the bots that do not search by level are as they were."""
+    of each colour); the bots that do not search by level are as they were."""
     records, results = tmp_path / "m.txt", tmp_path / "m.json"
     args = ["tournament", "--bots", "9,noisy-0.5,greedy", "--matches", "2", "--threads", "1"]
     args += ["--per-colour", "4", "--movetime", "5", "--records", str(records)]

@@ -176,7 +176,7 @@ def test_the_threads_end_with_the_environment() -> None:
 def test_a_second_thread_works_only_from_the_measured_batch_sizes(
     games: int, observations: bool, opponent: int | None, workers: int
 ) -> None:
-    """issue 35: two threads were slower than one on 2 cores below a few thousand games
+    """Two threads were slower than one on 2 cores below a few thousand games
     of masks alone; `benches/vecenv_speed.py --threads` measured where a second thread
     pays (1,024 games with observations or an opponent, 8,192 of masks alone)."""
     gc.collect()

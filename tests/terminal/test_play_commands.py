@@ -63,7 +63,7 @@ def test_save_then_load_goes_on_from_the_same_match(tmp_path: Path) -> None:
     saved = Match.from_record(path.read_text())
     assert saved.position == match.position
     assert saved.moves == (3, 0, 0)
-    # The level as a player reads it (issue 36: it was a Python repr).
+    # The level as a player reads it, not a Python repr.
     assert '[Black "buttonup AI, level 9 (perfect play for the battle margin)"]' in path.read_text()
 
     other, out = game_with([f"load {tmp_path / 'missing.txt'}", f"load {path}", "quit"])
@@ -154,7 +154,7 @@ def test_a_battle_ends_with_its_review_on_screen() -> None:
 
 
 def test_a_place_letter_lifts_the_pile_standing_there() -> None:
-    """issue 36: the board shows fixed letters, and typing one said "Unknown command"."""
+    """The board shows fixed letters, and typing one lifts that pile (not "Unknown command")."""
     match = Match(Player.RED, deals=["WRBWBRRWB"], seed=3)
     match.play(3)  # W/R/B/BW/R/R/W/B b: place D is gone, the piles after it renumbered
     match.play(0)  # Black lifts place A's pile: RW/B/BW/R/R/W/B r

@@ -1,4 +1,4 @@
-"""The online matches' API in process (issue 24): every refusal leaves the match as it
+"""The online matches' API in process: every refusal leaves the match as it
 was (wrong token, no token, out of turn, stale version, spectators, a match not begun or
 over, bad and oversized bodies), a whole match between two players with the tie rule's
 choice, checked move by move against the library's own match, the record, a player's
@@ -297,7 +297,7 @@ def test_unfinished_matches_expire_by_age_never_by_count(db: Path) -> None:
 
 
 def test_players_seated_nowhere_and_unseen_expire(db: Path) -> None:
-    """issue 34 item 11: a player row made by `POST /api/players` was kept for ever."""
+    """A player row made by `POST /api/players`, seated nowhere and unseen, expires."""
     client = app_on(db)
     idle, back = Player(client), Player(client)
     stale_host, stale_guest, stale = begun(client, seed=1)

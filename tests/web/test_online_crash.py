@@ -1,4 +1,4 @@
-"""A server killed in a flood of moves loses no answered move (issue 24).
+"""A server killed in a flood of moves loses no answered move.
 
 Several client threads, one per match, each send moves (and the tie rule's choices) one
 after the other as fast as the server answers; the server is killed with SIGKILL in the

@@ -1,4 +1,4 @@
-"""The online matches through real `buttonup serve` processes (issue 24): server-sent
+"""The online matches through real `buttonup serve` processes: server-sent
 events reach a listener as the moves are made; a restart keeps the matches; Ctrl-C stops
 a server with open event streams; two processes sharing one PostgreSQL database serve
 the same matches, and a move made through one reaches a listener on the other; two
@@ -130,7 +130,7 @@ def test_two_writers_at_one_version_never_both_win(database: str) -> None:  # no
 
 
 def test_players_expire_on_either_database(database: str) -> None:  # noqa: F811
-    """issue 34 item 11: a player seated in no match and unseen since the cut goes with
+    """A player seated in no match and unseen since the cut goes with
     the sweep; a seated one, or one seen since (a check with the time), stays."""
     store = open_store(database)
     month, now = 31 * 24 * 3600.0, time.time()

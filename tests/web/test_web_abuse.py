@@ -1,4 +1,4 @@
-"""The web server under abuse (issue 23): bodies past the limit whatever their framing,
+"""The web server under abuse: bodies past the limit whatever their framing,
 capped work, per-match serialisation, one error shape, strict integers, fair lanes,
 matches per client, the ``Host`` allow-list, the request deadline, the cap on connections
 and the stop on Ctrl-C.
@@ -286,7 +286,7 @@ def in_thread(protocol: type[Any], app: Any = None, **options: Any) -> Iterator[
     ],
 )
 def test_a_request_not_delivered_in_time_is_cut_off(sent: bytes, protocol: type[Any]) -> None:
-    """issue 34: request bodies had no deadline (only heads had)."""
+    """Request bodies have a deadline, as heads do."""
     with in_thread(protocol) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=5) as slow:
             slow.sendall(sent)
@@ -317,8 +317,8 @@ def refused(port: int) -> bytes:
 
 
 def test_connections_past_the_cap_are_refused_at_once(protocol: type[Any]) -> None:
-    """issue 34: pending sockets past the open-file limit left the server unable to
-    accept anyone; now a connection past the cap is answered 503 (JSON) and closed."""
+    """Pending sockets past the open-file limit once left the server unable to accept
+    anyone; now a connection past the cap is answered 503 (JSON) and closed."""
     with in_thread(protocol, limit_concurrency=8) as port:
         held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(7)]
         try:
@@ -399,7 +399,7 @@ def test_the_cap_is_below_the_open_file_limit() -> None:
 
 
 def test_pending_sockets_past_the_file_limit_leave_the_server_answering() -> None:
-    """issue 34: with a 1,024-file limit, 1,100 sockets with a pending body left
+    """With a 1,024-file limit, 1,100 sockets with a pending body must not leave
     `buttonup serve` unable to accept anyone (`accept(): Too many open files`)."""
     limit = 160
     port = free_port()
@@ -488,7 +488,7 @@ def holding(port: int) -> list[socket.socket]:
 
 @pytest.mark.parametrize("presses", [1, 2])
 def test_ctrl_c_stops_the_server_whatever_its_sockets_hold(presses: int) -> None:
-    """issue 34: a head with `Content-Length: 100` and no body held the first Ctrl-C
+    """A head with `Content-Length: 100` and no body once held the first Ctrl-C
     for over a minute, and the second exited with a 94-line `CancelledError` traceback.
     Now the first stops the server within a second, the second at once, and either way
     the status is 130 with one line."""
@@ -523,8 +523,8 @@ def test_ctrl_c_stops_the_server_whatever_its_sockets_hold(presses: int) -> None
     ],
 )
 def test_players_are_made_only_from_this_servers_pages(origin: str | None, status: int) -> None:
-    """issue 34: `POST /api/players` needs no token, and any web site's page could call
-    it on its visitor's server (a simple request: no preflight)."""
+    """`POST /api/players` needs no token, and any web site's page could call it on its
+    visitor's server (a simple request: no preflight): only this server's pages may."""
     app = create_app(cors_origins=("https://friend.example",))
     client = TestClient(app, base_url="http://127.0.0.1:8000")
     answer = client.post("/api/players", headers={"origin": origin} if origin else {})
@@ -538,8 +538,8 @@ def test_players_are_made_only_from_this_servers_pages(origin: str | None, statu
 
 
 def test_a_cors_origin_may_send_the_player_token_and_refusals_are_json() -> None:
-    """issue 34: with `--cors-origin` the preflight refused `Authorization` (online play
-    could not work from a page served elsewhere), and refused in plain text."""
+    """With `--cors-origin` the preflight allows `Authorization` (online play from a page
+    served elsewhere), and its refusals are JSON, not plain text."""
     client = TestClient(create_app(cors_origins=("https://friend.example",)))
     asked = {
         "origin": "https://friend.example",
@@ -560,7 +560,7 @@ def test_a_cors_origin_may_send_the_player_token_and_refusals_are_json() -> None
 
 
 def test_the_board_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 34: `/api/board` drew its SVG on the event loop (eight clients posting
+    """`/api/board` once drew its SVG on the event loop (eight clients posting
     29-move boards pushed `GET /api/levels` to 184-468 ms). A drawing held here until
     `/api/levels` is answered must not hold that answer back."""
     from buttonup.web import views
@@ -607,7 +607,7 @@ def filled(make: Callable[[], Any], cap: int, refusal: str) -> list[Any]:
 
 
 def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None:
-    """issue 34: 2,000 unjoined online matches in 8.6 s from one client, kept 30 days;
+    """One client once made 2,000 unjoined online matches in 8.6 s, kept 30 days;
     now 50 may wait for their second player per address, and one more is a JSON 429."""
     app = create_app()
     mine = TestClient(app, client=("10.0.0.1", 5000))
@@ -629,7 +629,7 @@ def test_one_address_cannot_fill_the_store_with_waiting_online_matches() -> None
 
 
 def test_the_waiting_cap_holds_across_processes(database: str) -> None:  # noqa: F811
-    """issue 34: the cap counted per process (two processes let one address keep twice
+    """The cap once counted per process (two processes let one address keep twice
     as many); it is counted in the store now, SQLite and PostgreSQL, and a match joined
     through either process waits no more."""
     here, there = create_app(db=database), create_app(db=database)  # two processes
@@ -648,7 +648,7 @@ def test_the_waiting_cap_holds_across_processes(database: str) -> None:  # noqa:
 
 
 def test_one_address_cannot_fill_the_store_with_players() -> None:
-    """issue 34: `POST /api/players` made rows without bound; now 100 players in no match
+    """`POST /api/players` once made rows without bound; now 100 players in no match
     may come from one address, one more is a JSON 429, and a seated one frees a place."""
     app = create_app()
     mine = TestClient(app, client=("10.0.0.1", 5000))

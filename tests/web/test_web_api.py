@@ -218,7 +218,7 @@ def test_ctrl_c_stops_the_server_cleanly() -> None:
 def test_serve_open_says_when_no_browser_can_be_opened(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """issue 36: `serve --open` on a machine with no browser did nothing, silently."""
+    """`serve --open` on a machine with no browser says so instead of doing nothing."""
     import webbrowser
 
     from buttonup.web.server import open_page

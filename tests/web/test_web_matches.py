@@ -187,7 +187,7 @@ def test_the_tie_rules_choice_between_battles(client: TestClient) -> None:
 
 
 def test_import_refuses_a_target_past_the_server_cap() -> None:
-    """Issue 34 item 4: a record's `[Target "1000"]` went past the 30-point cap."""
+    """An imported record's `[Target "1000"]`, past the 30-point cap, is refused."""
     from buttonup._core import Match as CoreMatch
     from buttonup.web.app import create_app
 
@@ -199,8 +199,8 @@ def test_import_refuses_a_target_past_the_server_cap() -> None:
 
 
 def test_a_hint_on_an_imported_variant_has_values_without_odds() -> None:
-    """Issue 34 item 4: a hint on a 4-per-colour match answered 400 (no match odds
-    there) instead of the moves' values."""
+    """A hint on a 4-per-colour match (no match odds there) gives the moves' values, not
+    a 400."""
     from buttonup import analyze
     from buttonup._core import Match as CoreMatch
     from buttonup.web.app import create_app
@@ -218,7 +218,7 @@ def test_a_hint_on_an_imported_variant_has_values_without_odds() -> None:
 
 
 def test_the_review_of_a_big_imported_battle_keeps_to_the_cap() -> None:
-    """Issue 34 item 4: reviewing an imported 10-per-colour battle took 13.5 s (two
+    """Reviewing an imported 10-per-colour battle took 13.5 s (two
     half-second searches a move) on a heavy thread, past the 2 s cap. The whole review
     now has the cap; the last moves, small positions, are judged exactly, and a move not
     judged in time says so (None) rather than guessing."""

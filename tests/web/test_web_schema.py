@@ -1,4 +1,4 @@
-"""schemathesis against the live app (issue 23): every operation of the OpenAPI schema
+"""schemathesis against the live app: every operation of the OpenAPI schema
 with generated requests, valid and not, every check but one on (no 5xx, every status
 and body as the schema says, bad input refused). Brief here (``BUTTONUP_SCHEMA_EXAMPLES``, 25 an
 operation by default); docs/reliability.md gives a long run."""

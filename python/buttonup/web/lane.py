@@ -1,6 +1,6 @@
 """A short way through the framework for the requests a busy online server answers
 most (a move, the tie rule's choice, a stream opened): the same route functions, the
-same error handlers, less of the framework's work per request (issue 32).
+same error handlers, less of the framework's work per request.
 
 The routes are those the app declares (and documents) as usual; :meth:`Lane.add`
 names which of them the lane may take, and with which body. A request the lane takes
