@@ -19,15 +19,44 @@ use buttonup::game::standing::STANDARD_TARGET;
 use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 use buttonup::page::seats::{AiTurn, Seats};
 
-/// A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
-/// of `per_colour` buttons of each colour (3 by default).
+/// A match of battles to `target` victory points (rules 7 to 9).
 ///
-/// `starter` (a `Player` or `"r"`/`"b"`; Red by default) starts the first battle.
+/// The match scores each finished battle, sets up the next one, and applies the tie rule:
+/// when a starter must be chosen, `chooser` names the player who calls `choose_starter`.
 /// Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"` (all
 /// checked at once), then shuffled from `seed`: the same seed gives the same match.
 ///
 /// A match may be shared by threads: each call takes the match for a step that runs
-/// no Python code, so no other thread can be inside one meanwhile.
+/// no Python code, so no other thread can be inside one meanwhile (a call that finds it
+/// taken raises `RuntimeError`: try again). Matches pickle and copy (their seed and
+/// the shuffles to come included).
+///
+/// Args:
+///     starter: the player who starts the first battle: a `Player` or `"r"`/`"b"`;
+///         `None` for Red.
+///     target: the victory points that win the match, 1 to `MAX_TARGET` (15 by default).
+///     per_colour: the buttons of each colour of every battle (3 by default).
+///     seed: the seed of the shuffled starts, an int from 0 to 2**64 - 1 (`None`: from
+///         the operating system).
+///     deals: an iterable of start orders (str) for the first battles.
+///
+/// Raises:
+///     ValueError: if `target`, `per_colour` or `seed` is out of range, or `starter` is
+///         a str other than `"r"` and `"b"`.
+///     TypeError: if an argument has the wrong type (`deals` given as one str included).
+///     NotationError: if a deal is not a start order.
+///
+/// Example:
+///     >>> from buttonup import Match
+///     >>> game = Match(target=1, per_colour=1, seed=5)
+///     >>> game.position, game.legal_moves()
+///     (Position('B/R/W r'), [2])
+///     >>> game.play(2).position
+///     Position('BW/R b')
+///     >>> game.play(0).position
+///     Position('RBW r')
+///     >>> game
+///     <Match 0-1 to 1, battle 1, winner=Black>
 #[pyclass(module = "buttonup", name = "Match", frozen)]
 pub struct PyMatch {
     inner: Mutex<Match>,
@@ -63,13 +92,43 @@ impl PyMatch {
         Ok(PyMatch::wrap(inner))
     }
 
-    /// The record of the match so far (docs/notation.md, "Match records"), with the
-    /// tags given as keywords, each a str: `Event`, `Date`, `Red` and `Black` are
-    /// written `?` when not given; `Seed=None` leaves out the seed (and with it the
-    /// shuffles of the battles to come). `Target`, `PerColour`, `Seed`, `Deals`,
-    /// `Score` and `Result` are written from the match itself. `comments` (str) and
-    /// `values` (float) are written after the moves of their keys, `(battle, move)`:
-    /// the battle from 1, the move from 0.
+    /// The record of the match so far (docs/notation.md, "Match records").
+    ///
+    /// `Target`, `PerColour`, `Seed`, `Deals`, `Score` and `Result` are written from the
+    /// match itself.
+    ///
+    /// Args:
+    ///     comments: str comments, written after the moves of their keys `(battle, move)`:
+    ///         the battle from 1, the move from 0.
+    ///     values: float values, keyed and written as `comments` are.
+    ///     **tags: the tags, each a str: `Event`, `Date`, `Red` and `Black` are written `?`
+    ///         when not given; `Seed=None` leaves out the seed (and with it the shuffles of
+    ///         the battles to come).
+    ///
+    /// Returns:
+    ///     The record's text.
+    ///
+    /// Raises:
+    ///     TypeError: if a tag, comment, value or key has the wrong type.
+    ///     RecordError: if the match cannot be written as a record (a text that is not
+    ///         valid Unicode, for one).
+    ///
+    /// Example:
+    ///     >>> from buttonup import Match
+    ///     >>> game = Match(target=1, per_colour=1, seed=5)
+    ///     >>> _ = game.play(2), game.play(0)
+    ///     >>> print(game.record(Red="Ann", Black="Bob", Seed=None, comments={(1, 0): "forced"}))
+    ///     [Event "?"]
+    ///     [Date "?"]
+    ///     [Red "Ann"]
+    ///     [Black "Bob"]
+    ///     [Target "1"]
+    ///     [PerColour "1"]
+    ///     [Score "0-1"]
+    ///     [Result "Black"]
+    ///     <BLANKLINE>
+    ///     1. BRW r 2 {forced} 0 RBW B+1 0-1
+    ///     <BLANKLINE>
     #[pyo3(signature = (*, comments = None, values = None, **tags))]
     fn record(
         &self,
@@ -80,9 +139,25 @@ impl PyMatch {
         records::write_record(&self.snapshot()?, tags, comments, values)
     }
 
-    /// The match of a record (docs/notation.md), every move checked by the rules;
-    /// `RecordError` names the line and token of the first fault. The battles after
-    /// the record's are shuffled from its `Seed` (a fresh seed without one).
+    /// The match of a record (docs/notation.md), every move checked by the rules.
+    ///
+    /// The battles after the record's are shuffled from its `Seed` (a fresh seed without
+    /// one).
+    ///
+    /// Args:
+    ///     text: the record's text (a str).
+    ///
+    /// Raises:
+    ///     RecordError: if `text` is not a record; the message names the line and token of
+    ///         the first fault.
+    ///     TypeError: if `text` is not a str.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Match
+    ///     >>> game = Match(target=1, per_colour=1, seed=5)
+    ///     >>> _ = game.play(2), game.play(0)
+    ///     >>> Match.from_record(game.record())
+    ///     <Match 0-1 to 1, battle 1, winner=Black>
     #[classmethod]
     fn from_record(_cls: &Bound<'_, PyType>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyMatch::wrap(records::read_record(text)?))
@@ -142,8 +217,9 @@ impl PyMatch {
         Ok(self.lock()?.per_colour())
     }
 
-    /// The current battle's position (the final pile of the latest battle while a
-    /// starter is chosen, or after the match).
+    /// The current battle's position.
+    ///
+    /// While a starter is chosen, or after the match, the final pile of the latest battle.
     #[getter]
     fn position(&self) -> PyResult<PyPosition> {
         Ok(self.lock()?.position().into())
@@ -157,8 +233,10 @@ impl PyMatch {
         player_to_py(py, player)
     }
 
-    /// The start of the current battle: with `moves`, the whole battle so far (the final
-    /// pile of the latest battle while a starter is chosen, or after the match).
+    /// The start of the current battle.
+    ///
+    /// With `moves`, the whole battle so far. While a starter is chosen, or after the
+    /// match, the final pile of the latest battle.
     #[getter]
     fn battle_start(&self) -> PyResult<PyPosition> {
         Ok(self.lock()?.start().into())
@@ -171,7 +249,7 @@ impl PyMatch {
         player_to_py(py, starter)
     }
 
-    /// The moves played so far in the current battle.
+    /// The moves played so far in the current battle (a tuple of pile indices).
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let moves = self.lock()?.moves().to_vec();
@@ -187,6 +265,13 @@ impl PyMatch {
     }
 
     /// The victory points of `player`.
+    ///
+    /// Args:
+    ///     player: a `Player` or `"r"`/`"b"`.
+    ///
+    /// Raises:
+    ///     TypeError: if `player` is not a player (`None` included).
+    ///     ValueError: if `player` is a str other than `"r"` and `"b"`.
     fn score(&self, player: &Bound<'_, PyAny>) -> PyResult<u32> {
         if player.is_none() {
             return Err(wrong_type("player", "a Player or 'r' or 'b'", "None"));
@@ -195,7 +280,7 @@ impl PyMatch {
         Ok(self.lock()?.standing().points(player))
     }
 
-    /// The finished battles, first to last (`buttonup.results.Battle` records).
+    /// The finished battles, first to last (a tuple of `buttonup.results.Battle`).
     #[getter]
     fn battles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let (known, new) = {
@@ -223,24 +308,25 @@ impl PyMatch {
         PyTuple::new(py, all)
     }
 
-    /// The player who must now choose who starts the next battle (the tie rule), or
-    /// `None`.
+    /// The player who must now choose who starts the next battle (the tie rule), or `None`.
     #[getter]
     fn chooser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let chooser = self.lock()?.chooser();
         optional_player_to_py(py, chooser)
     }
 
-    /// The loser of the latest battle that had a winner (`None` if none had): the
-    /// player who chooses the starter when the scores are equal.
+    /// The loser of the latest battle that had a winner (`None` if none had).
+    ///
+    /// The player who chooses the starter when the scores are equal.
     #[getter]
     fn last_loser(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let loser = self.lock()?.standing().last_loser;
         optional_player_to_py(py, loser)
     }
 
-    /// The standing before the current battle (a `buttonup.results.Standing`): the
-    /// scores, the last loser, the current battle's starter (`None` while the tie
+    /// The standing before the current battle (a `buttonup.results.Standing`).
+    ///
+    /// The scores, the last loser, the current battle's starter (`None` while the tie
     /// rule's choice is due, or after the match), `per_colour` and `target`.
     #[getter]
     fn standing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -248,7 +334,7 @@ impl PyMatch {
         standing_to_py(py, &standing)
     }
 
-    /// The winner of the match, once it is over.
+    /// The winner of the match once it is over, else `None`.
     #[getter]
     fn winner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let winner = self.lock()?.winner();
@@ -266,11 +352,26 @@ impl PyMatch {
         Ok(self.lock()?.legal_moves())
     }
 
-    /// Plays `move` in the current battle and returns its `MoveOutcome`, from one
-    /// evaluation (its position is the final pile when the move ends the battle;
-    /// `position` then shows the next battle's start). A finished battle is scored, and
-    /// the next one set up unless a starter must be chosen or the match is won. A
-    /// refused move (`IllegalMoveError`) changes nothing.
+    /// Plays `move` in the current battle and returns its `MoveOutcome`, from one evaluation.
+    ///
+    /// The outcome's position is the final pile when the move ends the battle; `position`
+    /// then shows the next battle's start. A finished battle is scored, and the next one
+    /// set up unless a starter must be chosen or the match is won. A refused move changes
+    /// nothing.
+    ///
+    /// Args:
+    ///     move: the index of the pile to lift.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: if `move` is not legal now: no such pile, no white button, a
+    ///         starter to be chosen, or the match over.
+    ///     TypeError: if `move` is not an int.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Match
+    ///     >>> game = Match(target=1, per_colour=1, seed=5)
+    ///     >>> game.play(2)
+    ///     MoveOutcome(position=Position('BW/R b'), extra_move=False, drops=(0,))
     fn play<'py>(
         &self,
         py: Python<'py>,
@@ -289,20 +390,37 @@ impl PyMatch {
         outcome_to_py(py, after.into_any(), &sowing)
     }
 
-    /// Takes back the last move of the current battle and returns it. A finished
-    /// battle cannot be taken back (`MatchStateError`: nothing to undo).
+    /// Takes back the last move of the current battle and returns it.
+    ///
+    /// Raises:
+    ///     MatchStateError: if the current battle has no move to take back (a finished
+    ///         battle cannot be taken back).
+    ///
+    /// Example:
+    ///     >>> from buttonup import Match
+    ///     >>> game = Match(target=1, per_colour=1, seed=5)
+    ///     >>> _ = game.play(2)
+    ///     >>> game.undo(), game.moves
+    ///     (2, ())
     fn undo(&self) -> PyResult<usize> {
         self.lock()?.undo().or_raise()
     }
 
-    /// Who played each move of the current battle.
+    /// Who played each move of the current battle (a list of `Player`).
     fn movers(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         let movers = self.lock()?.movers();
         movers.into_iter().map(|p| player_to_py(py, p)).collect()
     }
 
-    /// The tie rule: the chooser names who starts the next battle (a `Player` or
-    /// `"r"`/`"b"`); `MatchStateError` when no choice is due.
+    /// The tie rule: the chooser names who starts the next battle.
+    ///
+    /// Args:
+    ///     starter: a `Player` or `"r"`/`"b"` (`None` is refused).
+    ///
+    /// Raises:
+    ///     MatchStateError: if no choice of starter is due.
+    ///     TypeError: if `starter` is not a player.
+    ///     ValueError: if `starter` is a str other than `"r"` and `"b"`.
     fn choose_starter(&self, starter: &Bound<'_, PyAny>) -> PyResult<()> {
         // The argument is checked before the match's state, None included (as the
         // reference engine does): None is no default here.
@@ -386,9 +504,27 @@ impl PyMatch {
     }
 }
 
-/// Every match of a text of records one after the other (a tournament's file): a
-/// record starts at a tag line that follows the battles of the one before.
-/// `RecordError` names the line (in the whole text) and the token of the first fault.
+/// Every match of a text of records one after the other (a tournament's file).
+///
+/// A record starts at a tag line that follows the battles of the one before.
+///
+/// Args:
+///     text: the records' text (a str).
+///
+/// Returns:
+///     A list of `Match`, in the order of the text.
+///
+/// Raises:
+///     RecordError: if a record is at fault; the message names the line (in the whole
+///         text) and the token of the first fault.
+///     TypeError: if `text` is not a str.
+///
+/// Example:
+///     >>> from buttonup import Match, read_records
+///     >>> game = Match(target=1, per_colour=1, seed=5)
+///     >>> _ = game.play(2), game.play(0)
+///     >>> read_records(game.record() + "\n" + game.record())
+///     [<Match 0-1 to 1, battle 1, winner=Black>, <Match 0-1 to 1, battle 1, winner=Black>]
 #[pyfunction]
 pub(crate) fn read_records(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyMatch>> {
     Ok(records::read_all(text)?

@@ -15,9 +15,29 @@ use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 
 /// A Button Up! position: the circle of piles and the player to move. Immutable.
 ///
+/// Read from the notation `PILES SIDE` (docs/notation.md), e.g. `"W/R/B/W/B/R/R/W/B r"`:
+/// the piles in clockwise order, each written bottom first, then the side to move.
+///
 /// Positions are equal when their notations are, hash alike then, and are ordered by
 /// their notation text as strings compare (`sorted(positions)` sorts them as
-/// `sorted(map(str, positions))` does).
+/// `sorted(map(str, positions))` does). `str(position)` is the notation.
+///
+/// Args:
+///     text: the position in the notation `PILES SIDE`.
+///
+/// Raises:
+///     NotationError: if `text` is not a position in the notation.
+///     TypeError: if `text` is not a str.
+///
+/// Example:
+///     >>> from buttonup import Position
+///     >>> position = Position("W/R/B/W/B/R/R/W/B r")
+///     >>> position.legal_moves()
+///     [0, 3, 7]
+///     >>> position.play(3)
+///     Position('W/R/B/BW/R/R/W/B b')
+///     >>> str(position)
+///     'W/R/B/W/B/R/R/W/B r'
 #[pyclass(module = "buttonup", name = "Position", frozen, eq, ord, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyPosition {
@@ -92,8 +112,24 @@ impl PyPosition {
         Ok(notation::parse(&text).or_raise()?.into())
     }
 
-    /// A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`;
-    /// `to_move` (a `Player` or `"r"`/`"b"`; `None` for Red) moves first.
+    /// A start position from its start order: one letter per one-button pile.
+    ///
+    /// Args:
+    ///     order: the button of each pile, clockwise, one letter each (`R`, `B` or `W`),
+    ///         e.g. `"WRBWBRRWB"`.
+    ///     to_move: the player who moves first: a `Player` or `"r"`/`"b"`; `None` for Red.
+    ///
+    /// Raises:
+    ///     NotationError: if `order` is not a start order.
+    ///     TypeError: if `order` is not a str, or `to_move` not a player.
+    ///     ValueError: if `to_move` is a str other than `"r"` and `"b"`.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position.start("WRBWBRRWB")
+    ///     Position('W/R/B/W/B/R/R/W/B r')
+    ///     >>> Position.start("WRBWBRRWB", to_move="b")
+    ///     Position('W/R/B/W/B/R/R/W/B b')
     #[staticmethod]
     #[pyo3(signature = (order, *, to_move = None))]
     fn start(order: &Bound<'_, PyAny>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -102,9 +138,25 @@ impl PyPosition {
         Ok(notation::parse_start(&order, to_move).or_raise()?.into())
     }
 
-    /// A uniformly shuffled start with `per_colour` buttons of each colour, from
-    /// `seed` (`None`: from the operating system); `to_move` (`None` for Red) moves
-    /// first.
+    /// A uniformly shuffled start with `per_colour` buttons of each colour.
+    ///
+    /// The same seed gives the same start.
+    ///
+    /// Args:
+    ///     seed: an int from 0 to 2**64 - 1 (`None`: a seed from the operating system).
+    ///     to_move: the player who moves first: a `Player` or `"r"`/`"b"`; `None` for Red.
+    ///     per_colour: the buttons of each colour, from 1 to `VARIANT_LIMITS["rules"]`.
+    ///
+    /// Raises:
+    ///     ValueError: if `seed` or `per_colour` is out of range.
+    ///     TypeError: if `seed` is not an int or `None`.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position.random(7)
+    ///     Position('B/B/R/W/R/W/W/R/B r')
+    ///     >>> Position.random(7, per_colour=1)
+    ///     Position('W/R/B r')
     #[staticmethod]
     #[pyo3(
         signature = (seed = None, *, to_move = None, per_colour = Int::of(STANDARD_PER_COLOUR as i64)),
@@ -122,7 +174,12 @@ impl PyPosition {
         Ok(start.into())
     }
 
-    /// The piles in clockwise order, each written bottom first.
+    /// The piles in clockwise order, each written bottom first (a tuple of str).
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("RW/B/W r").piles
+    ///     ('RW', 'B', 'W')
     #[getter]
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let piles = self
@@ -133,7 +190,7 @@ impl PyPosition {
         PyTuple::new(py, piles)
     }
 
-    /// The player to move.
+    /// The player to move (a `Player`).
     #[getter]
     #[allow(clippy::wrong_self_convention)] // a Python property, not a conversion
     fn to_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -146,26 +203,76 @@ impl PyPosition {
         self.inner.is_over()
     }
 
-    /// The legal moves: the indices of the piles holding a white button.
+    /// The legal moves: the indices of the piles holding a white button, in order.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("W/R/B/W/B/R/R/W/B r").legal_moves()
+    ///     [0, 3, 7]
     fn legal_moves(&self) -> Vec<usize> {
         self.inner.legal_moves().collect()
     }
 
     /// Whether `move` is a legal move.
+    ///
+    /// Never raises: anything that is not a legal move (a number out of range, a value of
+    /// another type) is `False`.
+    ///
+    /// Args:
+    ///     move: the index of the pile to lift.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> position = Position("W/R/B/W/B/R/R/W/B r")
+    ///     >>> position.is_legal(3), position.is_legal(1), position.is_legal(20)
+    ///     (True, False, False)
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
         move_index(&self.inner, r#move).is_ok_and(|p| self.inner.is_legal(p))
     }
 
     /// The position after lifting pile `move`.
+    ///
+    /// Args:
+    ///     move: the index of the pile to lift, 0 to `len(piles) - 1` (an int, or anything
+    ///         with `__index__` but a bool).
+    ///
+    /// Returns:
+    ///     The new position (this one is unchanged).
+    ///
+    /// Raises:
+    ///     IllegalMoveError: if there is no such pile, the pile has no white button, or the
+    ///         battle is over.
+    ///     TypeError: if `move` is not an int.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("W/R/B/W/B/R/R/W/B r").play(0)
+    ///     Position('RW/B/W/B/R/R/W/B b')
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
         let p = move_index(&self.inner, r#move)?;
         Ok(self.inner.play(p).or_raise()?.position.into())
     }
 
-    /// What lifting pile `move` does, from one evaluation: a `MoveOutcome` with the
-    /// position after it, whether the mover moves again (rule 4), and the pile
-    /// (numbered as in this position) that receives each lifted button, bottom button
-    /// first (rule 3; with an overflow the last pile repeats).
+    /// What lifting pile `move` does, from one evaluation.
+    ///
+    /// Args:
+    ///     move: the index of the pile to lift.
+    ///
+    /// Returns:
+    ///     A `MoveOutcome` with the position after it, whether the mover moves again (rule 4),
+    ///     and the pile (numbered as in this position) that receives each lifted button,
+    ///     bottom button first (rule 3; with an overflow the last pile repeats).
+    ///
+    /// Raises:
+    ///     IllegalMoveError: if `move` is not a legal move.
+    ///     TypeError: if `move` is not an int.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("W/R/B/W/B/R/R/W/B r").outcome(3)
+    ///     MoveOutcome(position=Position('W/R/B/BW/R/R/W/B b'), extra_move=False, drops=(4,))
+    ///     >>> Position("B/B/R/R/W/W r").outcome(4)
+    ///     MoveOutcome(position=Position('B/B/R/R/WW r'), extra_move=True, drops=(5,))
     fn outcome<'py>(
         &self,
         py: Python<'py>,
@@ -177,22 +284,52 @@ impl PyPosition {
         outcome_to_py(py, after.into_any(), &sowing)
     }
 
-    /// Whether playing `move` makes the mover move again (rule 4); an illegal move
-    /// raises `IllegalMoveError`.
+    /// Whether playing `move` makes the mover move again (rule 4).
+    ///
+    /// Args:
+    ///     move: the index of the pile to lift.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: if `move` is not a legal move.
+    ///     TypeError: if `move` is not an int.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("B/B/R/R/W/W r").gives_extra_move(4)
+    ///     True
     fn gives_extra_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = move_index(&self.inner, r#move)?;
         self.inner.gives_extra_move(p).or_raise()
     }
 
-    /// The scoring of the final pile (rule 6): each button's strength and owner, the
-    /// sums, the winner and the points; raises `BattleNotOverError` before the end.
+    /// The scoring of the final pile (rule 6).
+    ///
+    /// Returns:
+    ///     A `Scoring`: each button's strength and owner, the sums, the winner and the
+    ///     points.
+    ///
+    /// Raises:
+    ///     BattleNotOverError: if the battle is not over.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("WRBWBRRWB r").scoring()  # doctest: +NORMALIZE_WHITESPACE
+    ///     Scoring(tower='WRBWBRRWB', red_strengths=(2, 6, 7), black_strengths=(3, 5, 9),
+    ///             red=15, black=17, winner=<Player.BLACK: 'b'>, points=2)
     fn scoring<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let scoring = self.inner.scoring().ok_or_else(battle_not_over)?;
         scoring_to_py(py, &self.inner, &scoring)
     }
 
-    /// Red's and Black's sums in the final pile (rule 6); raises `BattleNotOverError`
-    /// before the end.
+    /// Red's and Black's sums in the final pile (rule 6).
+    ///
+    /// Raises:
+    ///     BattleNotOverError: if the battle is not over.
+    ///
+    /// Example:
+    ///     >>> from buttonup import Position
+    ///     >>> Position("WRBWBRRWB r").sums()
+    ///     (15, 17)
     fn sums(&self) -> PyResult<(u32, u32)> {
         self.inner.sums().ok_or_else(battle_not_over)
     }

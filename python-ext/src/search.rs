@@ -93,8 +93,25 @@ fn run_search(
 }
 
 /// The exact value of `position` for the side to move under perfect play (a margin).
-/// Positions of 16 piles or more are solved on `threads` threads (default: every core)
-/// sharing one table (Lazy SMP; the same value); smaller ones on the calling thread.
+///
+/// Positions of 16 piles or more are solved on `threads` threads sharing one table
+/// (Lazy SMP; the same value); smaller ones on the calling thread. The solve runs
+/// without the GIL; Ctrl-C stops it with `KeyboardInterrupt`.
+///
+/// Args:
+///     position: the position to solve.
+///     threads: the threads of a big solve, 1 to 256 (`None`: every core).
+///
+/// Returns:
+///     The final margin the side to move can force: positive when it wins.
+///
+/// Raises:
+///     ValueError: if `threads` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, solve
+///     >>> solve(Position("W/R/B/W/B/R/R/W/B r"))
+///     1
 #[pyfunction]
 #[pyo3(signature = (position, *, threads = None), text_signature = "(position, *, threads=None)")]
 pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyResult<i64> {
@@ -104,11 +121,29 @@ pub fn solve(py: Python<'_>, position: &PyPosition, threads: Option<Int>) -> PyR
     Ok(i64::from(value))
 }
 
-/// The exact value, for the side to move, of every legal move: `{move: value}`. For a
-/// position of 16 piles or more the moves are solved on `threads` threads (default:
-/// every core) sharing one table; smaller ones on the calling thread. The values are
-/// the same. With `time_limit` (seconds) the analysis runs on the calling thread and
-/// raises `SearchStoppedError` if it is not done in time (values are exact or not given).
+/// The exact value, for the side to move, of every legal move: `{move: value}`.
+///
+/// For a position of 16 piles or more the moves are solved on `threads` threads
+/// sharing one table; smaller ones on the calling thread. The values are the same.
+/// With `time_limit` the analysis runs on the calling thread.
+///
+/// Args:
+///     position: the position to analyse.
+///     threads: the threads of a big analysis, 1 to 256 (`None`: every core).
+///     time_limit: the most seconds it may take (`None`: no limit).
+///
+/// Returns:
+///     A dict from each legal move to its exact value.
+///
+/// Raises:
+///     SearchStoppedError: if the analysis is not done within `time_limit` (values are
+///         exact or not given).
+///     ValueError: if `threads` or `time_limit` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, analyze
+///     >>> analyze(Position("W/R/B/W/B/R/R/W/B r"))
+///     {0: -1, 3: 1, 7: 0}
 #[pyfunction]
 #[pyo3(
     signature = (position, *, threads = None, time_limit = None),
@@ -169,14 +204,37 @@ pub fn review(
 /// What [`review`] gives for one move.
 type ReviewTuple = (Option<i32>, Option<i32>, Vec<usize>, Vec<usize>);
 
-/// Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
-/// `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called
-/// with a `SearchResult` for each finished iteration; returning `False` from it ends the
-/// search. An exact search (no limit) of a position of 16 piles or more runs on
-/// `threads` threads (default: every core) sharing one table (Lazy SMP: the same value
-/// and best move), and so does a search within a time alone (on the thread's second
-/// table: deeper in the same time); depth and node limits, and smaller positions, on the
-/// calling thread.
+/// Iterative-deepening alpha-beta search of `position` within the limits.
+///
+/// Exact when no limit is given. An exact search (no limit) of a position of 16 piles
+/// or more runs on `threads` threads sharing one table (Lazy SMP: the same value and
+/// best move), and so does a search within a time alone (on the thread's second
+/// table: deeper in the same time); depth and node limits, and smaller positions, run
+/// on the calling thread.
+///
+/// Args:
+///     position: the position to search.
+///     depth: the most plies, 1 or more (`None`: no limit).
+///     nodes: the most positions visited, 1 or more (`None`: no limit).
+///     time_limit: the most seconds (`None`: no limit).
+///     on_iteration: called with a `SearchResult` for each finished iteration;
+///         returning `False` from it ends the search, and an exception it raises ends
+///         the search and is raised.
+///     threads: the threads, 1 to 256 (`None`: every core).
+///
+/// Returns:
+///     The `SearchResult` of the last finished iteration.
+///
+/// Raises:
+///     ValueError: if a limit or `threads` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, search
+///     >>> result = search(Position("W/R/B/W/B/R/R/W/B r"))
+///     >>> result.best_move, result.value, result.exact, result.pv
+///     (3, 1, True, (3, 0, 0, 1, 3, 3, 2, 0))
+///     >>> search(Position("W/R/B/W/B/R/R/W/B r"), depth=2).exact
+///     False
 #[pyfunction]
 #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None, threads = None))]
 pub fn search<'py>(
@@ -198,12 +256,32 @@ pub fn search<'py>(
     result_to_py(py, &result)
 }
 
-/// A searcher with its own transposition table of `tt_mb` MiB, which another thread
-/// can stop. With `threads` above 1 (`None`: every core) the table is one that threads
-/// share, and a solve, or an exact search (no limit), of a position of 16 piles or more
-/// runs on that many threads (Lazy SMP: the same value and best move), as does a search
+/// A searcher with its own transposition table, which another thread can stop.
+///
+/// With `threads` above 1 (`None`: every core) the table is one that threads share,
+/// and a solve, or an exact search (no limit), of a position of 16 piles or more runs
+/// on that many threads (Lazy SMP: the same value and best move), as does a search
 /// within a time alone (deeper in the same time); depth and node limits and smaller
 /// positions run on the calling thread.
+///
+/// Its table carries over from search to search until `clear()`. One search runs at
+/// a time: a call made while another thread's search runs waits for it.
+///
+/// Args:
+///     tt_mb: the size of the table in MiB, 0.001 to 65536.
+///     threads: the threads of a big solve or search, 1 to 256 (`None`: every core).
+///
+/// Raises:
+///     ValueError: if `tt_mb` or `threads` is out of range.
+///     MemoryError: if the table cannot be allocated.
+///
+/// Example:
+///     >>> from buttonup import Position, Searcher
+///     >>> searcher = Searcher(tt_mb=1)
+///     >>> searcher.tt_bytes, searcher.threads
+///     (1048576, 1)
+///     >>> searcher.solve(Position("W/R/B/W/B/R/R/W/B r"))
+///     1
 #[pyclass(module = "buttonup", name = "Searcher", frozen)]
 pub struct PySearcher {
     /// Locked only while detached from the interpreter.
@@ -302,7 +380,24 @@ impl PySearcher {
         })
     }
 
-    /// See `buttonup.search`.
+    /// Searches `position` on this searcher's table: as `buttonup.search`.
+    ///
+    /// A `stop()` ends it early with the best move so far.
+    ///
+    /// Args:
+    ///     position: the position to search.
+    ///     depth: the most plies, 1 or more (`None`: no limit).
+    ///     nodes: the most positions visited, 1 or more (`None`: no limit).
+    ///     time_limit: the most seconds (`None`: no limit).
+    ///     on_iteration: called with a `SearchResult` for each finished iteration;
+    ///         returning `False` from it ends the search.
+    ///
+    /// Returns:
+    ///     The `SearchResult` of the last finished iteration.
+    ///
+    /// Raises:
+    ///     ValueError: if a limit is out of range.
+    ///     RuntimeError: if called from its own `on_iteration` callback.
     #[pyo3(signature = (position, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
     fn search<'py>(
         &self,
@@ -327,7 +422,11 @@ impl PySearcher {
         result_to_py(py, &result)
     }
 
-    /// See `buttonup.solve`. A `stop()` ends it with `SearchStoppedError`.
+    /// The exact value of `position` for the side to move: as `buttonup.solve`.
+    ///
+    /// Raises:
+    ///     SearchStoppedError: if a `stop()` ends it before it has the exact value.
+    ///     RuntimeError: if called from its own `on_iteration` callback.
     fn solve(&self, py: Python<'_>, position: &PyPosition) -> PyResult<i64> {
         let p = position.inner;
         run(py, || {
@@ -338,16 +437,19 @@ impl PySearcher {
         })?
     }
 
-    /// Stops the search or solve running in another thread (a search returns its best
-    /// move so far). A stop sent while nothing runs stops the next search: it is never
-    /// lost.
+    /// Stops the search or solve running in another thread.
+    ///
+    /// A search returns its best move so far; a solve raises `SearchStoppedError`. A stop
+    /// sent while nothing runs stops the next search: it is never lost.
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Withdraws a `stop()` that no search has used yet. A front end that starts
-    /// searches and stops them from one thread calls it before each search, so that a
-    /// stop arriving just as the previous search ended cannot stop the next one.
+    /// Withdraws a `stop()` that no search has used yet.
+    ///
+    /// A front end that starts searches and stops them from one thread calls it before
+    /// each search, so that a stop arriving just as the previous search ended cannot stop
+    /// the next one.
     fn clear_stop(&self) {
         self.stop.store(false, Ordering::Relaxed);
     }
