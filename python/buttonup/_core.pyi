@@ -80,30 +80,67 @@ VARIANT_LIMITS: Final[dict[str, int]]
 
 _PlayerLike: TypeAlias = Player | Literal["r", "b"]
 
-def max_margin(per_colour: int) -> int: ...
+def max_margin(per_colour: int) -> int:
+    """The exact largest final margin of a battle of `per_colour` buttons of each colour:
+    `2 * per_colour**2` (18 for the standard game), one colour's buttons all on top of
+    the final pile and the other's at its bottom.
+    """
 
 @final
 class Position:
+    """A Button Up! position: the circle of piles and the player to move. Immutable.
+
+    Positions are equal when their notations are, hash alike then, and are ordered by
+    their notation text as strings compare (`sorted(positions)` sorts them as
+    `sorted(map(str, positions))` does).
+    """
     def __new__(cls, text: str) -> Position: ...
     @staticmethod
-    def start(order: str, *, to_move: _PlayerLike | None = None) -> Position: ...
+    def start(order: str, *, to_move: _PlayerLike | None = None) -> Position:
+        """A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`;
+        `to_move` (a `Player` or `"r"`/`"b"`; `None` for Red) moves first.
+        """
     @staticmethod
     def random(
         seed: int | None = None, *, to_move: _PlayerLike | None = None, per_colour: int = 3
-    ) -> Position: ...
+    ) -> Position:
+        """A uniformly shuffled start with `per_colour` buttons of each colour, from
+        `seed` (`None`: from the operating system); `to_move` (`None` for Red) moves
+        first.
+        """
     @property
-    def piles(self) -> tuple[str, ...]: ...
+    def piles(self) -> tuple[str, ...]:
+        """The piles in clockwise order, each written bottom first."""
     @property
-    def to_move(self) -> Player: ...
+    def to_move(self) -> Player:
+        """The player to move."""
     @property
-    def is_over(self) -> bool: ...
-    def legal_moves(self) -> list[int]: ...
-    def is_legal(self, move: object) -> bool: ...
-    def play(self, move: int) -> Position: ...
-    def outcome(self, move: int) -> MoveOutcome[Position]: ...
-    def gives_extra_move(self, move: int) -> bool: ...
-    def scoring(self) -> Scoring: ...
-    def sums(self) -> tuple[int, int]: ...
+    def is_over(self) -> bool:
+        """Whether the battle is over (one pile left)."""
+    def legal_moves(self) -> list[int]:
+        """The legal moves: the indices of the piles holding a white button."""
+    def is_legal(self, move: object) -> bool:
+        """Whether `move` is a legal move."""
+    def play(self, move: int) -> Position:
+        """The position after lifting pile `move`."""
+    def outcome(self, move: int) -> MoveOutcome[Position]:
+        """What lifting pile `move` does, from one evaluation: a `MoveOutcome` with the
+        position after it, whether the mover moves again (rule 4), and the pile
+        (numbered as in this position) that receives each lifted button, bottom button
+        first (rule 3; with an overflow the last pile repeats).
+        """
+    def gives_extra_move(self, move: int) -> bool:
+        """Whether playing `move` makes the mover move again (rule 4); an illegal move
+        raises `IllegalMoveError`.
+        """
+    def scoring(self) -> Scoring:
+        """The scoring of the final pile (rule 6): each button's strength and owner, the
+        sums, the winner and the points; raises `BattleNotOverError` before the end.
+        """
+    def sums(self) -> tuple[int, int]:
+        """Red's and Black's sums in the final pile (rule 6); raises `BattleNotOverError`
+        before the end.
+        """
     def _repr_svg_(self) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -116,13 +153,25 @@ class Position:
     def __deepcopy__(self, memo: object) -> Position: ...
     def __reduce__(self) -> tuple[type[Position], tuple[str]]: ...
 
-def perft(position: Position, depth: int) -> int: ...
+def perft(position: Position, depth: int) -> int:
+    """Counts the move sequences of length `depth` from `position` (a sequence that ends the
+    battle sooner counts as one leaf). Runs without the GIL.
+    """
+
 def perft_many(
     positions: Iterable[Position], depth: int, *, threads: int | None = None
-) -> list[int]: ...
+) -> list[int]:
+    """`[perft(p, depth) for p in positions]` on `threads` threads (default: every core)."""
 
 @final
 class Searcher:
+    """A searcher with its own transposition table of `tt_mb` MiB, which another thread
+    can stop. With `threads` above 1 (`None`: every core) the table is one that threads
+    share, and a solve, or an exact search (no limit), of a position of 16 piles or more
+    runs on that many threads (Lazy SMP: the same value and best move), as does a search
+    within a time alone (deeper in the same time); depth and node limits and smaller
+    positions run on the calling thread.
+    """
     def __new__(cls, *, tt_mb: float = 16.0, threads: int | None = 1) -> Searcher: ...
     def search(
         self,
@@ -132,18 +181,37 @@ class Searcher:
         nodes: int | None = None,
         time_limit: float | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
-    ) -> SearchResult: ...
-    def solve(self, position: Position) -> int: ...
-    def stop(self) -> None: ...
-    def clear_stop(self) -> None: ...
-    def clear(self) -> None: ...
+    ) -> SearchResult:
+        """See `buttonup.search`."""
+    def solve(self, position: Position) -> int:
+        """See `buttonup.solve`. A `stop()` ends it with `SearchStoppedError`."""
+    def stop(self) -> None:
+        """Stops the search or solve running in another thread (a search returns its best
+        move so far). A stop sent while nothing runs stops the next search: it is never
+        lost.
+        """
+    def clear_stop(self) -> None:
+        """Withdraws a `stop()` that no search has used yet. A front end that starts
+        searches and stops them from one thread calls it before each search, so that a
+        stop arriving just as the previous search ended cannot stop the next one.
+        """
+    def clear(self) -> None:
+        """Forgets every stored position (waiting, without the GIL, for a running search)."""
     @property
-    def tt_bytes(self) -> int: ...
+    def tt_bytes(self) -> int:
+        """The size of the transposition table in bytes (read without waiting for a search)."""
     @property
-    def threads(self) -> int: ...
+    def threads(self) -> int:
+        """The threads a solve or an exact search uses (see the class)."""
 
 @final
 class Bot:
+    """An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
+    `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
+    thread's table (as `buttonup.search` does); with it, on a table of its own that
+    carries over from move to move. `threads` is how many threads its exact solves of
+    big positions may use (default: every core).
+    """
     def __new__(
         cls,
         level: int,
@@ -159,7 +227,10 @@ class Bot:
         *,
         tt_mb: float | None = None,
         threads: int | None = None,
-    ) -> Bot: ...
+    ) -> Bot:
+        """Perfect play for the battle margin with a chance `epsilon` (0 to 1) of a
+        uniformly random legal move instead: the dial of the level scale.
+        """
     def choose(
         self,
         position: Position,
@@ -169,50 +240,130 @@ class Bot:
         nodes: int | None = None,
         time_limit: float | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
-    ) -> int: ...
-    def choose_starter(self, match: Match) -> Player: ...
-    def stop(self) -> None: ...
-    def clear_stop(self) -> None: ...
-    def clear(self) -> None: ...
-    def reset(self, level: int, seed: int | None = None) -> None: ...
-    def resize(self, tt_mb: float) -> None: ...
+    ) -> int:
+        """Its move in `position` (`IllegalMoveError` once the battle is over). `match`,
+        when given, is the match being played (level 10 then plays for it when its
+        position is `position`). Its perfect moves are the best move of one deepening
+        search within `depth`, `nodes` and `time_limit` (seconds; exact without them),
+        the lowest-numbered of equally good ones; `on_iteration` is called with each
+        finished iteration (`False` ends it).
+        """
+    def choose_starter(self, match: Match) -> Player:
+        """Who starts the next battle of `match` when the tie rule lets this bot choose
+        (level 10: the better chance of winning the match; the others start themselves).
+        """
+    def stop(self) -> None:
+        """Stops its move being chosen in another thread (it then plays the best move
+        found so far). A stop sent while it chooses nothing stops its next search.
+        """
+    def clear_stop(self) -> None:
+        """Withdraws a `stop()` that no search has used yet."""
+    def clear(self) -> None:
+        """Forgets what its own table has learned (a new game)."""
+    def reset(self, level: int, seed: int | None = None) -> None:
+        """Makes it the bot of `level` from `seed` again, as new but for its table and
+        its threads (an engine's options changed).
+        """
+    def resize(self, tt_mb: float) -> None:
+        """Gives it a table of its own of `tt_mb` MiB in place of the one it has
+        (`MemoryError`, the old table kept, when it cannot be allocated).
+        """
     @property
-    def level(self) -> int: ...
+    def level(self) -> int:
+        """Its level, 1 to 10 (a noisy bot's is 9, or 1 when it only plays random moves)."""
     @property
-    def epsilon(self) -> float: ...
-    def epsilon_for(self, per_colour: int) -> float: ...
+    def epsilon(self) -> float:
+        """Its chance of a random move in the standard game."""
+    def epsilon_for(self, per_colour: int) -> float:
+        """Its chance of a random move in a battle of `per_colour` buttons of each colour (a
+        level's is smaller from 5 of each colour).
+        """
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of its random choices (drawn afresh when none was given)."""
     @property
-    def tt_bytes(self) -> int: ...
+    def tt_bytes(self) -> int:
+        """The size of the table it searches on, in bytes."""
     @property
-    def last_random(self) -> bool: ...
+    def last_random(self) -> bool:
+        """Whether its last move was a random one."""
     @property
-    def last_search(self) -> SearchResult | None: ...
+    def last_search(self) -> SearchResult | None:
+        """The `SearchResult` of the search behind its last move, when one search chose it."""
 
 @final
 class UgiEngine:
+    """A UGI engine (docs/protocol.md) that calls itself `name` in its `id name` line. Its
+    answers go to standard output (a closed one ends the process quietly, with status
+    141), or to `write`, called with each line and its end of line (a
+    `BrokenPipeError` or `ConnectionResetError` from it: nobody reads, nothing more is
+    written).
+    """
     def __new__(cls, name: str, write: Callable[[str], object] | None = None) -> UgiEngine: ...
-    def handle(self, line: str | bytes) -> None: ...
-    def line_too_long(self) -> None: ...
-    def end_of_input(self) -> None: ...
-    def interrupt(self) -> None: ...
-    def finish(self) -> None: ...
+    def handle(self, line: str | bytes) -> None:
+        """Carries out one line, given as text or as the bytes read (a line that is not
+        UTF-8 is answered with an error line).
+        """
+    def line_too_long(self) -> None:
+        """Answers a line over the protocol's length limit, which the door skipped."""
+    def end_of_input(self) -> None:
+        """The end of input: every line before it is carried out (a finite search answers
+        first), then the engine quits.
+        """
+    def interrupt(self) -> None:
+        """Ctrl-C: stops any search and waits for it, writing nothing more."""
+    def finish(self) -> None:
+        """The door ends: after `quit` or the end of input, waits for every line before
+        them to be carried out; otherwise stops any search and waits for it.
+        """
     @property
-    def running(self) -> bool: ...
+    def running(self) -> bool:
+        """Whether it reads on (not after `quit`)."""
     @property
-    def position(self) -> Position | None: ...
+    def position(self) -> Position | None:
+        """The position that `go` searches once every line handed over is carried out
+        (it waits for them): the last `position` command's, or `None` (before one, and
+        after `uginewgame`). `buttonup engine --policy` plays it.
+        """
 
-def solve(position: Position, *, threads: int | None = None) -> int: ...
+def solve(position: Position, *, threads: int | None = None) -> int:
+    """The exact value of `position` for the side to move under perfect play (a margin).
+    Positions of 16 piles or more are solved on `threads` threads (default: every core)
+    sharing one table (Lazy SMP; the same value); smaller ones on the calling thread.
+    """
+
 def solve_many(
     positions: Iterable[Position], *, threads: int | None = None, tt_mb: float = 16.0
-) -> list[int]: ...
+) -> list[int]:
+    """The exact value (a margin, for the side to move) of every position, in order: the
+    same numbers as `[solve(p) for p in positions]`, on `threads` threads (default: every
+    core) sharing one transposition table of at most `tt_mb` MiB, sized by the work the
+    batch's first positions took (a batch of small positions gets a small table, which
+    is faster) and kept for the next batch.
+    """
+
 def analyze(
     position: Position, *, threads: int | None = None, time_limit: float | None = None
-) -> dict[int, int]: ...
+) -> dict[int, int]:
+    """The exact value, for the side to move, of every legal move: `{move: value}`. For a
+    position of 16 piles or more the moves are solved on `threads` threads (default:
+    every core) sharing one table; smaller ones on the calling thread. The values are
+    the same. With `time_limit` (seconds) the analysis runs on the calling thread and
+    raises `SearchStoppedError` if it is not done in time (values are exact or not given).
+    """
+
 def review(
     start: Position, moves: Sequence[int], *, time_limit: float, budget: float
-) -> list[tuple[int | None, int | None, list[int], list[int]]]: ...
+) -> list[tuple[int | None, int | None, list[int], list[int]]]:
+    """Each of `moves` played from a battle's `start` judged against perfect play:
+    `(best, played, best_moves, best_line)`, the mover's best margin and the played
+    move's (exact, or `None` where not solved in time), the moves of the best value and
+    the best line. Each analysis and each line takes at most `time_limit` seconds and the
+    whole review `budget` seconds; the last moves are judged first, so a short budget
+    leaves unknown the first moves of a big battle. An illegal move raises
+    `IllegalMoveError` before any search.
+    """
+
 def search(
     position: Position,
     *,
@@ -221,15 +372,55 @@ def search(
     time_limit: float | None = None,
     on_iteration: Callable[[SearchResult], object] | None = None,
     threads: int | None = None,
-) -> SearchResult: ...
-def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances: ...
-def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]: ...
-def start_orders(per_colour: int = 3) -> StartOrders: ...
+) -> SearchResult:
+    """Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
+    `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called
+    with a `SearchResult` for each finished iteration; returning `False` from it ends the
+    search. An exact search (no limit) of a position of 16 piles or more runs on
+    `threads` threads (default: every core) sharing one table (Lazy SMP: the same value
+    and best move), and so does a search within a time alone (on the thread's second
+    table: deeper in the same time); depth and node limits, and smaller positions, on the
+    calling thread.
+    """
+
+def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances:
+    """Each player's exact probability of winning a match under perfect match play, the
+    shuffles as chance, as a `Chances`. `of` is a `buttonup.results.Standing` (between
+    two battles: a battle about to be dealt, the tie rule's choice due, or the match
+    over) or a `Match`, taken as it stands: while a choice is due and after the match,
+    its `standing`'s chances; in a battle (from its dealt start on), the chances from
+    its current position, the mover choosing his best move (a standing's chance before
+    a battle is the mean of these over the starts it may deal). That position's moves are solved on `threads` threads
+    (default: every core) where that pays, from 16 piles (beyond the 9 of the largest
+    match the odds support today, so on the calling thread); a standing needs no
+    search. An impossible standing raises `MatchStateError`.
+    """
+
+def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]:
+    """For each legal move of the current battle of `match`, the mover's exact probability
+    of winning the match after it, under perfect match play: `{move: probability}`
+    (empty while the tie rule's choice is due, or after the match: no move is legal).
+    A move that ends a battle is worth the standing it leads to, the next start not
+    dealt yet. The moves are solved on `threads` threads (default: every core)
+    where that pays, as for `win_probability`.
+    """
+
+def start_orders(per_colour: int = 3) -> StartOrders:
+    """Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
+    for the standard game), in lexicographic order (`B < R < W`), as a lazy sequence.
+    """
 
 @final
 class StartOrders(Sequence[str]):
+    """Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
+    for the standard game), in lexicographic order (`B < R < W`): a read-only sequence
+    that makes each order when it is asked for, as `range` does its numbers. It has a
+    length, indexes and slices, iterates, and finds an order's place (`index`, `in`)
+    without listing the others; it equals the list of its orders.
+    """
     @property
-    def per_colour(self) -> int: ...
+    def per_colour(self) -> int:
+        """The buttons of each colour of the orders' variant."""
     def __len__(self) -> int: ...
     @overload
     def __getitem__(self, index: int, /) -> str: ...
@@ -237,24 +428,61 @@ class StartOrders(Sequence[str]):
     def __getitem__(self, index: slice, /) -> list[str]: ...
     def __iter__(self) -> Iterator[str]: ...
     def __contains__(self, item: object, /) -> bool: ...
-    def index(self, order: object, start: int = 0, stop: int | None = None) -> int: ...
-    def count(self, order: object) -> int: ...
+    def index(self, order: object, start: int = 0, stop: int | None = None) -> int:
+        """The place of `order` in the listing (from 0), found without listing the orders
+        before it; a `ValueError` when it is not one of them (between `start` and `stop`,
+        counted as in a slice, when given).
+        """
+    def count(self, order: object) -> int:
+        """1 if `order` is one of the orders, else 0."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def all_positions(per_colour: int = 3) -> list[Position]: ...
-def start_classes(per_colour: int = 3) -> tuple[list[str], array[int]]: ...
-def start_orders_from(per_colour: int, first: int, count: int) -> list[str]: ...
+def all_positions(per_colour: int = 3) -> list[Position]:
+    """Every position that play reaches from every start with `per_colour` buttons of each
+    colour (1 to 3), either player starting, finished battles included (112,760 for the
+    standard game): breadth first from the starts, in the order met. Runs without the GIL.
+    """
+
+def start_classes(per_colour: int = 3) -> tuple[list[str], array[int]]:
+    """The starts of a variant grouped by the symmetries that keep their value (turning the
+    circle; swapping red and black with the side to move): one start order per class, to
+    solve with Red to move, in the order the rows first need them, and the class of every
+    start (start order `i` of `start_orders` with Red to move at `2 * i`, with Black at
+    `2 * i + 1`) as an `array.array("I")` (4 bytes a start: 137 MB for six of each
+    colour, where a list would take a gigabyte).
+    """
+
+def start_orders_from(per_colour: int, first: int, count: int) -> list[str]:
+    """`count` start orders of `start_orders(per_colour)` from the `first`-th (counting from
+    0) on, fewer at the end, as a list: `start_orders(per_colour)[first:first + count]`.
+    """
+
 def random_playouts(
     battles: int,
     seed: int | None = None,
     *,
     per_colour: int = 3,
     threads: int | None = None,
-) -> PlayoutSummary: ...
+) -> PlayoutSummary:
+    """Plays `battles` random battles from shuffled starts (Red first in even-numbered
+    ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
+    Battle `i` has its own generator, so a seed gives the same games on any number of
+    threads and in the reference engine. Returns a `PlayoutSummary`.
+    """
 
 @final
 class Match:
+    """A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
+    of `per_colour` buttons of each colour (3 by default).
+
+    `starter` (a `Player` or `"r"`/`"b"`; Red by default) starts the first battle.
+    Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"` (all
+    checked at once), then shuffled from `seed`: the same seed gives the same match.
+
+    A match may be shared by threads: each call takes the match for a step that runs
+    no Python code, so no other thread can be inside one meanwhile.
+    """
     def __new__(
         cls,
         starter: _PlayerLike | None = None,
@@ -265,48 +493,100 @@ class Match:
         deals: Iterable[str] | None = None,
     ) -> Match: ...
     @property
-    def target(self) -> int: ...
+    def target(self) -> int:
+        """The victory points that win the match."""
     @property
-    def per_colour(self) -> int: ...
+    def per_colour(self) -> int:
+        """The buttons of each colour of every battle."""
     @property
-    def position(self) -> Position: ...
+    def position(self) -> Position:
+        """The current battle's position (the final pile of the latest battle while a
+        starter is chosen, or after the match).
+        """
     @property
-    def to_move(self) -> Player: ...
+    def to_move(self) -> Player:
+        """The player to move in the current battle."""
     @property
-    def battle_start(self) -> Position: ...
+    def battle_start(self) -> Position:
+        """The start of the current battle: with `moves`, the whole battle so far (the final
+        pile of the latest battle while a starter is chosen, or after the match).
+        """
     @property
-    def starter(self) -> Player: ...
+    def starter(self) -> Player:
+        """Who started the current battle."""
     @property
-    def moves(self) -> tuple[int, ...]: ...
+    def moves(self) -> tuple[int, ...]:
+        """The moves played so far in the current battle."""
     @property
-    def scores(self) -> tuple[int, int]: ...
-    def score(self, player: _PlayerLike) -> int: ...
+    def scores(self) -> tuple[int, int]:
+        """Red's and Black's victory points."""
+    def score(self, player: _PlayerLike) -> int:
+        """The victory points of `player`."""
     @property
-    def battles(self) -> tuple[Battle[Position], ...]: ...
+    def battles(self) -> tuple[Battle[Position], ...]:
+        """The finished battles, first to last (`buttonup.results.Battle` records)."""
     @property
-    def chooser(self) -> Player | None: ...
+    def chooser(self) -> Player | None:
+        """The player who must now choose who starts the next battle (the tie rule), or
+        `None`.
+        """
     @property
-    def last_loser(self) -> Player | None: ...
+    def last_loser(self) -> Player | None:
+        """The loser of the latest battle that had a winner (`None` if none had): the
+        player who chooses the starter when the scores are equal.
+        """
     @property
-    def standing(self) -> Standing: ...
+    def standing(self) -> Standing:
+        """The standing before the current battle (a `buttonup.results.Standing`): the
+        scores, the last loser, the current battle's starter (`None` while the tie
+        rule's choice is due, or after the match), `per_colour` and `target`.
+        """
     @property
-    def winner(self) -> Player | None: ...
+    def winner(self) -> Player | None:
+        """The winner of the match, once it is over."""
     @property
-    def is_over(self) -> bool: ...
-    def legal_moves(self) -> list[int]: ...
-    def play(self, move: int) -> MoveOutcome[Position]: ...
-    def undo(self) -> int: ...
-    def movers(self) -> list[Player]: ...
-    def choose_starter(self, starter: _PlayerLike) -> None: ...
+    def is_over(self) -> bool:
+        """Whether a player has reached the target."""
+    def legal_moves(self) -> list[int]:
+        """The legal moves now: none while a starter is due or after the match."""
+    def play(self, move: int) -> MoveOutcome[Position]:
+        """Plays `move` in the current battle and returns its `MoveOutcome`, from one
+        evaluation (its position is the final pile when the move ends the battle;
+        `position` then shows the next battle's start). A finished battle is scored, and
+        the next one set up unless a starter must be chosen or the match is won. A
+        refused move (`IllegalMoveError`) changes nothing.
+        """
+    def undo(self) -> int:
+        """Takes back the last move of the current battle and returns it. A finished
+        battle cannot be taken back (`MatchStateError`: nothing to undo).
+        """
+    def movers(self) -> list[Player]:
+        """Who played each move of the current battle."""
+    def choose_starter(self, starter: _PlayerLike) -> None:
+        """The tie rule: the chooser names who starts the next battle (a `Player` or
+        `"r"`/`"b"`); `MatchStateError` when no choice is due.
+        """
     def record(
         self,
         *,
         comments: Mapping[tuple[int, int], str] | None = None,
         values: Mapping[tuple[int, int], float] | None = None,
         **tags: str | None,
-    ) -> str: ...
+    ) -> str:
+        """The record of the match so far (docs/notation.md, "Match records"), with the
+        tags given as keywords, each a str: `Event`, `Date`, `Red` and `Black` are
+        written `?` when not given; `Seed=None` leaves out the seed (and with it the
+        shuffles of the battles to come). `Target`, `PerColour`, `Seed`, `Deals`,
+        `Score` and `Result` are written from the match itself. `comments` (str) and
+        `values` (float) are written after the moves of their keys, `(battle, move)`:
+        the battle from 1, the move from 0.
+        """
     @classmethod
-    def from_record(cls, text: str) -> Match: ...
+    def from_record(cls, text: str) -> Match:
+        """The match of a record (docs/notation.md), every move checked by the rules;
+        `RecordError` names the line and token of the first fault. The battles after
+        the record's are shuffled from its `Seed` (a fresh seed without one).
+        """
     @staticmethod
     def _read_record(
         text: str,
@@ -325,56 +605,136 @@ class Match:
 
 @final
 class Seats:
+    """Who sits at a match's screen and the turn rules that follow (the web page's
+    matches): `players` 1, one person playing `human` against the AI, or 2, two people
+    sharing the screen. Each method asks the seats' rules, then the match's; a refusal
+    is `MatchStateError` (or the match's own error), with the same words on every door.
+    """
     def __new__(cls, human: _PlayerLike, players: int | None = None) -> Seats: ...
     @property
-    def ai(self) -> Player | None: ...
-    def acts(self, game: Match) -> Player: ...
-    def names(self, ai: str) -> tuple[str, str]: ...
-    def play(self, game: Match, move: int) -> MoveOutcome[Position]: ...
-    def ai_turn(self, game: Match) -> Literal["choose_starter", "move"]: ...
-    def choose(self, game: Match, starter: _PlayerLike) -> None: ...
-    def undo(self, game: Match) -> list[int]: ...
+    def ai(self) -> Player | None:
+        """The AI's colour (`None` with two people)."""
+    def acts(self, game: Match) -> Player:
+        """The side whose hints and choices the screen shows in `game`: the person's, or
+        with two people the side to move's.
+        """
+    def names(self, ai: str) -> tuple[str, str]:
+        """The names a record gives the sides, Red's first: `You` and `ai` for one person
+        against the AI, `Red player` and `Black player` for two.
+        """
+    def play(self, game: Match, move: int) -> MoveOutcome[Position]:
+        """A person's move in `game` (`Match.play`'s answer)."""
+    def ai_turn(self, game: Match) -> Literal["choose_starter", "move"]:
+        """What the AI is to do in `game`: `"choose_starter"` or `"move"`."""
+    def choose(self, game: Match, starter: _PlayerLike) -> None:
+        """A person's choice of starter in `game` (the tie rule)."""
+    def undo(self, game: Match) -> list[int]:
+        """Takes back the person's last move of the battle and the AI's replies after it
+        (with two people, the battle's last move); the moves taken back, the last first.
+        """
 
 @final
 class Session:
+    """A page's match: the match, who sits at its screen (`players` 1, the person playing
+    `human` against the AI, or 2 people sharing the screen), the chart of where it stood
+    after each change, and `cap`, the seconds its searches take at most (the AI's move
+    within 1 s of them, the chart's margins within half, a hint within all of it, a
+    review's looks within a quarter): the core's, as the offline page's.
+    """
     def __new__(
         cls, match: Match, human: _PlayerLike, *, players: int | None = None, cap: float = 2.0
     ) -> Session: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> Match:
+        """The match (a copy)."""
     @property
-    def human(self) -> Player: ...
+    def human(self) -> Player:
+        """The colour the person plays against the AI."""
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The people at the screen: 1 or 2."""
     @property
-    def ai_time(self) -> float: ...
-    def acts(self) -> Player: ...
-    def play(self, move: int) -> None: ...
-    def choose(self, starter: _PlayerLike) -> None: ...
-    def undo(self) -> None: ...
-    def ai_turn(self) -> Literal["choose_starter", "move"]: ...
-    def ai_move(self, bot: Bot) -> tuple[Literal["choose_starter", "move"], Any]: ...
-    def play_for_ai(self, move: int) -> None: ...
-    def choose_for_ai(self, starter: _PlayerLike) -> None: ...
-    def note(self) -> None: ...
-    def backfill(self) -> None: ...
-    def battle(self, number: int, ply: int | None = None) -> tuple[Position, list[int]]: ...
-    def view(self, *, battles: bool = True, played: bool = False) -> dict[str, Any]: ...
-    def battle_view(self, number: int) -> dict[str, Any]: ...
-    def ply_view(self, number: int, ply: int) -> dict[str, Any]: ...
-    def hint(self) -> dict[str, Any]: ...
-    def review(self, number: int) -> dict[str, Any]: ...
-    def record(self, ai: str, event: str, date: str) -> str: ...
+    def ai_time(self) -> float:
+        """The seconds the AI searches for a move."""
+    def acts(self) -> Player:
+        """The side whose hints and choices the page shows."""
+    def play(self, move: int) -> None:
+        """A person's move (with two people, the side to move's)."""
+    def choose(self, starter: _PlayerLike) -> None:
+        """A person's choice of starter (the tie rule)."""
+    def undo(self) -> None:
+        """Takes back the person's last move of the battle and the AI's replies after it."""
+    def ai_turn(self) -> Literal["choose_starter", "move"]:
+        """What the AI is to do now: `"choose_starter"` or `"move"`."""
+    def ai_move(self, bot: Bot) -> tuple[Literal["choose_starter", "move"], Any]:
+        """The AI's turn taken by `bot` (a bot of the level scale, searching within the
+        AI's time): `("move", pile)` or `("choose_starter", player)`.
+        """
+    def play_for_ai(self, move: int) -> None:
+        """The AI's move chosen by a player of the server's own (an extra opponent)."""
+    def choose_for_ai(self, starter: _PlayerLike) -> None:
+        """The AI's choice of starter made by a player of the server's own."""
+    def note(self) -> None:
+        """Records the chart's point for the state the last change left."""
+    def backfill(self) -> None:
+        """Records the points `note` would have for a match read from a record."""
+    def battle(self, number: int, ply: int | None = None) -> tuple[Position, list[int]]:
+        """Battle `number`'s start and its first `ply` moves (every move so far without
+        `ply`); a battle the match does not have, or more moves than it has, is a
+        `ValueError` in the core's words.
+        """
+    def view(self, *, battles: bool = True, played: bool = False) -> dict[str, Any]:
+        """The match's whole state as the page shows it (a dict): the core's view, the
+        chart's points of the battle shown, `human` and `players`.
+        """
+    def battle_view(self, number: int) -> dict[str, Any]:
+        """Battle `number` as the page shows it, with the chart's points."""
+    def ply_view(self, number: int, ply: int) -> dict[str, Any]:
+        """The position after the first `ply` moves of battle `number`, drawn."""
+    def hint(self) -> dict[str, Any]:
+        """The hint for the side that acts, within the cap."""
+    def review(self, number: int) -> dict[str, Any]:
+        """Battle `number`'s moves judged against perfect play, within the cap."""
+    def record(self, ai: str, event: str, date: str) -> str:
+        """The match's record, its sides named as the seats name them (`ai`: the AI's
+        name), with the `event` and `date` tags.
+        """
 
 @final
 class Chart:
+    """The chart's points of a match (`buttonup::page::analysis::Chart`). Its searches run
+    on a copy, its points merged in after: a page reading the chart never waits for one.
+    """
     def __new__(cls) -> Chart: ...
-    def note(self, match: Match, limit: float) -> None: ...
-    def backfill(self, match: Match, limit: float) -> None: ...
-    def points(self, match: Match, number: int) -> list[dict[str, Any] | None] | None: ...
+    def note(self, match: Match, limit: float) -> None:
+        """Records the point for the state `match` is in (after every change), each margin
+        solved within `limit` seconds.
+        """
+    def backfill(self, match: Match, limit: float) -> None:
+        """Records the points `note` would have for a match read from a record."""
+    def points(self, match: Match, number: int) -> list[dict[str, Any] | None] | None:
+        """The points of battle `number` of `match` (`None`: no such battle)."""
 
 @final
 class VecEnv:
+    """Many battles stepped together, in the manner of EnvPool and pgx (docs/rl.md).
+
+    The arrays `current_player` (0 Red, 1 Black), `legal_action_mask` (games x piles),
+    `rewards` (games x 2: Red's and Black's margin on the step that ends a battle),
+    `terminated` and `observation` (games x cells, the mover's view) are made once and
+    rewritten by every `reset` and `step`. A finished game starts a new battle on its
+    next step, whatever its action (or at once, by `restart_finished`). A step writes
+    only what it changed (a game's mask when its legal moves changed, the cells of the
+    buttons in its observation): copy an array before changing it. With `threads` above
+    1 the environment keeps its worker threads from the first step to its end.
+
+    With `agent` (a player) and `opponent` (a level, 1 to 10, of `buttonup.ai`)
+    it is single-agent: the opponent's moves are played inside each step, the agent is
+    to move in every unfinished game, and observations are the agent's view.
+
+    Threads may share one: each call takes the games in turn (a wait that Ctrl-C ends,
+    without the interpreter held).
+    """
     def __new__(
         cls,
         num_envs: int,
@@ -386,38 +746,74 @@ class VecEnv:
         agent: _PlayerLike | None = None,
         opponent: int | None = None,
     ) -> VecEnv: ...
-    def reset(self, seed: int | Iterable[int | None] | None = None) -> None: ...
-    def step(
-        self, actions: npt.ArrayLike, waiting: npt.NDArray[np.bool_] | None = None
-    ) -> None: ...
-    def step_random(self, actions: npt.NDArray[np.int64] | None = None) -> None: ...
-    def restart_finished(self) -> None: ...
+    def reset(self, seed: int | Iterable[int | None] | None = None) -> None:
+        """New battles in every game (`seed`: a new seed for all of them, or a sequence of
+        one seed a game, game `i` then dealing what game 0 of a reset with `seed[i]`
+        deals).
+        """
+    def step(self, actions: npt.ArrayLike, waiting: npt.NDArray[np.bool_] | None = None) -> None:
+        """Plays one action (a pile index) in every game. An illegal action is a
+        `ValueError` naming the game and the pile, and no game changes. `waiting`, a
+        bool array of one flag a game, makes those games sit the step out (their action
+        unread, their battle unmoved, a finished one not started again, reward 0).
+        """
+    def step_random(self, actions: npt.NDArray[np.int64] | None = None) -> None:
+        """A step in which every unfinished game plays a legal pile drawn uniformly at
+        random by its own generator (reproducible from the seed, whatever the threads):
+        no action array to make. With `actions` (an int64 array of one entry a game),
+        the piles played are written into it, -1 for a game that started again.
+        """
+    def restart_finished(self) -> None:
+        """Starts a new battle at once in every game whose battle ended on the last step
+        (a same-step reset), rewriting its player, mask and observation; `rewards` and
+        `terminated` keep the step's values.
+        """
     @property
-    def num_envs(self) -> int: ...
+    def num_envs(self) -> int:
+        """The number of games."""
     @property
-    def per_colour(self) -> int: ...
+    def per_colour(self) -> int:
+        """Buttons of each colour."""
     @property
-    def threads(self) -> int: ...
+    def threads(self) -> int:
+        """The threads a step uses."""
     @property
-    def agent(self) -> Player | None: ...
+    def agent(self) -> Player | None:
+        """The agent's side in the single-agent form (`None`: two players)."""
     @property
-    def opponent(self) -> int | None: ...
+    def opponent(self) -> int | None:
+        """The opponent's level in the single-agent form."""
     @property
-    def current_player(self) -> npt.NDArray[np.int8]: ...
+    def current_player(self) -> npt.NDArray[np.int8]:
+        """Whose turn it is in each game: 0 Red, 1 Black."""
     @property
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal piles of each game (games x piles; no pile once a battle is over)."""
     @property
-    def rewards(self) -> npt.NDArray[np.float32]: ...
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """Red's and Black's reward of the last step (games x 2)."""
     @property
-    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    def terminated(self) -> npt.NDArray[np.bool_]:
+        """Whether the last step ended each game's battle."""
     @property
-    def observation(self) -> npt.NDArray[np.int8]: ...
-    def positions(self) -> list[Position]: ...
+    def observation(self) -> npt.NDArray[np.int8]:
+        """The observation of each game from its mover's point of view (games x cells;
+        no cells if made with `observations=False`).
+        """
+    def positions(self) -> list[Position]:
+        """The current positions, for inspection."""
 
 def encode_observation(
     position: Position, player: Player | Literal["r", "b"] | None = None
-) -> npt.NDArray[np.int8]: ...
-def legal_action_mask(position: Position) -> npt.NDArray[np.bool_]: ...
+) -> npt.NDArray[np.int8]:
+    """The observation of `position` from `player`'s point of view (by default its
+    mover's; docs/rl.md): a flat int8 array of `piles x heights x 3` cells, piles and
+    heights both up to the number of buttons; channel 0 the player's buttons, 1 the
+    opponent's, 2 the white ones.
+    """
+
+def legal_action_mask(position: Position) -> npt.NDArray[np.bool_]:
+    """The legal piles of `position` as a bool array as long as its number of buttons."""
 
 _Board: TypeAlias = tuple[Position, list[int], int, tuple[int, list[int]] | None, float]
 
@@ -431,24 +827,77 @@ def draw_position(
     slot_count: int | None = None,
     labels: bool = True,
     max_radius: float | None = None,
-) -> str: ...
-def draw_tower(position: Position, *, size: float = 400.0) -> str: ...
-def draw_walk(start: Position, moves: list[int]) -> _Board: ...
-def draw_walks(start: Position, moves: list[int]) -> list[_Board]: ...
-def match_view(game: Match, *, battles: bool = True, played: bool = False) -> dict[str, Any]: ...
+) -> str:
+    """The SVG text of `position` (see `buttonup.svg.position`)."""
+
+def draw_tower(position: Position, *, size: float = 400.0) -> str:
+    """The SVG text of a finished battle's tower (see `buttonup.svg.tower`)."""
+
+def draw_walk(start: Position, moves: list[int]) -> _Board:
+    """The board after `moves` from `start`: `(position, slots, slot_count, lastmove)`."""
+
+def draw_walks(start: Position, moves: list[int]) -> list[_Board]:
+    """The board at `start` and after each of `moves` (one walk: `len(moves) + 1` boards),
+    for a front end that shows every ply of a battle.
+    """
+
+def match_view(game: Match, *, battles: bool = True, played: bool = False) -> dict[str, Any]:
+    """A match's whole state as the page shows it (`buttonup::page::view::match_state`):
+    with `battles` every scored battle, with `played` the move just made.
+    """
+
 def match_view_text(
     game: Match, *, battles: bool = True, played: bool = False, chart: Chart | None = None
-) -> str: ...
-def battle_view(game: Match, number: int, *, listed: bool = False) -> dict[str, Any] | None: ...
-def position_view(position: Position) -> dict[str, Any]: ...
-def line_view(start: Position, moves: Sequence[int]) -> dict[str, Any]: ...
+) -> str:
+    """`match_view`'s state as JSON text (compact), its battle's chart points from `chart`
+    (each `null` without one, as a match with no chart shows): for a door that sends the
+    state as it is, without making Python values of it and encoding them again (the
+    online server's states).
+    """
+
+def battle_view(game: Match, number: int, *, listed: bool = False) -> dict[str, Any] | None:
+    """Battle `number` of a match as the page shows it (`None`: no such battle); with
+    `listed`, as the match's state lists a scored battle, with its tower (`None`: not
+    scored).
+    """
+
+def position_view(position: Position) -> dict[str, Any]:
+    """What a front end needs to draw a position (`buttonup::page::view::position`): its
+    notation, piles, side to move, legal moves and, once over, its scoring.
+    """
+
+def line_view(start: Position, moves: Sequence[int]) -> dict[str, Any]:
+    """Where `moves` played from `start` lead, drawn, with `line`, each ply
+    (`buttonup::page::view::line`); an illegal move raises its `IllegalMoveError`.
+    """
+
 def shown_battle(
     game: Match, number: int | None = None, ply: int | None = None
-) -> tuple[int, tuple[Position, list[int]]]: ...
-def draw_match(game: Match) -> _Board: ...
-def analysis_view(position: Position, limit: float) -> dict[str, Any]: ...
-def hint_view(match: Match, side: _PlayerLike, limit: float) -> dict[str, Any]: ...
+) -> tuple[int, tuple[Position, list[int]]]:
+    """The battle a page shows of a match (`buttonup::page::view::battle_number`), and that
+    battle's or battle `number`'s start and moves so far, or its first `ply` moves; a
+    `ValueError` in the page's words for a battle the match does not have or more moves
+    than it has (`buttonup::page::view::battle_moves`).
+    """
+
+def draw_match(game: Match) -> _Board:
+    """The board of a match now (see `buttonup::draw::match_board`)."""
+
+def analysis_view(position: Position, limit: float) -> dict[str, Any]:
+    """A position's analysis (`buttonup::page::analysis::analysis`) within `limit` seconds."""
+
+def hint_view(match: Match, side: _PlayerLike, limit: float) -> dict[str, Any]:
+    """The hint of `match` for `side` (`buttonup::page::analysis::hint`) within `limit` seconds."""
+
 def review_view(
     start: Position, moves: Sequence[int], per_position: float, budget: float
-) -> list[dict[str, Any]]: ...
-def read_records(text: str) -> list[Match]: ...
+) -> list[dict[str, Any]]:
+    """Each of `moves` from `start` judged (`buttonup::page::analysis::review`): each position
+    within `per_position` seconds, the whole within `budget`.
+    """
+
+def read_records(text: str) -> list[Match]:
+    """Every match of a text of records one after the other (a tournament's file): a
+    record starts at a tag line that follows the battles of the one before.
+    `RecordError` names the line (in the whole text) and the token of the first fault.
+    """

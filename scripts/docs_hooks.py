@@ -1,0 +1,1 @@
+"""MkDocs hooks (mkdocs.yml): the API reference must document every public name."""
