@@ -21,10 +21,30 @@ use buttonup::game::match_rules::Match;
 use buttonup::game::variant::Capability;
 
 /// An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
-/// `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
-/// thread's table (as `buttonup.search` does); with it, on a table of its own that
-/// carries over from move to move. `threads` is how many threads its exact solves of
-/// big positions may use (default: every core).
+/// `Bot.noisy(epsilon, seed)` off the scale.
+///
+/// Without `tt_mb` it searches on the calling thread's table (as `buttonup.search`
+/// does); with it, on a table of its own that carries over from move to move.
+/// `buttonup.ai.bot` wraps it for front ends.
+///
+/// Args:
+///     level: 1 to 10.
+///     seed: fixes its random choices, 0 to 2**64 - 1 (`None`: drawn afresh).
+///     tt_mb: the size of a table of its own, in MiB (`None`: none).
+///     threads: how many threads its exact solves of big positions may use (`None`:
+///         every core).
+///
+/// Raises:
+///     ValueError: if an argument is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position
+///     >>> from buttonup._core import Bot
+///     >>> player = Bot(9, 1)
+///     >>> player
+///     Bot(level=9, epsilon=0.0, seed=1)
+///     >>> player.choose(Position("W/R/B/W/B/R/R/W/B r"))
+///     3
 #[pyclass(module = "buttonup._core", name = "Bot", frozen)]
 pub struct PyBot {
     /// Locked only while detached from the interpreter.
@@ -97,8 +117,16 @@ impl PyBot {
         PyBot::made(Bot::of(level.level()?, seed_from_py(seed)?), tt_mb, threads)
     }
 
-    /// Perfect play for the battle margin with a chance `epsilon` (0 to 1) of a
-    /// uniformly random legal move instead: the dial of the level scale.
+    /// A bot that plays perfectly for the battle margin but for a chance of a random move.
+    ///
+    /// With probability `epsilon` it plays a uniformly random legal move instead: the dial
+    /// of the level scale. The other arguments are the constructor's.
+    ///
+    /// Args:
+    ///     epsilon: the chance of a random move, 0 to 1.
+    ///
+    /// Raises:
+    ///     ValueError: if `epsilon` is out of range.
     #[staticmethod]
     #[pyo3(signature = (epsilon, seed = None, *, tt_mb = None, threads = None))]
     fn noisy(
@@ -111,12 +139,24 @@ impl PyBot {
         PyBot::made(bot, tt_mb, threads)
     }
 
-    /// Its move in `position` (`IllegalMoveError` once the battle is over). `match`,
-    /// when given, is the match being played (level 10 then plays for it when its
-    /// position is `position`). Its perfect moves are the best move of one deepening
-    /// search within `depth`, `nodes` and `time_limit` (seconds; exact without them),
-    /// the lowest-numbered of equally good ones; `on_iteration` is called with each
-    /// finished iteration (`False` ends it).
+    /// Its move in `position`.
+    ///
+    /// Its perfect moves are the best move of one deepening search within `depth`, `nodes`
+    /// and `time_limit` (exact without them), the lowest-numbered of equally good ones.
+    ///
+    /// Args:
+    ///     position: the position to move in.
+    ///     match: the match being played (level 10 then plays for it when its position is
+    ///         `position`).
+    ///     depth: the most plies of the search (`None`: no limit).
+    ///     nodes: the most positions visited (`None`: no limit).
+    ///     time_limit: the most seconds (`None`: no limit).
+    ///     on_iteration: called with each finished iteration's `SearchResult` (`False`
+    ///         ends the search).
+    ///
+    /// Raises:
+    ///     IllegalMoveError: if the battle is over.
+    ///     ValueError: if a limit is out of range.
     #[pyo3(signature = (position, r#match = None, *, depth = None, nodes = None, time_limit = None, on_iteration = None))]
     #[allow(clippy::too_many_arguments)]
     fn choose(
@@ -152,8 +192,9 @@ impl PyBot {
         })?
     }
 
-    /// Who starts the next battle of `match` when the tie rule lets this bot choose
-    /// (level 10: the better chance of winning the match; the others start themselves).
+    /// Who starts the next battle of `match` when the tie rule lets this bot choose.
+    ///
+    /// Level 10 takes the better chance of winning the match; the others start themselves.
     #[pyo3(signature = (r#match))]
     fn choose_starter(&self, py: Python<'_>, r#match: &Bound<'_, PyMatch>) -> PyResult<Py<PyAny>> {
         let game = r#match.get().snapshot()?;
@@ -161,8 +202,10 @@ impl PyBot {
         player_to_py(py, starter)
     }
 
-    /// Stops its move being chosen in another thread (it then plays the best move
-    /// found so far). A stop sent while it chooses nothing stops its next search.
+    /// Stops its move being chosen in another thread (it then plays the best move found so
+    /// far).
+    ///
+    /// A stop sent while it chooses nothing stops its next search.
     fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
@@ -224,8 +267,11 @@ impl PyBot {
         result.map(|r| result_to_py(py, &r)).transpose()
     }
 
-    /// Makes it the bot of `level` from `seed` again, as new but for its table and
-    /// its threads (an engine's options changed).
+    /// Makes it the bot of `level` from `seed` again, as new but for its table and its
+    /// threads (an engine's options changed).
+    ///
+    /// Raises:
+    ///     ValueError: if `level` or `seed` is out of range.
     #[pyo3(signature = (level, seed = None))]
     fn reset(&self, py: Python<'_>, level: Int, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let level = Level::new(level.within("level", 1, 10)?)
@@ -237,8 +283,11 @@ impl PyBot {
         })
     }
 
-    /// Gives it a table of its own of `tt_mb` MiB in place of the one it has
-    /// (`MemoryError`, the old table kept, when it cannot be allocated).
+    /// Gives it a table of its own of `tt_mb` MiB in place of the one it has.
+    ///
+    /// Raises:
+    ///     MemoryError: if the table cannot be allocated (the old table is kept).
+    ///     ValueError: if `tt_mb` is out of range.
     fn resize(&self, py: Python<'_>, tt_mb: Real) -> PyResult<()> {
         let bytes = table_bytes(&tt_mb)?;
         self.with(py, |bot| {

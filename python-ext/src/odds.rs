@@ -39,16 +39,37 @@ impl MatchState {
     }
 }
 
-/// Each player's exact probability of winning a match under perfect match play, the
-/// shuffles as chance, as a `Chances`. `of` is a `buttonup.results.Standing` (between
+/// Each player's exact probability of winning a match under perfect match play.
+///
+/// The shuffles are taken as chance. `of` is a `buttonup.results.Standing` (between
 /// two battles: a battle about to be dealt, the tie rule's choice due, or the match
 /// over) or a `Match`, taken as it stands: while a choice is due and after the match,
 /// its `standing`'s chances; in a battle (from its dealt start on), the chances from
 /// its current position, the mover choosing his best move (a standing's chance before
-/// a battle is the mean of these over the starts it may deal). That position's moves are solved on `threads` threads
-/// (default: every core) where that pays, from 16 piles (beyond the 9 of the largest
-/// match the odds support today, so on the calling thread); a standing needs no
-/// search. An impossible standing raises `MatchStateError`.
+/// a battle is the mean of these over the starts it may deal). That position's moves
+/// are solved on `threads` threads where that pays, from 16 piles (beyond the 9 of the
+/// largest match the odds support today, so on the calling thread); a standing needs
+/// no search.
+///
+/// Args:
+///     of: a `Standing` or a `Match`.
+///     threads: the threads of a big solve, 1 to 256 (`None`: every core).
+///
+/// Returns:
+///     The `Chances` of Red and Black.
+///
+/// Raises:
+///     MatchStateError: if the standing is impossible (at 0-0 without a `starter`, for
+///         one).
+///     ValueError: if the match has more buttons of each colour than the odds support
+///         (`VARIANT_LIMITS["match_odds"]`), or `threads` is out of range.
+///     TypeError: if `of` is neither a `Standing` nor a `Match`.
+///
+/// Example:
+///     >>> from buttonup import Standing, win_probability
+///     >>> chances = win_probability(Standing(3, 5))  # Red is behind, so Red starts
+///     >>> round(chances.red, 5), round(chances.black, 5)
+///     (0.48696, 0.51304)
 #[pyfunction]
 #[pyo3(signature = (of, *, threads = None), text_signature = "(of, *, threads=None)")]
 pub fn win_probability<'py>(
@@ -76,12 +97,32 @@ pub fn win_probability<'py>(
     chances_to_py(py, red)
 }
 
-/// For each legal move of the current battle of `match`, the mover's exact probability
-/// of winning the match after it, under perfect match play: `{move: probability}`
-/// (empty while the tie rule's choice is due, or after the match: no move is legal).
-/// A move that ends a battle is worth the standing it leads to, the next start not
-/// dealt yet. The moves are solved on `threads` threads (default: every core)
-/// where that pays, as for `win_probability`.
+/// The mover's exact probability of winning the match after each legal move.
+///
+/// For each legal move of the current battle of `match`, under perfect match play:
+/// `{move: probability}` (empty while the tie rule's choice is due, or after the
+/// match: no move is legal). A move that ends a battle is worth the standing it leads
+/// to, the next start not dealt yet. The moves are solved on `threads` threads where
+/// that pays, as for `win_probability`.
+///
+/// Args:
+///     match: the match, in the state it is in.
+///     threads: the threads of a big solve, 1 to 256 (`None`: every core).
+///
+/// Returns:
+///     A dict from each legal move to the mover's probability of winning the match.
+///
+/// Raises:
+///     ValueError: if the match has more buttons of each colour than the odds support
+///         (`VARIANT_LIMITS["match_odds"]`), or `threads` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Match, match_analyze
+///     >>> game = Match(target=3, per_colour=2, seed=1)
+///     >>> game.position
+///     Position('R/B/W/R/W/B r')
+///     >>> {move: round(chance, 4) for move, chance in match_analyze(game).items()}
+///     {2: 0.3906, 4: 0.0}
 #[pyfunction]
 #[pyo3(signature = (r#match, *, threads = None), text_signature = "(match, *, threads=None)")]
 pub fn match_analyze<'py>(

@@ -45,9 +45,26 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Limits:
-    """How far a bot may search for each move: ``depth`` moves, ``nodes`` positions,
-    ``time_limit`` seconds (any that are given; ``Limits()`` searches to the end). A
-    bot without limits plays exactly."""
+    """How far a bot may search for each move.
+
+    Any of the limits may be given; ``Limits()`` searches to the end. A bot without
+    limits plays exactly.
+
+    Args:
+        depth: the most moves ahead, at least 1.
+        nodes: the most positions visited, at least 1.
+        time_limit: the most seconds, more than 0.
+
+    Raises:
+        ValueError: if ``depth`` or ``nodes`` is not an int of at least 1, or
+            ``time_limit`` is not positive.
+
+    Example:
+        >>> from buttonup import Position
+        >>> from buttonup.ai import Limits, bot
+        >>> bot(9, limits=Limits(depth=2)).choose(Position("W/R/B/W/B/R/R/W/B r"))
+        0
+    """
 
     depth: int | None = None
     nodes: int | None = None
@@ -65,16 +82,32 @@ class Limits:
 
 
 class Bot(Protocol):
-    """What a player of buttonup needs to be."""
+    """What a player of buttonup needs to be: a ``name`` and two methods.
+
+    Any object with these members plays: the bots of this module, those that
+    :mod:`buttonup.players` makes, or a class of your own.
+
+    Attributes:
+        name: the player's name, as results and records show it.
+    """
 
     name: str
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        """A legal move of ``position``."""
+        """A legal move of ``position``.
+
+        Args:
+            position: the position to move in.
+            match: the match being played, when there is one.
+        """
         ...
 
     def choose_starter(self, match: Match) -> Player:
-        """Who starts the next battle, when this bot is ``match.chooser``."""
+        """Who starts the next battle, when this bot is ``match.chooser``.
+
+        Args:
+            match: the match whose tie rule lets this bot choose.
+        """
         ...
 
 
@@ -84,17 +117,32 @@ _NAMES = {1: "random", 9: "perfect", 10: "match"}
 
 
 class LevelBot:
-    """A bot of the level scale, what :func:`bot` and :func:`noisy_bot` make: the core's
-    bot (``buttonup._core.Bot``) with the settings a front end may change between moves.
+    """A bot of the level scale: what :func:`bot` and :func:`noisy_bot` make.
 
-    Its perfect moves are the best move of one deepening search within ``limits``
-    (exact without them), the lowest-numbered of equally good ones; ``on_iteration`` is
-    called with each finished iteration of that search (returning ``False`` ends it).
-    ``last_random`` tells whether its last move was a random one and ``last_search`` is
-    the search behind it. Without ``tt_mb`` it searches on the calling thread's tables;
-    with it, on a table of its own of that many MiB, which carries over from move to
-    move. ``stop()`` from another thread ends the search of the move being chosen (its
-    best move so far is played).
+    It is the core's bot (``buttonup._core.Bot``) with the settings a front end may
+    change between moves. Its perfect moves are the best move of one deepening search
+    within ``limits`` (exact without them), the lowest-numbered of equally good ones;
+    ``on_iteration`` is called with each finished iteration of that search (returning
+    ``False`` ends it). ``last_random`` tells whether its last move was a random one and
+    ``last_search`` is the search behind it. Without ``tt_mb`` it searches on the
+    calling thread's tables; with it, on a table of its own of that many MiB, which
+    carries over from move to move. ``stop()`` from another thread ends the search of
+    the move being chosen (its best move so far is played).
+
+    Attributes:
+        name: ``"random"`` (level 1), ``"perfect"`` (9), ``"match"`` (10), else
+            ``"noisy-E"`` with E its chance of a random move.
+        limits: the :class:`Limits` of each move's search (``None``: exact).
+        on_iteration: called with the ``SearchResult`` of each finished iteration.
+
+    Example:
+        >>> from buttonup import Position
+        >>> from buttonup.ai import bot
+        >>> player = bot(9)
+        >>> player.name, player.choose(Position("W/R/B/W/B/R/R/W/B r")), player.last_random
+        ('perfect', 3, False)
+        >>> player.last_search.value
+        1
     """
 
     def __init__(
@@ -153,27 +201,54 @@ class LevelBot:
         return self._core.tt_bytes
 
     def epsilon_for(self, per_colour: int) -> float:
-        """Its chance of a random move in a battle of ``per_colour`` buttons of each
-        colour: a level's is smaller from 5 of each colour (docs/ai.md).
+        """Its chance of a random move in a battle of ``per_colour`` buttons of each colour.
 
-        >>> bot(8).epsilon_for(3), bot(8).epsilon_for(7)
-        (0.03, 0.018)
+        A level's is smaller from 5 of each colour (docs/ai.md).
+
+        Args:
+            per_colour: the buttons of each colour of the battle.
+
+        Example:
+            >>> bot(8).epsilon_for(3), bot(8).epsilon_for(7)
+            (0.03, 0.018)
         """
         return self._core.epsilon_for(per_colour)
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        """Its move in ``position`` (level 10 plays for ``match`` when given)."""
+        """Its move in ``position``.
+
+        Args:
+            position: the position to move in.
+            match: the match being played; level 10 plays for it when given (without
+                it, level 10 plays as level 9).
+
+        Raises:
+            IllegalMoveError: if the battle is over.
+
+        Example:
+            >>> from buttonup import Position
+            >>> bot(9).choose(Position("W/R/B/W/B/R/R/W/B r"))
+            3
+        """
         limits = dataclasses.asdict(self.limits) if self.limits is not None else {}
         return self._core.choose(position, match, **limits, on_iteration=self.on_iteration)
 
     def choose_starter(self, match: Match) -> Player:
-        """Who starts the next battle when it may choose: level 10 the better chance of
-        winning the match, the others itself."""
+        """Who starts the next battle when it may choose.
+
+        Level 10 picks the better chance of winning the match, the others themselves.
+
+        Args:
+            match: the match whose tie rule lets this bot choose.
+        """
         return self._core.choose_starter(match)
 
     def stop(self) -> None:
-        """Stops the search of the move being chosen in another thread; a stop sent
-        while no move is chosen stops the next search."""
+        """Stops the search of the move being chosen in another thread.
+
+        Its best move so far is played. A stop sent while no move is chosen stops the
+        next search.
+        """
         self._core.stop()
 
     def clear_stop(self) -> None:
@@ -199,8 +274,22 @@ class LevelBot:
 
 
 class AlphaBetaBot:
-    """Searches ``depth`` moves ahead with alpha-beta and judges the horizon with the
-    learned estimate (exact where the battle ends within the horizon)."""
+    """A bot that searches ``depth`` moves ahead with alpha-beta.
+
+    It judges the horizon with the learned estimate (exact where the battle ends within
+    the horizon). Its name is ``alphabeta-DEPTH``.
+
+    Args:
+        depth: the moves to look ahead, at least 1.
+
+    Raises:
+        ValueError: if ``depth`` is not an int of at least 1.
+
+    Example:
+        >>> from buttonup import Position
+        >>> AlphaBetaBot(2).choose(Position("W/R/B/W/B/R/R/W/B r"))
+        0
+    """
 
     def __init__(self, depth: int) -> None:
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
@@ -216,7 +305,15 @@ class AlphaBetaBot:
         return f"{type(self).__name__}(depth={self.depth})"
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        """The best move of a search ``depth`` moves deep."""
+        """The best move of a search ``depth`` moves deep.
+
+        Args:
+            position: the position to move in.
+            match: ignored: it plays for the battle.
+
+        Raises:
+            IllegalMoveError: if the battle is over.
+        """
         move = search(position, depth=self.depth).best_move
         if move is None:
             position.play(0)  # the core's IllegalMoveError of a finished battle
@@ -224,13 +321,20 @@ class AlphaBetaBot:
         return move
 
     def choose_starter(self, match: Match) -> Player:
-        """Itself: starting is worth more on average."""
+        """Itself: starting is worth more on average.
+
+        Args:
+            match: the match whose tie rule lets this bot choose.
+        """
         chooser = match.chooser
         return chooser if chooser is not None else match.to_move
 
 
 class GreedyBot(AlphaBetaBot):
-    """Looks one move ahead: the move whose result looks best right away."""
+    """A bot that looks one move ahead: the move whose result looks best right away.
+
+    An :class:`AlphaBetaBot` of depth 1, named ``greedy``.
+    """
 
     def __init__(self) -> None:
         super().__init__(1)
@@ -255,19 +359,34 @@ def bot(
     tt_mb: float | None = None,
     threads: int | None = None,
 ) -> LevelBot:
-    """The AI player of ``level`` (1 to 10: random moves, then fewer and fewer, 9 perfect
-    play for the battle margin, 10 for the match); ``seed`` (0 to 2**64 - 1) fixes its
-    random choices.
+    """The AI player of ``level`` on the scale of docs/ai.md.
 
-    ``limits`` bound the search of each move (without them its perfect moves are
-    exact); ``on_iteration`` is called with each finished iteration. Level 10 needs the
-    ``match`` passed to ``choose`` to play for the match; without one it plays as level
-    9. ``tt_mb`` gives it a table of its own (MiB), ``threads`` the threads its searches
-    of big positions may take (default every core). A level out of range is a
-    ``ValueError``, worded by the core.
+    Level 1 plays random moves, the levels after it fewer and fewer, level 9 plays
+    perfectly for the battle margin and level 10 for the match (:data:`LEVELS`,
+    :data:`EPSILON`). Level 10 needs the ``match`` passed to ``choose`` to play for the
+    match; without one it plays as level 9.
 
-    >>> bot(5, seed=1)
-    LevelBot(level=5, epsilon=0.24, seed=1)
+    Args:
+        level: 1 to 10.
+        seed: fixes its random choices, 0 to 2**64 - 1 (``None``: drawn afresh).
+        limits: bound the search of each move (without them its perfect moves are
+            exact).
+        on_iteration: called with each finished iteration of a move's search.
+        tt_mb: gives it a table of its own, of that many MiB (``None``: the calling
+            thread's tables).
+        threads: the threads its searches of big positions may take (``None``: every
+            core).
+
+    Raises:
+        ValueError: if ``level`` is out of range (worded by the core), or another
+            argument is.
+
+    Example:
+        >>> bot(5, seed=1)
+        LevelBot(level=5, epsilon=0.24, seed=1)
+        >>> from buttonup import Position
+        >>> bot(9).choose(Position("W/R/B/W/B/R/R/W/B r"))
+        3
     """
     core = _core.Bot(level, seed, tt_mb=tt_mb, threads=threads)
     return LevelBot(core, seed, level=level, limits=limits, on_iteration=on_iteration)
@@ -282,12 +401,25 @@ def noisy_bot(
     tt_mb: float | None = None,
     threads: int | None = None,
 ) -> LevelBot:
-    """A bot off the level scale: perfect play for the battle margin, except that with
-    probability ``epsilon`` (0 to 1) it plays a uniformly random legal move instead.
-    The other arguments are :func:`bot`'s.
+    """A bot off the level scale: perfect play with a chance of a random move.
 
-    >>> noisy_bot(0.4, seed=2)
-    LevelBot(epsilon=0.4, seed=2)
+    It plays perfectly for the battle margin, except that with probability ``epsilon``
+    it plays a uniformly random legal move instead.
+
+    Args:
+        epsilon: the chance of a random move, 0 to 1.
+        seed: fixes its random choices, 0 to 2**64 - 1 (``None``: drawn afresh).
+        limits: as :func:`bot`'s.
+        on_iteration: as :func:`bot`'s.
+        tt_mb: as :func:`bot`'s.
+        threads: as :func:`bot`'s.
+
+    Raises:
+        ValueError: if ``epsilon`` is out of range.
+
+    Example:
+        >>> noisy_bot(0.4, seed=2)
+        LevelBot(epsilon=0.4, seed=2)
     """
     core = _core.Bot.noisy(epsilon, seed, tt_mb=tt_mb, threads=threads)
     return LevelBot(core, seed, level=None, limits=limits, on_iteration=on_iteration)
