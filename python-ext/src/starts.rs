@@ -35,11 +35,23 @@ fn order_text<'py>(py: Python<'py>, letters: &[u8]) -> PyResult<Bound<'py, PyAny
     }
 }
 
-/// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
-/// for the standard game), in lexicographic order (`B < R < W`): a read-only sequence
-/// that makes each order when it is asked for, as `range` does its numbers. It has a
-/// length, indexes and slices, iterates, and finds an order's place (`index`, `in`)
-/// without listing the others; it equals the list of its orders.
+/// Every distinct start order of rule 1 with `per_colour` buttons of each colour.
+///
+/// There are 1,680 for the standard game, in lexicographic order (`B < R < W`): a
+/// read-only sequence that makes each order when it is asked for, as `range` does its
+/// numbers. It has a length, indexes and slices, iterates, and finds an order's place
+/// (`index`, `in`) without listing the others; it equals the list of its orders.
+/// `isinstance(orders, collections.abc.Sequence)` holds. Made by `start_orders`.
+///
+/// Example:
+///     >>> from buttonup import start_orders
+///     >>> orders = start_orders()
+///     >>> len(orders), orders[0], orders[-1]
+///     (1680, 'BBBRRRWWW', 'WWWRRRBBB')
+///     >>> orders.index("WRBWBRRWB"), "WRBWBRRWB" in orders
+///     (1396, True)
+///     >>> start_orders(1) == ["BRW", "BWR", "RBW", "RWB", "WBR", "WRB"]
+///     True
 #[pyclass(module = "buttonup", name = "StartOrders", frozen, sequence)]
 pub struct PyStartOrders {
     per_colour: usize,
@@ -182,8 +194,16 @@ impl PyStartOrders {
     }
 
     /// The place of `order` in the listing (from 0), found without listing the orders
-    /// before it; a `ValueError` when it is not one of them (between `start` and `stop`,
-    /// counted as in a slice, when given).
+    /// before it.
+    ///
+    /// Args:
+    ///     order: a start order.
+    ///     start: where to start looking, counted as in a slice.
+    ///     stop: where to stop looking, counted as in a slice (`None`: the end).
+    ///
+    /// Raises:
+    ///     ValueError: if `order` is not one of the orders (between `start` and `stop`,
+    ///         when given).
     #[pyo3(signature = (order, start = 0, stop = None))]
     fn index(&self, order: &Bound<'_, PyAny>, start: isize, stop: Option<isize>) -> PyResult<u64> {
         let len = self.len as i128;
@@ -302,8 +322,21 @@ impl PyStartOrderIterator {
     }
 }
 
-/// Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
-/// for the standard game), in lexicographic order (`B < R < W`), as a lazy sequence.
+/// Every distinct start order of rule 1 with `per_colour` buttons of each colour, as a
+/// lazy sequence.
+///
+/// 1,680 for the standard game, in lexicographic order (`B < R < W`): a `StartOrders`.
+///
+/// Args:
+///     per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["start_orders"]`.
+///
+/// Raises:
+///     ValueError: if `per_colour` is out of range.
+///
+/// Example:
+///     >>> from buttonup import start_orders
+///     >>> start_orders()[:3]
+///     ['BBBRRRWWW', 'BBBRRWRWW', 'BBBRRWWRW']
 #[pyfunction]
 #[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 pub fn start_orders(per_colour: Int) -> PyResult<PyStartOrders> {

@@ -45,7 +45,34 @@ fn internal(error: Panicked) -> PyErr {
 /// to move in every unfinished game, and observations are the agent's view.
 ///
 /// Threads may share one: each call takes the games in turn (a wait that Ctrl-C ends,
-/// without the interpreter held).
+/// without the interpreter held). It needs NumPy (an `ImportError` names the extra to
+/// install when it is missing).
+///
+/// Args:
+///     num_envs: the number of games, 1 to 2**24.
+///     per_colour: the buttons of each colour of every battle.
+///     seed: an int from 0 to 2**64 - 1 (`None`: from the operating system).
+///     threads: the threads a step uses, 1 to 256 (`None`: every core).
+///     observations: whether to write `observation` (`False`: no cells).
+///     agent: the agent's side (a `Player` or `"r"`/`"b"`), with `opponent`.
+///     opponent: the opponent's level, with `agent`.
+///
+/// Raises:
+///     ValueError: if an argument is out of range, or only one of `agent` and
+///         `opponent` is given.
+///
+/// Example:
+///     >>> import numpy as np
+///     >>> from buttonup import VecEnv
+///     >>> env = VecEnv(2, seed=1)
+///     >>> env.positions()
+///     [Position('W/B/W/R/B/R/B/R/W r'), Position('B/B/W/R/W/R/B/W/R r')]
+///     >>> env.legal_action_mask.astype(int)
+///     array([[1, 0, 1, 0, 0, 0, 0, 0, 1],
+///            [0, 0, 1, 0, 1, 0, 0, 1, 0]])
+///     >>> env.step(np.array([0, 2]))
+///     >>> env.current_player, env.terminated
+///     (array([1, 1], dtype=int8), array([False, False]))
 #[pyclass(module = "buttonup", name = "VecEnv", frozen)]
 pub struct PyVecEnv {
     /// Held through a call's work, which runs without the interpreter.
@@ -161,9 +188,16 @@ impl PyVecEnv {
         Ok(env)
     }
 
-    /// New battles in every game (`seed`: a new seed for all of them, or a sequence of
-    /// one seed a game, game `i` then dealing what game 0 of a reset with `seed[i]`
-    /// deals).
+    /// New battles in every game.
+    ///
+    /// Args:
+    ///     seed: a new seed for all of them, or a sequence of one seed a game (game `i`
+    ///         then deals what game 0 of a reset with `seed[i]` deals); `None`: from the
+    ///         operating system.
+    ///
+    /// Raises:
+    ///     ValueError: if a seed is out of range, or a sequence does not have one seed a
+    ///         game.
     #[pyo3(signature = (seed = None))]
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         // One seed a game, or one for all of them.
@@ -180,10 +214,18 @@ impl PyVecEnv {
         self.write(py, inner, None)
     }
 
-    /// Plays one action (a pile index) in every game. An illegal action is a
-    /// `ValueError` naming the game and the pile, and no game changes. `waiting`, a
-    /// bool array of one flag a game, makes those games sit the step out (their action
-    /// unread, their battle unmoved, a finished one not started again, reward 0).
+    /// Plays one action (a pile index) in every game.
+    ///
+    /// Args:
+    ///     actions: an int array of one pile a game.
+    ///     waiting: a bool array of one flag a game, for the games that sit the step out
+    ///         (their action unread, their battle unmoved, a finished one not started
+    ///         again, reward 0).
+    ///
+    /// Raises:
+    ///     ValueError: if an action is illegal, naming the game and the pile; no game
+    ///         changes then.
+    ///     TypeError: if `actions` is not an array of ints.
     #[pyo3(signature = (actions, waiting = None))]
     fn step(
         &self,
@@ -214,10 +256,14 @@ impl PyVecEnv {
         self.write(py, &mut games, Some((actions.as_slice()?, waiting)))
     }
 
-    /// A step in which every unfinished game plays a legal pile drawn uniformly at
-    /// random by its own generator (reproducible from the seed, whatever the threads):
-    /// no action array to make. With `actions` (an int64 array of one entry a game),
-    /// the piles played are written into it, -1 for a game that started again.
+    /// A step in which every unfinished game plays a legal pile drawn uniformly at random.
+    ///
+    /// Each game draws from its own generator (reproducible from the seed, whatever the
+    /// threads): no action array to make.
+    ///
+    /// Args:
+    ///     actions: an int64 array of one entry a game, into which the piles played are
+    ///         written, -1 for a game that started again (`None`: not written).
     #[pyo3(signature = (actions = None))]
     fn step_random(&self, py: Python<'_>, actions: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let Some(actions) = actions else {
@@ -248,16 +294,17 @@ impl PyVecEnv {
         })
     }
 
-    /// Starts a new battle at once in every game whose battle ended on the last step
-    /// (a same-step reset), rewriting its player, mask and observation; `rewards` and
-    /// `terminated` keep the step's values.
+    /// Starts a new battle at once in every game whose battle ended on the last step.
+    ///
+    /// A same-step reset: it rewrites the game's player, mask and observation; `rewards`
+    /// and `terminated` keep the step's values.
     fn restart_finished(&self, py: Python<'_>) -> PyResult<()> {
         self.write_with(py, &mut *self.games(py)?, |inner, out, threads| {
             inner.restart_finished(out, threads).map_err(internal)
         })
     }
 
-    /// The current positions, for inspection.
+    /// The current positions, for inspection (a list of `Position`, one a game).
     fn positions(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
         Ok(self.games(py)?.positions().map(PyPosition::from).collect())
     }

@@ -1,6 +1,7 @@
-"""Match records with their tags, comments and values (docs/notation.md, "Match
-records"). ``Match.record()`` writes one and ``Match.from_record()`` reads the match
-alone; :func:`read_record` reads everything a record says.
+"""Match records with their tags, comments and values (docs/notation.md, "Match records").
+
+``Match.record()`` writes one and ``Match.from_record()`` reads the match alone;
+:func:`read_record` reads everything a record says.
 
 >>> from buttonup import Match
 >>> from buttonup.records import read_record
@@ -25,18 +26,26 @@ __all__ = ["Record", "read_record", "record_date"]
 
 
 def record_date(day: datetime.date) -> str:
-    """The ``Date`` tag of a record played on ``day``, as docs/notation.md writes it
-    (every front end's records alike).
+    """The ``Date`` tag of a record played on ``day``, as docs/notation.md writes it.
 
-    >>> record_date(datetime.date(2026, 12, 1))
-    '2026.12.01'
+    Every front end's records write it alike: ``YYYY.MM.DD``.
+
+    Args:
+        day: the day the match was played.
+
+    Example:
+        >>> record_date(datetime.date(2026, 12, 1))
+        '2026.12.01'
     """
     return day.strftime("%Y.%m.%d")
 
 
 @dataclass(frozen=True)
 class Record:
-    """What a match record says: the match, its tags and its notes."""
+    """What a match record says: the match, its tags and its notes.
+
+    What :func:`read_record` returns.
+    """
 
     match: Match
     """The match, played up to where the record ends."""
@@ -52,8 +61,27 @@ class Record:
 
 
 def read_record(text: str) -> Record:
-    """Everything a record says, every move checked by the rules; a fault raises
-    ``RecordError`` naming its line and token."""
+    """Everything a record says, every move checked by the rules.
+
+    Args:
+        text: the record's text (docs/notation.md, "Match records").
+
+    Returns:
+        The :class:`Record`: its match, tags, comments and values.
+
+    Raises:
+        RecordError: if ``text`` is not a record; the message names the line and token
+            of the first fault.
+        TypeError: if ``text`` is not a str.
+
+    Example:
+        >>> from buttonup import Match
+        >>> game = Match(seed=1, deals=["WRBWBRRWB"])
+        >>> _ = game.play(3)
+        >>> record = read_record(game.record(Event="Club night", comments={(1, 0): "book"}))
+        >>> record.tags["Event"], record.comments, record.match.moves
+        ('Club night', {(1, 0): 'book'}, (3,))
+    """
     match, tags, (comments, values) = Match._read_record(text)
     joined: dict[tuple[int, int], str] = {}
     for key, comment in comments:
