@@ -27,11 +27,29 @@ fn positions(items: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     Ok(out)
 }
 
-/// The exact value (a margin, for the side to move) of every position, in order: the
-/// same numbers as `[solve(p) for p in positions]`, on `threads` threads (default: every
-/// core) sharing one transposition table of at most `tt_mb` MiB, sized by the work the
-/// batch's first positions took (a batch of small positions gets a small table, which
-/// is faster) and kept for the next batch.
+/// The exact value (a margin, for the side to move) of every position, in order.
+///
+/// The same numbers as `[solve(p) for p in positions]`, on `threads` threads sharing
+/// one transposition table of at most `tt_mb` MiB, sized by the work the batch's first
+/// positions took (a batch of small positions gets a small table, which is faster) and
+/// kept for the next batch.
+///
+/// Args:
+///     positions: an iterable of `Position`.
+///     threads: the threads, 1 to 256 (`None`: every core).
+///     tt_mb: the most MiB of the shared table.
+///
+/// Returns:
+///     A list of values, one a position.
+///
+/// Raises:
+///     TypeError: if an item is not a `Position` (the message names it).
+///     ValueError: if `threads` or `tt_mb` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, solve_many
+///     >>> solve_many([Position("W/R/B/W/B/R/R/W/B r"), Position("W/B/W/R/B/R/B/R/W r")])
+///     [1, 0]
 #[pyfunction]
 #[pyo3(
     signature = (positions, *, threads = None, tt_mb = Real::of(16.0)),
@@ -55,7 +73,21 @@ pub fn solve_many(
     }
 }
 
-/// `[perft(p, depth) for p in positions]` on `threads` threads (default: every core).
+/// `[perft(p, depth) for p in positions]` on `threads` threads.
+///
+/// Args:
+///     positions: an iterable of `Position`.
+///     depth: the moves of each sequence, 0 or more.
+///     threads: the threads, 1 to 256 (`None`: every core).
+///
+/// Raises:
+///     TypeError: if an item is not a `Position` (the message names it).
+///     ValueError: if `depth` or `threads` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, perft_many
+///     >>> perft_many([Position("W/R/B/W/B/R/R/W/B r"), Position("W/B/W/R/B/R/B/R/W r")], 3)
+///     [26, 20]
 #[pyfunction]
 #[pyo3(
     signature = (positions, depth, *, threads = None),

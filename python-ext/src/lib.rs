@@ -29,8 +29,21 @@ use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 use convert::Int;
 use position::PyPosition;
 
-/// Counts the move sequences of length `depth` from `position` (a sequence that ends the
-/// battle sooner counts as one leaf). Runs without the GIL.
+/// Counts the move sequences of length `depth` from `position`.
+///
+/// A sequence that ends the battle sooner counts as one leaf. Runs without the GIL.
+///
+/// Args:
+///     position: the position to count from.
+///     depth: the moves of each sequence, 0 or more.
+///
+/// Raises:
+///     ValueError: if `depth` is out of range.
+///
+/// Example:
+///     >>> from buttonup import Position, perft
+///     >>> [perft(Position("W/R/B/W/B/R/R/W/B r"), depth) for depth in range(4)]
+///     [1, 3, 9, 26]
 #[pyfunction]
 fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
     let depth = depth.within("depth", 0, i64::from(u32::MAX))? as u32;
@@ -41,8 +54,21 @@ fn perft(py: Python<'_>, position: &PyPosition, depth: Int) -> PyResult<u64> {
 }
 
 /// Every position that play reaches from every start with `per_colour` buttons of each
-/// colour (1 to 3), either player starting, finished battles included (112,760 for the
-/// standard game): breadth first from the starts, in the order met. Runs without the GIL.
+/// colour, either player starting, finished battles included.
+///
+/// There are 112,760 for the standard game, listed breadth first from the starts, in
+/// the order met. Runs without the GIL.
+///
+/// Args:
+///     per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["positions"]` (3).
+///
+/// Raises:
+///     ValueError: if `per_colour` is out of range.
+///
+/// Example:
+///     >>> from buttonup import all_positions
+///     >>> len(all_positions(1)), len(all_positions())
+///     (24, 112760)
 #[pyfunction]
 #[pyo3(signature = (per_colour = Int::of(STANDARD_PER_COLOUR as i64)), text_signature = "(per_colour=3)")]
 fn all_positions(py: Python<'_>, per_colour: Int) -> PyResult<Vec<PyPosition>> {
@@ -52,9 +78,21 @@ fn all_positions(py: Python<'_>, per_colour: Int) -> PyResult<Vec<PyPosition>> {
     Ok(found.into_iter().map(PyPosition::from).collect())
 }
 
-/// The exact largest final margin of a battle of `per_colour` buttons of each colour:
-/// `2 * per_colour**2` (18 for the standard game), one colour's buttons all on top of
-/// the final pile and the other's at its bottom.
+/// The exact largest final margin of a battle of `per_colour` buttons of each colour.
+///
+/// It is `2 * per_colour**2` (18 for the standard game): one colour's buttons all on
+/// top of the final pile and the other's at its bottom.
+///
+/// Args:
+///     per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["rules"]`.
+///
+/// Raises:
+///     ValueError: if `per_colour` is out of range.
+///
+/// Example:
+///     >>> from buttonup import max_margin
+///     >>> max_margin(3), max_margin(1)
+///     (18, 2)
 #[pyfunction]
 fn max_margin(per_colour: Int) -> PyResult<i32> {
     let per_colour = per_colour.per_colour(Capability::Rules)?;

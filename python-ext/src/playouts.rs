@@ -10,10 +10,29 @@ use super::results::summary_to_py;
 use buttonup::game::variant::{Capability, STANDARD_PER_COLOUR};
 use buttonup::sim::playout::PlayoutError;
 
-/// Plays `battles` random battles from shuffled starts (Red first in even-numbered
-/// ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
-/// Battle `i` has its own generator, so a seed gives the same games on any number of
-/// threads and in the reference engine. Returns a `PlayoutSummary`.
+/// Plays `battles` random battles from shuffled starts and sums them up.
+///
+/// Red moves first in the even-numbered battles. The loop runs in Rust (no GIL held),
+/// on `threads` threads. Battle `i` has its own generator, so a seed gives the same
+/// games on any number of threads and in the reference engine.
+///
+/// Args:
+///     battles: the number of battles, 0 or more.
+///     seed: an int from 0 to 2**64 - 1 (`None`: from the operating system).
+///     per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["rules"]`.
+///     threads: the threads, 1 to 256 (`None`: every core).
+///
+/// Returns:
+///     A `PlayoutSummary`.
+///
+/// Raises:
+///     ValueError: if an argument is out of range.
+///
+/// Example:
+///     >>> from buttonup import random_playouts
+///     >>> summary = random_playouts(100, seed=1)
+///     >>> summary.battles, summary.red_wins, summary.black_wins, summary.draws
+///     (100, 46, 51, 3)
 #[pyfunction]
 #[pyo3(
     signature = (battles, seed = None, *, per_colour = Int::of(STANDARD_PER_COLOUR as i64), threads = None),
