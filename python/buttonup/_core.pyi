@@ -71,12 +71,19 @@ __all__ = [
 ]
 
 LEVELS: Final[tuple[tuple[int, float, str], ...]]
+"""The AI's level scale: `(level, share of random moves, description)` for levels 1 to 10."""
 MAX_BUTTONS: Final[int]
+"""The most buttons a position may hold (32)."""
 MAX_TARGET: Final[int]
+"""The largest match target, in victory points (1,000)."""
 STANDARD_PER_COLOUR: Final[int]
+"""The buttons of each colour in the standard game (3)."""
 STANDARD_TARGET: Final[int]
+"""The victory points a standard match is played to (15)."""
 UGI_MAX_LINE: Final[int]
+"""The longest line a UGI engine reads, in bytes; a longer one is answered with an error."""
 VARIANT_LIMITS: Final[dict[str, int]]
+"""The most buttons of each colour each capability supports, by capability: `rules`, `start_orders`, `move_graph`, `match_odds`, `positions` (the fewest is 1)."""
 
 _PlayerLike: TypeAlias = Player | Literal["r", "b"]
 

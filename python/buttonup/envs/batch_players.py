@@ -33,12 +33,13 @@ from buttonup.players import PolicyError, chooser, sb3_logits
 
 __all__ = ["BatchChooser", "BatchPolicy", "batch_chooser", "sb3_policy"]
 
-# (observations, masks, positions) -> piles; ``positions`` gives the games' positions
-# when called (only the game-by-game form needs them).
 BatchChooser = Callable[
     [npt.NDArray[np.int8], npt.NDArray[np.bool_], Callable[[], list[Position]]],
     npt.NDArray[np.int64],
 ]
+"""A player of a whole batch: ``(observations, masks, positions) -> piles``, one pile a
+game; ``positions``, when called, gives the games' positions (only the game-by-game form
+needs them)."""
 
 
 class BatchPolicy:

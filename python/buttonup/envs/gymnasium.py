@@ -156,9 +156,12 @@ class BattleEnv(AgentEnv[np.ndarray]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deals a new battle from ``seed``; the opponent's first moves are played."""
         return self._dealt(seed)
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Plays ``action``, then the opponent's replies; an illegal action ends the battle with
+        the worst reward."""
         if not self.position.is_legal(int(action)):
             return self._refused(self._worst)
         self.position = self.position.play(int(action))

@@ -161,9 +161,12 @@ class MatchEnv(AgentEnv[dict[str, Any]]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Starts a new match from ``seed``; the opponent's first moves are played."""
         return self._dealt(seed)
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Plays ``action`` (a pile, or a starter when the tie rule asks), then the opponent's
+        replies; an illegal one ends the match with reward ``-target``."""
         action = int(action)
         if not (0 <= action < self._actions and self.action_masks()[action]):
             return self._refused(-float(self.target))

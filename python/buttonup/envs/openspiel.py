@@ -103,11 +103,14 @@ class ButtonUpGame(pyspiel.Game):
         )
 
     def new_initial_state(self) -> ButtonUpState:
+        """A new state before the deal: its first move is chance's."""
         return ButtonUpState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ButtonUpObserver:
+        """The observer of the observation tensor (``params`` and the observation type are ignored:
+        the game has perfect information)."""
         return ButtonUpObserver(self.buttons)
 
 
@@ -130,6 +133,7 @@ class ButtonUpState(pyspiel.State):
         return _orders(self.per_colour) if self.per_colour else ()
 
     def current_player(self) -> int:
+        """The player to move; chance before the deal, terminal once the battle is over."""
         if self.position is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.position.is_over:
@@ -141,6 +145,7 @@ class ButtonUpState(pyspiel.State):
         return self.position.legal_moves()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal: every start order with either starter, equally likely."""
         assert self.position is None
         outcomes = len(self.orders) * self.starters
         p = 1.0 / outcomes
@@ -167,9 +172,11 @@ class ButtonUpState(pyspiel.State):
         return f"lift {action}"
 
     def is_terminal(self) -> bool:
+        """Whether the battle is over."""
         return self.position is not None and self.position.is_over
 
     def returns(self) -> list[float]:
+        """Each player's return: the final margin for that player, 0 before the end."""
         if not self.is_terminal():
             return [0.0, 0.0]
         assert self.position is not None

@@ -84,9 +84,11 @@ class raw_env(AECEnv):
         self._start(self._rng.getrandbits(64))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (both agents have the same)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: one action per pile."""
         return self.action_spaces[agent]
 
     def _start(self, seed: int) -> None:
@@ -101,11 +103,14 @@ class raw_env(AECEnv):
         self.agent_selection = self.position.to_move.name.lower()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deals a new battle (and its starter) from ``seed``, or from the environment's own
+        generator."""
         if seed is not None:
             self._rng = random.Random(seed)
         self._start(self._rng.getrandbits(64))
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: its observation and its mask of legal actions."""
         player = AGENTS[agent]
         return {
             "observation": observation(self.position, player),
@@ -113,6 +118,7 @@ class raw_env(AECEnv):
         }
 
     def step(self, action: int) -> None:
+        """Plays ``action`` for the agent to move (a finished agent's step moves the turn on)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -142,4 +148,5 @@ class raw_env(AECEnv):
         return text
 
     def close(self) -> None:
+        """Does nothing: the environment holds no resources."""
         pass

@@ -65,6 +65,7 @@ class BattleVecEnv(_SB3VecEnv):
         super().__init__(num_envs, observation_space, self.battles.single_action_space)
 
     def reset(self) -> np.ndarray:
+        """Deals every battle again; returns the observations."""
         seed = self._seeds[0] if self._seeds[0] is not None else self._seed
         observations, _ = self.battles.reset(seed=seed)
         self._seed = None
@@ -72,9 +73,11 @@ class BattleVecEnv(_SB3VecEnv):
         return observations
 
     def step_async(self, actions: np.ndarray) -> None:
+        """Keeps the actions for the next ``step_wait``."""
         self._actions = np.asarray(actions).reshape(self.num_envs)
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """Plays the kept actions in every battle; returns observations, rewards, ends and infos."""
         assert self._actions is not None, "step_async comes first"
         observations, rewards, ended, _, infos = self.battles.step(self._actions)
         self._actions = None
@@ -96,9 +99,11 @@ class BattleVecEnv(_SB3VecEnv):
         return self.battles.action_masks()
 
     def close(self) -> None:
+        """Does nothing: the battles hold no resources."""
         pass
 
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
+        """The seed of the next ``reset``."""
         self._seed = seed
         return [seed] * self.num_envs
 
@@ -106,15 +111,19 @@ class BattleVecEnv(_SB3VecEnv):
         return list(self._get_indices(indices))
 
     def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
+        """The attribute ``attr_name``, once per game of ``indices`` (the games share it)."""
         value = getattr(self, attr_name)
         return [value for _ in self._rows(indices)]
 
     def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
+        """Refused with ``AttributeError``: the games share their settings."""
         raise AttributeError(f"BattleVecEnv's games share their settings: {attr_name}")
 
     def env_method(
         self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
     ) -> list[Any]:
+        """Calls ``method_name`` for the games of ``indices``: ``action_masks`` gives each
+        game's mask; any other name raises ``AttributeError``."""
         rows = self._rows(indices)
         if method_name == "action_masks":
             masks = self.action_masks()
@@ -122,9 +131,11 @@ class BattleVecEnv(_SB3VecEnv):
         raise AttributeError(f"BattleVecEnv has no per-game method {method_name!r}")
 
     def env_is_wrapped(self, wrapper_class: type, indices: Any = None) -> list[bool]:
+        """False for every game: no game is wrapped."""
         return [False for _ in self._rows(indices)]
 
     def has_attr(self, attr_name: str) -> bool:
+        """Whether the environment has the attribute ``attr_name``."""
         return hasattr(self, attr_name)
 
     def _get_indices(self, indices: Any) -> Iterable[int]:

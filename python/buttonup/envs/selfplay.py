@@ -81,6 +81,7 @@ class SelfPlayEnv(BattleEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deals a new battle and draws its opponent from the pool."""
         if seed is not None:
             super(BattleEnv, self).reset(seed=seed)
         self._drawn, opponent = self.pool.draw(self.np_random)
@@ -95,5 +96,6 @@ class SelfPlayEnv(BattleEnv):
         return info
 
     def step(self, action: Any) -> tuple[np.ndarray, Any, bool, bool, dict[str, Any]]:
+        """Plays ``action``, then the opponent's replies."""
         observation, reward, done, truncated, info = super().step(action)
         return observation, reward, done, truncated, self._named(info)

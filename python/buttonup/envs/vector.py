@@ -279,6 +279,8 @@ class BattleVectorEnv(_Batched):
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Plays one action in each battle (and the opponents' replies); finished battles are dealt
+        again."""
         if self._choose is None:
             observations, ended = self._play(actions)
             rewards = self.env.rewards[:, self._side].copy()
@@ -397,6 +399,8 @@ class SelfPlayVectorEnv(_Batched):
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Plays one action in each battle for the learner, then the opponent's replies; finished
+        battles are dealt again."""
         movers = self.env.current_player.astype(np.intp)
         observations, ended = self._play(actions)
         both = self._scored(self.env.rewards)

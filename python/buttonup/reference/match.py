@@ -93,6 +93,7 @@ class Match:
         return self.position.to_move
 
     def legal_moves(self) -> list[int]:
+        """The legal moves of the battle in progress."""
         return [] if self.is_over or self._chooser else self.position.legal_moves()
 
     @property
@@ -116,6 +117,7 @@ class Match:
         return self._scores[Player.RED], self._scores[Player.BLACK]
 
     def score(self, player: PlayerLike) -> int:
+        """The victory points of ``player``."""
         return self._scores[Player.of(player)]
 
     @property

@@ -172,6 +172,7 @@ class Position:
         return [i for i, pile in enumerate(self._piles) if WHITE in pile]
 
     def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is a legal move."""
         try:
             check_move(self, move)
         except (TypeError, IllegalMoveError):
