@@ -1,4 +1,4 @@
-"""Idle event streams of online matches (issue 34 item 7): what holding them open costs
+"""Idle event streams of online matches: what holding them open costs
 the server, in CPU and memory, and what it does to a standard ``bestmove``; the figures
 of docs/reliability.md.
 

@@ -1,4 +1,4 @@
-"""Online matches under load (issue 24): the figures of docs/http.md, "Playing a friend".
+"""Online matches under load: the figures of docs/online.md.
 
     python benches/online_load.py [--db sqlite|postgres|URL] [--matches 100] [--seconds 20]
                                   [--think MS[,MS...]]

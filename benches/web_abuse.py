@@ -1,4 +1,4 @@
-"""The web server under abuse: the reproductions of issue 23 and the figures of
+"""The web server under abuse: the abuses it once fell to, and the figures of
 docs/reliability.md, against a ``buttonup serve`` of its own on a loopback port.
 
     python -m benches.web_abuse [--slow-sockets 200] [--trials 30]
