@@ -9,12 +9,16 @@ from typing import Literal, Union
 class Player(enum.Enum):
     """A player: Red (Napoleon Buttonaparte) or Black (Ludwig von Buttonburg).
 
-    The value is the side letter of the notation.
+    The value is the side letter of the notation; ``str(player)`` is its name,
+    ``Red`` or ``Black``.
 
-    >>> Player("r")
-    <Player.RED: 'r'>
-    >>> Player.RED.other
-    <Player.BLACK: 'b'>
+    Example:
+        >>> Player("r")
+        <Player.RED: 'r'>
+        >>> Player.RED.other
+        <Player.BLACK: 'b'>
+        >>> str(Player.BLACK), Player.BLACK.letter, Player.BLACK.colour
+        ('Black', 'b', 'B')
     """
 
     RED = "r"
@@ -22,11 +26,21 @@ class Player(enum.Enum):
 
     @classmethod
     def of(cls, value: object, name: str = "player") -> Player:
-        """A :class:`Player` from itself or its side letter ``"r"``/``"b"``, the way every
-        call of buttonup takes a player.
+        """A :class:`Player` from itself or its side letter ``"r"``/``"b"``.
 
-        >>> Player.of("b"), Player.of(Player.RED)
-        (<Player.BLACK: 'b'>, <Player.RED: 'r'>)
+        This is the way every call of buttonup takes a player.
+
+        Args:
+            value: a ``Player``, ``"r"`` or ``"b"``.
+            name: the argument's name, for the error message.
+
+        Raises:
+            ValueError: if ``value`` is another str.
+            TypeError: if ``value`` is neither a ``Player`` nor a str.
+
+        Example:
+            >>> Player.of("b"), Player.of(Player.RED)
+            (<Player.BLACK: 'b'>, <Player.RED: 'r'>)
         """
         if isinstance(value, Player):
             return value

@@ -19,12 +19,16 @@ AnyPosition = Union["buttonup._core.Position", "buttonup.reference.rules.Positio
 def draw_piles(position: AnyPosition) -> str:
     """The piles as columns, top button up, numbered below; ``^`` marks legal moves.
 
-    >>> from buttonup.reference import Position
-    >>> print(draw_piles(Position("RW/B/W r")))
-     W
-     R  B  W
-     0  1  2
-     ^     ^
+    Args:
+        position: a position of either engine.
+
+    Example:
+        >>> from buttonup.reference import Position
+        >>> print(draw_piles(Position("RW/B/W r")))
+         W
+         R  B  W
+         0  1  2
+         ^     ^
     """
     piles = position.piles
     height = max(len(pile) for pile in piles)
@@ -44,12 +48,19 @@ def draw_piles(position: AnyPosition) -> str:
 def scoring_lines(scoring: Scoring) -> list[str]:
     """A battle's scoring (rule 6, applied by the engine) written out as in the rulebook.
 
-    >>> from buttonup.reference import Position
-    >>> for line in scoring_lines(Position("RBWWBRWBR b").scoring()):
-    ...     print(line)
-    Red: 1 + 6 + 9 = 16
-    Black: 2 + 5 + 8 = 15
-    Red gains 1 victory point
+    Args:
+        scoring: the scoring of a final pile.
+
+    Returns:
+        The lines: each player's sum, then who gains how many victory points.
+
+    Example:
+        >>> from buttonup.reference import Position
+        >>> for line in scoring_lines(Position("RBWWBRWBR b").scoring()):
+        ...     print(line)
+        Red: 1 + 6 + 9 = 16
+        Black: 2 + 5 + 8 = 15
+        Red gains 1 victory point
     """
     lines = []
     for player in Player:
@@ -67,7 +78,21 @@ def scoring_lines(scoring: Scoring) -> list[str]:
 
 
 def describe_position(position: AnyPosition) -> str:
-    """The piles, the side to move and the legal moves (or the result)."""
+    """The piles, the side to move and the legal moves (or the result).
+
+    Args:
+        position: a position of either engine.
+
+    Example:
+        >>> from buttonup import Position
+        >>> print(describe_position(Position("RW/B/W r")))
+         W
+         R  B  W
+         0  1  2
+         ^     ^
+        <BLANKLINE>
+        Red to move. Legal moves: 0 2
+    """
     lines = [draw_piles(position), ""]
     if position.is_over:
         lines.append("The battle is over. Final pile, bottom first: " + position.piles[0])
