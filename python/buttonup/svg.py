@@ -50,9 +50,10 @@ class Picture(str):
 class LastMove:
     """The move that led to a position, as a picture marks it.
 
-    ``slot`` is where the lifted pile stood; ``drops`` the pile (numbered as in the
-    position after the move) that received each lifted button, bottom button first
-    (with an overflow the last pile repeats).
+    Attributes:
+        slot: where the lifted pile stood.
+        drops: the pile (numbered as in the position after the move) that received each
+            lifted button, bottom button first (with an overflow the last pile repeats).
     """
 
     slot: int
@@ -61,7 +62,18 @@ class LastMove:
 
 @dataclass(frozen=True)
 class Board:
-    """A position with its piles' stable slots and the move that led to it."""
+    """A position with its piles' stable slots and the move that led to it.
+
+    Made by :func:`walk`, :func:`walks` and :func:`board`.
+
+    Attributes:
+        position: the position.
+        slots: the slot of each pile, strictly increasing.
+        slot_count: the slots of the circle: the battle start's pile count.
+        lastmove: the move that led to the position (``None`` at a battle's start).
+        radius: the button radius of its picture (``viewBox`` units): the smallest that
+            any position of its battle so far needed, so that buttons keep one size.
+    """
 
     position: Position
     #: The slot of each pile, strictly increasing.
@@ -76,7 +88,14 @@ class Board:
     def svg(
         self, *, size: float | None = SIZE, highlight: Iterable[int] = (), labels: bool = True
     ) -> Picture:
-        """The picture of this board (see :func:`position`)."""
+        """The picture of this board (see :func:`position`).
+
+        Args:
+            size: the picture's width and height in CSS pixels (``None``: it fills its
+                container's width).
+            highlight: the piles to outline, by their number in the notation.
+            labels: whether to write the pile numbers outside the field.
+        """
         return position(
             self.position,
             size=size,
@@ -105,15 +124,29 @@ def position(
 ) -> Picture:
     """The SVG text of ``position``: the round battle field, every pile whole.
 
-    ``size`` is the picture's width and height in CSS pixels (``None``: none, and the
-    picture fills its container's width); ``highlight`` piles (by
-    their number in the notation) are outlined; ``lastmove`` marks the lifted pile's
-    slot and the dropped buttons; ``slots`` places pile ``i`` at slot ``slots[i]``
-    (strictly increasing) of a circle of ``slot_count`` slots (by default the number
-    of buttons: a battle starts with one button a pile); ``labels`` writes the pile
-    numbers outside the field; ``max_radius`` caps the buttons' radius (``viewBox``
-    units, 20 at most; a :class:`Board` passes its own). Options that do not fit the
-    position raise ``ValueError`` naming what is wrong.
+    Args:
+        position: the position to draw.
+        size: the picture's width and height in CSS pixels (``None``: none, and the
+            picture fills its container's width).
+        highlight: the piles to outline, by their number in the notation.
+        lastmove: marks the lifted pile's slot and the dropped buttons.
+        slots: places pile ``i`` at slot ``slots[i]`` (strictly increasing) of a circle
+            of ``slot_count`` slots.
+        slot_count: the slots of the circle (by default the number of buttons: a
+            battle starts with one button a pile).
+        labels: whether to write the pile numbers outside the field.
+        max_radius: caps the buttons' radius (``viewBox`` units, 20 at most; a
+            :class:`Board` passes its own).
+
+    Raises:
+        ValueError: if an option does not fit the position (the message names what is
+            wrong).
+
+    Example:
+        >>> from buttonup import Position
+        >>> picture = position(Position("W/R/B r"), size=200, highlight=[0])
+        >>> picture.startswith("<svg")
+        True
     """
     return Picture(
         _core.draw_position(
@@ -130,13 +163,21 @@ def position(
 
 
 def tower(position: Position, *, size: float = 400) -> Picture:
-    """The SVG text of a finished battle's final pile as rule 6 scores it: strength 1
-    at the bottom to the top, each player's strengths and sum; ``size`` is the
-    picture's height. Raises ``BattleNotOverError`` before the end.
+    """The SVG text of a finished battle's final pile as rule 6 scores it.
 
-    >>> from buttonup import Position
-    >>> 'data-player="red"' in tower(Position("RBWWBRWBR b"))
-    True
+    It shows strength 1 at the bottom to the top, and each player's strengths and sum.
+
+    Args:
+        position: a finished battle's position.
+        size: the picture's height.
+
+    Raises:
+        BattleNotOverError: if the battle is not over.
+
+    Example:
+        >>> from buttonup import Position
+        >>> 'data-player="red"' in tower(Position("RBWWBRWBR b"))
+        True
     """
     return Picture(_core.draw_tower(position, size=size))
 
@@ -150,27 +191,62 @@ def _board(
 
 
 def walk(start: Position, moves: Iterable[int]) -> Board:
-    """The board after playing ``moves`` from a battle's ``start``: each pile's slot
-    (a lift frees the lifted pile's slot; the others keep theirs) and the last move.
-    An illegal move raises ``IllegalMoveError``."""
+    """The board after playing ``moves`` from a battle's ``start``.
+
+    It has each pile's slot (a lift frees the lifted pile's slot; the others keep
+    theirs) and the last move.
+
+    Args:
+        start: the battle's start.
+        moves: the moves played from it.
+
+    Raises:
+        IllegalMoveError: if a move is illegal.
+
+    Example:
+        >>> from buttonup import Position
+        >>> walk(Position("W/R/B/W/B/R/R/W/B r"), [3]).slots
+        (0, 1, 2, 4, 5, 6, 7, 8)
+    """
     return _board(_core.draw_walk(start, list(moves)))
 
 
 def walks(start: Position, moves: Iterable[int]) -> list[Board]:
-    """The board at ``start`` and after each of ``moves`` (``walk`` of every prefix, in
-    one walk)."""
+    """The board at ``start`` and after each of ``moves``.
+
+    The same boards as ``walk`` of every prefix, in one walk.
+
+    Args:
+        start: the battle's start.
+        moves: the moves played from it.
+
+    Raises:
+        IllegalMoveError: if a move is illegal.
+    """
     return [_board(raw) for raw in _core.draw_walks(start, list(moves))]
 
 
 def board(match: Match) -> Board:
-    """The board of ``match`` now: its current battle with stable slots and the last
-    move; between battles (a starter to choose, or the match won) the latest battle's
-    final pile and its last move."""
+    """The board of ``match`` now: its current battle with stable slots and the last move.
+
+    Between battles (a starter to choose, or the match won), the latest battle's final
+    pile and its last move.
+
+    Args:
+        match: the match.
+    """
     return _board(_core.draw_match(match))
 
 
 def match_board(
     match: Match, *, size: float | None = SIZE, highlight: Iterable[int] = (), labels: bool = True
 ) -> Picture:
-    """The SVG text of ``match``'s board now (what ``Match._repr_svg_`` shows)."""
+    """The SVG text of ``match``'s board now (what ``Match._repr_svg_`` shows).
+
+    Args:
+        match: the match.
+        size: as :func:`position`'s.
+        highlight: as :func:`position`'s.
+        labels: as :func:`position`'s.
+    """
     return board(match).svg(size=size, highlight=highlight, labels=labels)
