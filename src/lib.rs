@@ -2,7 +2,7 @@
 //! solver, an AI of ten levels and exact match odds, fast.
 //!
 //! The crate is plain Rust with no dependency; the Python extension (`buttonup._core`)
-//! is built only with the `python` feature, so `cargo add buttonup` brings no PyO3. It
+//! is a crate of its own (`python-ext/`), so `cargo add buttonup` brings no PyO3. It
 //! is the one core of every door to buttonup: the Python package, the native UGI engine
 //! (`engine/`), the C library (`capi/`) and the WebAssembly package (`wasm/`).
 //!
