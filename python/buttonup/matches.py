@@ -1,5 +1,6 @@
-"""Playing bots against each other: single matches, series and round-robin tournaments
-with statistics.
+"""Playing bots against each other: single matches, series and round-robin tournaments.
+
+A series and each pairing of a tournament come with statistics (:class:`Series`).
 
 >>> from buttonup.ai import bot
 >>> from buttonup.matches import play_match
@@ -36,8 +37,22 @@ def play_match(
     target: int = STANDARD_TARGET,
     per_colour: int = STANDARD_PER_COLOUR,
 ) -> Match:
-    """Plays a whole match between two bots and returns it (finished); ``starter`` starts
-    the first battle; each battle has ``per_colour`` buttons of each colour."""
+    """Plays a whole match between two bots and returns it, finished.
+
+    Args:
+        red: the bot that plays Red.
+        black: the bot that plays Black.
+        starter: the player who starts the first battle.
+        seed: the match's seed (``None``: from the operating system).
+        target: the victory points that win the match.
+        per_colour: the buttons of each colour of each battle.
+
+    Example:
+        >>> from buttonup.ai import bot
+        >>> match = play_match(bot(9, seed=1), bot(1, seed=2), seed=3, target=5)
+        >>> match.is_over, match.winner
+        (True, <Player.RED: 'r'>)
+    """
     match = Match(starter, seed=seed, target=target, per_colour=per_colour)
     players = {Player.RED: red, Player.BLACK: black}
     while not match.is_over:
@@ -55,10 +70,15 @@ class MatchRecord:
     """One match of a series, from the first bot's side."""
 
     first_won: bool
+    """Whether the first bot won the match."""
     battles: int
+    """The battles of the match."""
     margin_sum: int
+    """Sum over battles of the first bot's margin."""
     starter_battle_wins: int
+    """Decided battles won by the player who started them."""
     decided_battles: int
+    """Battles with a winner (not equal sums)."""
     text: str = ""
     """The match's record (docs/notation.md, "Match records"), when it was kept."""
 
@@ -95,18 +115,31 @@ def play_one(
 
 @dataclass(frozen=True)
 class Series:
-    """The result of a series of matches between two bots."""
+    """The result of a series of matches between two bots, with its statistics.
+
+    Example:
+        >>> from buttonup.ai import bot
+        >>> series = play_series(bot(9, seed=1), bot(1, seed=2), 4, seed=3)
+        >>> series.first, series.second, series.wins, series.win_rate
+        ('perfect', 'random', 4, 1.0)
+    """
 
     first: str
+    """The first bot's name."""
     second: str
+    """The second bot's name."""
     matches: int
+    """The matches played."""
     wins: int
     """Matches won by ``first``."""
     battles: int
+    """The battles of all the matches."""
     margin_sum: int
     """Sum over battles of ``first``'s margin."""
     starter_battle_wins: int
+    """Decided battles won by the player who started them."""
     decided_battles: int
+    """Battles with a winner (not equal sums)."""
     records: tuple[str, ...] = ()
     """The records of the matches (docs/notation.md), first to last, when kept."""
 
@@ -127,10 +160,18 @@ class Series:
 
     @property
     def win_rate(self) -> float:
+        """Share of the matches won by ``first``."""
         return self.wins / self.matches
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The Wilson score interval of the win rate (95% by default)."""
+        """The Wilson score interval of the win rate (95% by default).
+
+        Args:
+            z: the normal quantile of the confidence level (1.96: 95%).
+
+        Returns:
+            The interval's low and high ends, within 0 to 1.
+        """
         n, p = self.matches, self.win_rate
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -138,10 +179,12 @@ class Series:
 
     @property
     def mean_margin(self) -> float:
+        """``first``'s mean margin a battle."""
         return self.margin_sum / self.battles
 
     @property
     def battles_per_match(self) -> float:
+        """The mean number of battles a match."""
         return self.battles / self.matches
 
     @property
@@ -150,6 +193,7 @@ class Series:
         return self.starter_battle_wins / self.decided_battles if self.decided_battles else 0.0
 
     def as_dict(self) -> dict[str, object]:
+        """The series' figures as a dict for JSON: names, counts, rates, the 95% interval."""
         low, high = self.interval()
         return {
             "first": self.first,
@@ -165,8 +209,22 @@ class Series:
 
 
 def play_series(first: Bot, second: Bot, matches: int, *, seed: int = 0) -> Series:
-    """``matches`` matches between two bot objects, sequentially; ``first`` plays Red in
-    even-numbered ones. Red starts the first battle of each match."""
+    """Plays ``matches`` matches between two bot objects, one after the other.
+
+    ``first`` plays Red in even-numbered ones. Red starts the first battle of each
+    match.
+
+    Args:
+        first: a bot.
+        second: the other bot.
+        matches: the number of matches.
+        seed: the series' seed: each match's seed is made from it.
+
+    Example:
+        >>> from buttonup.ai import bot
+        >>> play_series(bot(9, seed=1), bot(1, seed=2), 4, seed=3).wins
+        4
+    """
     records = [play_one(lambda s: first, lambda s: second, i, seed) for i in range(matches)]
     return Series.of(first.name, second.name, records)
 
@@ -225,16 +283,39 @@ def tournament(
     per_colour: int = STANDARD_PER_COLOUR,
     movetime: float | None = None,
 ) -> list[Series]:
-    """Every pairing of the bots (levels or names, as :func:`buttonup.players.bot_factory`
-    takes), ``matches`` matches each, on ``threads`` worker processes (a bot's moves are
-    mostly Python, which one process runs on one core at a time); the same results for
-    any number. ``progress`` is called after each match. With ``records``, each
-    series keeps the record of every match (``Series.records``). ``per_colour``: the
-    buttons of each colour of every battle (a variant). With ``movetime`` (seconds, more
-    than 0) the bots of the level scale search within that time a move, on one thread
-    each (:class:`~buttonup.players.BotFactory`): where exact moves cost too much (10 of each
-    colour), and as the page plays them. Their moves then depend on the machine's speed
-    and load, so the results are no longer the same from run to run."""
+    """Plays every pairing of the bots, ``matches`` matches each.
+
+    The matches run on ``threads`` worker processes (a bot's moves are mostly Python,
+    which one process runs on one core at a time), with the same results for any
+    number. With ``movetime``, the bots of the level scale search within that time a
+    move, on one thread each (:class:`~buttonup.players.BotFactory`): where exact moves
+    cost too much (10 of each colour), and as the page plays them. Their moves then
+    depend on the machine's speed and load, so the results are no longer the same from
+    run to run.
+
+    Args:
+        specs: the bots: levels or names, as :func:`buttonup.players.bot_factory`
+            takes.
+        matches: the matches of each pairing.
+        seed: the tournament's seed.
+        threads: the worker processes.
+        progress: called after each match.
+        records: whether each series keeps the record of every match
+            (``Series.records``).
+        per_colour: the buttons of each colour of every battle (a variant).
+        movetime: seconds a move, more than 0, for the bots of the level scale.
+
+    Returns:
+        One :class:`Series` a pairing.
+
+    Raises:
+        ValueError: if ``movetime`` is not a positive number, or ``threads`` not an int
+            of at least 1.
+
+    Example:
+        >>> [(s.first, s.second, s.wins) for s in tournament(["9", "1"], 2)]
+        [('level-9', 'level-1', 2)]
+    """
     if movetime is not None and (
         isinstance(movetime, bool) or not isinstance(movetime, (int, float)) or not movetime > 0
     ):
