@@ -136,11 +136,24 @@ def _numpy() -> Any:
 
 @dataclass(frozen=True)
 class BotFactory:
-    """A maker of one kind of player: ``factory(seed)`` is a new one, ``factory.name``
-    its display name. Plain data, so that worker processes can be sent one. With
-    ``movetime`` (seconds), the bots of the level scale (levels, ``perfect``, ``match``,
-    ``noisy-E``) search each move within that time on one thread, as the page and ``go
-    movetime`` play them, instead of solving it."""
+    """A maker of one kind of player: ``factory(seed)`` is a new one.
+
+    Plain data, so that worker processes can be sent one. Made by :func:`bot_factory`.
+
+    Attributes:
+        name: its display name.
+        spec: the player's spec, as :func:`bot_factory` takes it.
+        movetime: seconds a move: the bots of the level scale (levels, ``perfect``,
+            ``match``, ``noisy-E``) then search each move within that time on one
+            thread, as the page and ``go movetime`` play them, instead of solving it.
+
+    Example:
+        >>> factory = bot_factory("9")
+        >>> factory
+        BotFactory(name='level-9', spec='9', movetime=None)
+        >>> factory(1)
+        LevelBot(level=9, seed=1)
+    """
 
     name: str
     spec: str
@@ -167,8 +180,20 @@ class BotFactory:
 
 
 def bot_factory(spec: str) -> BotFactory:
-    """A maker of the player ``spec`` names (the forms above), checked now: a level, a
-    named bot or a policy (loaded once to see that it plays)."""
+    """A maker of the player ``spec`` names (the forms above), checked now.
+
+    Args:
+        spec: a level, a named bot or a policy (loaded once to see that it plays);
+            ``NAME=`` before it names the player.
+
+    Raises:
+        ValueError: if ``spec`` names no player (a :class:`PolicyError` for a policy
+            that cannot play).
+
+    Example:
+        >>> bot_factory("greedy")
+        BotFactory(name='greedy', spec='greedy', movetime=None)
+    """
     name, sep, rest = spec.partition("=")
     if sep and name.strip() and not is_policy_spec(name):
         made = bot_factory(rest)
@@ -287,9 +312,23 @@ def _openspiel_chooser(player: Any) -> Chooser:
 
 
 def chooser(player: Any, *, seed: int | None = None) -> Chooser:
-    """``player``, any player object (the forms above), as a function of a position (a
-    level's bot drawing from ``seed``). Anything else is a ``TypeError`` naming the
-    forms."""
+    """``player``, any player object (the forms above), as a function of a position.
+
+    Args:
+        player: a level, a bot, a policy spec, a callable of a position, a policy of
+            ``(observation, mask)``, a Stable-Baselines3 model or an OpenSpiel bot.
+        seed: the seed a level's bot draws from.
+
+    Raises:
+        TypeError: if ``player`` is none of these (the message names the forms).
+
+    Example:
+        >>> from buttonup import Position
+        >>> chooser(9)(Position("W/R/B/W/B/R/R/W/B r"))
+        3
+        >>> chooser(first_legal)(Position("W/R/B/W/B/R/R/W/B r"))
+        0
+    """
     if isinstance(player, int) and not isinstance(player, bool):
         return bot(player, seed=seed).choose
     if isinstance(player, str):
@@ -336,8 +375,16 @@ class PolicyBot:
         self.last_random = False
 
     def choose(self, position: Position, match: Match | None = None) -> int:
-        """The policy's move, checked: a :class:`PolicyError` when the policy fails
-        (whatever it raised, named in the message) or answers no legal move."""
+        """The policy's move, checked.
+
+        Args:
+            position: the position to move in.
+            match: ignored.
+
+        Raises:
+            PolicyError: if the policy fails (whatever it raised, named in the message)
+                or answers no legal move.
+        """
         try:
             move = self._choose(position)
         except Exception as error:  # the policy's own fault, not the caller's
@@ -481,8 +528,15 @@ def _load_attribute(text: str, seed: int | None) -> Chooser:
 
 
 def load_policy(spec: str, seed: int | None = None) -> PolicyBot:
-    """The bot that plays the policy ``spec`` (the forms above; ``NAME=`` before it
-    names the bot); ``seed`` goes to a factory that takes one."""
+    """The bot that plays the policy ``spec``.
+
+    Args:
+        spec: the policy, in the forms above; ``NAME=`` before it names the bot.
+        seed: goes to a factory that takes one.
+
+    Raises:
+        PolicyError: if ``spec`` names no policy that can play.
+    """
     name, sep, rest = spec.partition("=")
     if sep and name.strip() and not is_policy_spec(name):
         text, shown = rest.strip(), name.strip()

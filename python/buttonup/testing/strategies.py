@@ -60,8 +60,11 @@ def players() -> SearchStrategy[Player]:
 
 
 def start_orders(per_colour: IntOrStrategy = 3) -> SearchStrategy[str]:
-    """Start orders (one letter per one-button pile) with ``per_colour`` buttons of each
-    colour, e.g. ``"WRBWBRRWB"``."""
+    """Start orders (one letter per one-button pile), e.g. ``"WRBWBRRWB"``.
+
+    Args:
+        per_colour: the buttons of each colour: an int or a strategy of ints.
+    """
     return _ints(per_colour).flatmap(
         lambda n: st.permutations("R" * n + "B" * n + "W" * n).map("".join)
     )
@@ -70,7 +73,13 @@ def start_orders(per_colour: IntOrStrategy = 3) -> SearchStrategy[str]:
 def start_positions(
     per_colour: IntOrStrategy = 3, *, engine: Any = None, to_move: Player | None = None
 ) -> SearchStrategy[Any]:
-    """Start positions of rule 1, with either player (or ``to_move``) to move."""
+    """Start positions of rule 1, with either player (or ``to_move``) to move.
+
+    Args:
+        per_colour: the buttons of each colour: an int or a strategy of ints.
+        engine: the ``Position`` class (``None``: ``buttonup.Position``).
+        to_move: the player to move (``None``: either).
+    """
     position_type = engine or _default_engine()
     movers = st.just(to_move) if to_move is not None else players()
     return st.builds(
@@ -100,13 +109,23 @@ def reachable_positions(
     min_moves: int = 0,
     max_moves: int | None = None,
 ) -> SearchStrategy[Any]:
-    """Positions reached by legal play from a start: between ``min_moves`` and
-    ``max_moves`` moves (fewer if the battle ends first). Finished battles included."""
+    """Positions reached by legal play from a start. Finished battles included.
+
+    Args:
+        per_colour: the buttons of each colour: an int or a strategy of ints.
+        engine: the ``Position`` class (``None``: ``buttonup.Position``).
+        min_moves: the fewest moves played (fewer if the battle ends first).
+        max_moves: the most moves played (``None``: 31).
+    """
     return _reachable(per_colour, engine or _default_engine(), min_moves, max_moves)
 
 
 def legal_moves(position: _Position) -> SearchStrategy[int]:
-    """A legal move of ``position`` (which must not be over)."""
+    """A legal move of ``position``.
+
+    Raises:
+        ValueError: if the battle is over.
+    """
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the battle is over: the position has no legal move")
