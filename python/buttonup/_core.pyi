@@ -88,65 +88,218 @@ VARIANT_LIMITS: Final[dict[str, int]]
 _PlayerLike: TypeAlias = Player | Literal["r", "b"]
 
 def max_margin(per_colour: int) -> int:
-    """The exact largest final margin of a battle of `per_colour` buttons of each colour:
-    `2 * per_colour**2` (18 for the standard game), one colour's buttons all on top of
-    the final pile and the other's at its bottom.
+    """The exact largest final margin of a battle of `per_colour` buttons of each colour.
+
+    It is `2 * per_colour**2` (18 for the standard game): one colour's buttons all on
+    top of the final pile and the other's at its bottom.
+
+    Args:
+        per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["rules"]`.
+
+    Raises:
+        ValueError: if `per_colour` is out of range.
+
+    Example:
+        >>> from buttonup import max_margin
+        >>> max_margin(3), max_margin(1)
+        (18, 2)
     """
 
 @final
 class Position:
     """A Button Up! position: the circle of piles and the player to move. Immutable.
 
+    Read from the notation `PILES SIDE` (docs/notation.md), e.g. `"W/R/B/W/B/R/R/W/B r"`:
+    the piles in clockwise order, each written bottom first, then the side to move.
+
     Positions are equal when their notations are, hash alike then, and are ordered by
     their notation text as strings compare (`sorted(positions)` sorts them as
-    `sorted(map(str, positions))` does).
+    `sorted(map(str, positions))` does). `str(position)` is the notation.
+
+    Args:
+        text: the position in the notation `PILES SIDE`.
+
+    Raises:
+        NotationError: if `text` is not a position in the notation.
+        TypeError: if `text` is not a str.
+
+    Example:
+        >>> from buttonup import Position
+        >>> position = Position("W/R/B/W/B/R/R/W/B r")
+        >>> position.legal_moves()
+        [0, 3, 7]
+        >>> position.play(3)
+        Position('W/R/B/BW/R/R/W/B b')
+        >>> str(position)
+        'W/R/B/W/B/R/R/W/B r'
     """
     def __new__(cls, text: str) -> Position: ...
     @staticmethod
     def start(order: str, *, to_move: _PlayerLike | None = None) -> Position:
-        """A start position from one letter per one-button pile, e.g. `"WRBWBRRWB"`;
-        `to_move` (a `Player` or `"r"`/`"b"`; `None` for Red) moves first.
+        """A start position from its start order: one letter per one-button pile.
+
+        Args:
+            order: the button of each pile, clockwise, one letter each (`R`, `B` or `W`),
+                e.g. `"WRBWBRRWB"`.
+            to_move: the player who moves first: a `Player` or `"r"`/`"b"`; `None` for Red.
+
+        Raises:
+            NotationError: if `order` is not a start order.
+            TypeError: if `order` is not a str, or `to_move` not a player.
+            ValueError: if `to_move` is a str other than `"r"` and `"b"`.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position.start("WRBWBRRWB")
+            Position('W/R/B/W/B/R/R/W/B r')
+            >>> Position.start("WRBWBRRWB", to_move="b")
+            Position('W/R/B/W/B/R/R/W/B b')
         """
     @staticmethod
     def random(
         seed: int | None = None, *, to_move: _PlayerLike | None = None, per_colour: int = 3
     ) -> Position:
-        """A uniformly shuffled start with `per_colour` buttons of each colour, from
-        `seed` (`None`: from the operating system); `to_move` (`None` for Red) moves
-        first.
+        """A uniformly shuffled start with `per_colour` buttons of each colour.
+
+        The same seed gives the same start.
+
+        Args:
+            seed: an int from 0 to 2**64 - 1 (`None`: a seed from the operating system).
+            to_move: the player who moves first: a `Player` or `"r"`/`"b"`; `None` for Red.
+            per_colour: the buttons of each colour, from 1 to `VARIANT_LIMITS["rules"]`.
+
+        Raises:
+            ValueError: if `seed` or `per_colour` is out of range.
+            TypeError: if `seed` is not an int or `None`.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position.random(7)
+            Position('B/B/R/W/R/W/W/R/B r')
+            >>> Position.random(7, per_colour=1)
+            Position('W/R/B r')
         """
     @property
     def piles(self) -> tuple[str, ...]:
-        """The piles in clockwise order, each written bottom first."""
+        """The piles in clockwise order, each written bottom first (a tuple of str).
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("RW/B/W r").piles
+            ('RW', 'B', 'W')
+        """
     @property
     def to_move(self) -> Player:
-        """The player to move."""
+        """The player to move (a `Player`)."""
     @property
     def is_over(self) -> bool:
         """Whether the battle is over (one pile left)."""
     def legal_moves(self) -> list[int]:
-        """The legal moves: the indices of the piles holding a white button."""
+        """The legal moves: the indices of the piles holding a white button, in order.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("W/R/B/W/B/R/R/W/B r").legal_moves()
+            [0, 3, 7]
+        """
     def is_legal(self, move: object) -> bool:
-        """Whether `move` is a legal move."""
+        """Whether `move` is a legal move.
+
+        Never raises: anything that is not a legal move (a number out of range, a value of
+        another type) is `False`.
+
+        Args:
+            move: the index of the pile to lift.
+
+        Example:
+            >>> from buttonup import Position
+            >>> position = Position("W/R/B/W/B/R/R/W/B r")
+            >>> position.is_legal(3), position.is_legal(1), position.is_legal(20)
+            (True, False, False)
+        """
     def play(self, move: int) -> Position:
-        """The position after lifting pile `move`."""
+        """The position after lifting pile `move`.
+
+        Args:
+            move: the index of the pile to lift, 0 to `len(piles) - 1` (an int, or anything
+                with `__index__` but a bool).
+
+        Returns:
+            The new position (this one is unchanged).
+
+        Raises:
+            IllegalMoveError: if there is no such pile, the pile has no white button, or the
+                battle is over.
+            TypeError: if `move` is not an int.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("W/R/B/W/B/R/R/W/B r").play(0)
+            Position('RW/B/W/B/R/R/W/B b')
+        """
     def outcome(self, move: int) -> MoveOutcome[Position]:
-        """What lifting pile `move` does, from one evaluation: a `MoveOutcome` with the
-        position after it, whether the mover moves again (rule 4), and the pile
-        (numbered as in this position) that receives each lifted button, bottom button
-        first (rule 3; with an overflow the last pile repeats).
+        """What lifting pile `move` does, from one evaluation.
+
+        Args:
+            move: the index of the pile to lift.
+
+        Returns:
+            A `MoveOutcome` with the position after it, whether the mover moves again (rule 4),
+            and the pile (numbered as in this position) that receives each lifted button,
+            bottom button first (rule 3; with an overflow the last pile repeats).
+
+        Raises:
+            IllegalMoveError: if `move` is not a legal move.
+            TypeError: if `move` is not an int.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("W/R/B/W/B/R/R/W/B r").outcome(3)
+            MoveOutcome(position=Position('W/R/B/BW/R/R/W/B b'), extra_move=False, drops=(4,))
+            >>> Position("B/B/R/R/W/W r").outcome(4)
+            MoveOutcome(position=Position('B/B/R/R/WW r'), extra_move=True, drops=(5,))
         """
     def gives_extra_move(self, move: int) -> bool:
-        """Whether playing `move` makes the mover move again (rule 4); an illegal move
-        raises `IllegalMoveError`.
+        """Whether playing `move` makes the mover move again (rule 4).
+
+        Args:
+            move: the index of the pile to lift.
+
+        Raises:
+            IllegalMoveError: if `move` is not a legal move.
+            TypeError: if `move` is not an int.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("B/B/R/R/W/W r").gives_extra_move(4)
+            True
         """
     def scoring(self) -> Scoring:
-        """The scoring of the final pile (rule 6): each button's strength and owner, the
-        sums, the winner and the points; raises `BattleNotOverError` before the end.
+        """The scoring of the final pile (rule 6).
+
+        Returns:
+            A `Scoring`: each button's strength and owner, the sums, the winner and the
+            points.
+
+        Raises:
+            BattleNotOverError: if the battle is not over.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("WRBWBRRWB r").scoring()  # doctest: +NORMALIZE_WHITESPACE
+            Scoring(tower='WRBWBRRWB', red_strengths=(2, 6, 7), black_strengths=(3, 5, 9),
+                    red=15, black=17, winner=<Player.BLACK: 'b'>, points=2)
         """
     def sums(self) -> tuple[int, int]:
-        """Red's and Black's sums in the final pile (rule 6); raises `BattleNotOverError`
-        before the end.
+        """Red's and Black's sums in the final pile (rule 6).
+
+        Raises:
+            BattleNotOverError: if the battle is not over.
+
+        Example:
+            >>> from buttonup import Position
+            >>> Position("WRBWBRRWB r").sums()
+            (15, 17)
         """
     def _repr_svg_(self) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...
@@ -161,23 +314,71 @@ class Position:
     def __reduce__(self) -> tuple[type[Position], tuple[str]]: ...
 
 def perft(position: Position, depth: int) -> int:
-    """Counts the move sequences of length `depth` from `position` (a sequence that ends the
-    battle sooner counts as one leaf). Runs without the GIL.
+    """Counts the move sequences of length `depth` from `position`.
+
+    A sequence that ends the battle sooner counts as one leaf. Runs without the GIL.
+
+    Args:
+        position: the position to count from.
+        depth: the moves of each sequence, 0 or more.
+
+    Raises:
+        ValueError: if `depth` is out of range.
+
+    Example:
+        >>> from buttonup import Position, perft
+        >>> [perft(Position("W/R/B/W/B/R/R/W/B r"), depth) for depth in range(4)]
+        [1, 3, 9, 26]
     """
 
 def perft_many(
     positions: Iterable[Position], depth: int, *, threads: int | None = None
 ) -> list[int]:
-    """`[perft(p, depth) for p in positions]` on `threads` threads (default: every core)."""
+    """`[perft(p, depth) for p in positions]` on `threads` threads.
+
+    Args:
+        positions: an iterable of `Position`.
+        depth: the moves of each sequence, 0 or more.
+        threads: the threads, 1 to 256 (`None`: every core).
+
+    Raises:
+        TypeError: if an item is not a `Position` (the message names it).
+        ValueError: if `depth` or `threads` is out of range.
+
+    Example:
+        >>> from buttonup import Position, perft_many
+        >>> perft_many([Position("W/R/B/W/B/R/R/W/B r"), Position("W/B/W/R/B/R/B/R/W r")], 3)
+        [26, 20]
+    """
 
 @final
 class Searcher:
-    """A searcher with its own transposition table of `tt_mb` MiB, which another thread
-    can stop. With `threads` above 1 (`None`: every core) the table is one that threads
-    share, and a solve, or an exact search (no limit), of a position of 16 piles or more
-    runs on that many threads (Lazy SMP: the same value and best move), as does a search
+    """A searcher with its own transposition table, which another thread can stop.
+
+    With `threads` above 1 (`None`: every core) the table is one that threads share,
+    and a solve, or an exact search (no limit), of a position of 16 piles or more runs
+    on that many threads (Lazy SMP: the same value and best move), as does a search
     within a time alone (deeper in the same time); depth and node limits and smaller
     positions run on the calling thread.
+
+    Its table carries over from search to search until `clear()`. One search runs at
+    a time: a call made while another thread's search runs waits for it.
+
+    Args:
+        tt_mb: the size of the table in MiB, 0.001 to 65536.
+        threads: the threads of a big solve or search, 1 to 256 (`None`: every core).
+
+    Raises:
+        ValueError: if `tt_mb` or `threads` is out of range.
+        MemoryError: if the table cannot be allocated.
+
+    Example:
+        >>> from buttonup import Position, Searcher
+        >>> searcher = Searcher(tt_mb=1)
+        >>> searcher.tt_bytes, searcher.threads
+        (1048576, 1)
+        >>> searcher.solve(Position("W/R/B/W/B/R/R/W/B r"))
+        1
     """
     def __new__(cls, *, tt_mb: float = 16.0, threads: int | None = 1) -> Searcher: ...
     def search(
@@ -189,18 +390,44 @@ class Searcher:
         time_limit: float | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> SearchResult:
-        """See `buttonup.search`."""
+        """Searches `position` on this searcher's table: as `buttonup.search`.
+
+        A `stop()` ends it early with the best move so far.
+
+        Args:
+            position: the position to search.
+            depth: the most plies, 1 or more (`None`: no limit).
+            nodes: the most positions visited, 1 or more (`None`: no limit).
+            time_limit: the most seconds (`None`: no limit).
+            on_iteration: called with a `SearchResult` for each finished iteration;
+                returning `False` from it ends the search.
+
+        Returns:
+            The `SearchResult` of the last finished iteration.
+
+        Raises:
+            ValueError: if a limit is out of range.
+            RuntimeError: if called from its own `on_iteration` callback.
+        """
     def solve(self, position: Position) -> int:
-        """See `buttonup.solve`. A `stop()` ends it with `SearchStoppedError`."""
+        """The exact value of `position` for the side to move: as `buttonup.solve`.
+
+        Raises:
+            SearchStoppedError: if a `stop()` ends it before it has the exact value.
+            RuntimeError: if called from its own `on_iteration` callback.
+        """
     def stop(self) -> None:
-        """Stops the search or solve running in another thread (a search returns its best
-        move so far). A stop sent while nothing runs stops the next search: it is never
-        lost.
+        """Stops the search or solve running in another thread.
+
+        A search returns its best move so far; a solve raises `SearchStoppedError`. A stop
+        sent while nothing runs stops the next search: it is never lost.
         """
     def clear_stop(self) -> None:
-        """Withdraws a `stop()` that no search has used yet. A front end that starts
-        searches and stops them from one thread calls it before each search, so that a
-        stop arriving just as the previous search ended cannot stop the next one.
+        """Withdraws a `stop()` that no search has used yet.
+
+        A front end that starts searches and stops them from one thread calls it before
+        each search, so that a stop arriving just as the previous search ended cannot stop
+        the next one.
         """
     def clear(self) -> None:
         """Forgets every stored position (waiting, without the GIL, for a running search)."""
@@ -214,10 +441,30 @@ class Searcher:
 @final
 class Bot:
     """An AI player of the level scale (docs/ai.md): `Bot(level, seed)`, or
-    `Bot.noisy(epsilon, seed)` off the scale. Without `tt_mb` it searches on the calling
-    thread's table (as `buttonup.search` does); with it, on a table of its own that
-    carries over from move to move. `threads` is how many threads its exact solves of
-    big positions may use (default: every core).
+    `Bot.noisy(epsilon, seed)` off the scale.
+
+    Without `tt_mb` it searches on the calling thread's table (as `buttonup.search`
+    does); with it, on a table of its own that carries over from move to move.
+    `buttonup.ai.bot` wraps it for front ends.
+
+    Args:
+        level: 1 to 10.
+        seed: fixes its random choices, 0 to 2**64 - 1 (`None`: drawn afresh).
+        tt_mb: the size of a table of its own, in MiB (`None`: none).
+        threads: how many threads its exact solves of big positions may use (`None`:
+            every core).
+
+    Raises:
+        ValueError: if an argument is out of range.
+
+    Example:
+        >>> from buttonup import Position
+        >>> from buttonup._core import Bot
+        >>> player = Bot(9, 1)
+        >>> player
+        Bot(level=9, epsilon=0.0, seed=1)
+        >>> player.choose(Position("W/R/B/W/B/R/R/W/B r"))
+        3
     """
     def __new__(
         cls,
@@ -235,8 +482,16 @@ class Bot:
         tt_mb: float | None = None,
         threads: int | None = None,
     ) -> Bot:
-        """Perfect play for the battle margin with a chance `epsilon` (0 to 1) of a
-        uniformly random legal move instead: the dial of the level scale.
+        """A bot that plays perfectly for the battle margin but for a chance of a random move.
+
+        With probability `epsilon` it plays a uniformly random legal move instead: the dial
+        of the level scale. The other arguments are the constructor's.
+
+        Args:
+            epsilon: the chance of a random move, 0 to 1.
+
+        Raises:
+            ValueError: if `epsilon` is out of range.
         """
     def choose(
         self,
@@ -248,32 +503,53 @@ class Bot:
         time_limit: float | None = None,
         on_iteration: Callable[[SearchResult], object] | None = None,
     ) -> int:
-        """Its move in `position` (`IllegalMoveError` once the battle is over). `match`,
-        when given, is the match being played (level 10 then plays for it when its
-        position is `position`). Its perfect moves are the best move of one deepening
-        search within `depth`, `nodes` and `time_limit` (seconds; exact without them),
-        the lowest-numbered of equally good ones; `on_iteration` is called with each
-        finished iteration (`False` ends it).
+        """Its move in `position`.
+
+        Its perfect moves are the best move of one deepening search within `depth`, `nodes`
+        and `time_limit` (exact without them), the lowest-numbered of equally good ones.
+
+        Args:
+            position: the position to move in.
+            match: the match being played (level 10 then plays for it when its position is
+                `position`).
+            depth: the most plies of the search (`None`: no limit).
+            nodes: the most positions visited (`None`: no limit).
+            time_limit: the most seconds (`None`: no limit).
+            on_iteration: called with each finished iteration's `SearchResult` (`False`
+                ends the search).
+
+        Raises:
+            IllegalMoveError: if the battle is over.
+            ValueError: if a limit is out of range.
         """
     def choose_starter(self, match: Match) -> Player:
-        """Who starts the next battle of `match` when the tie rule lets this bot choose
-        (level 10: the better chance of winning the match; the others start themselves).
+        """Who starts the next battle of `match` when the tie rule lets this bot choose.
+
+        Level 10 takes the better chance of winning the match; the others start themselves.
         """
     def stop(self) -> None:
-        """Stops its move being chosen in another thread (it then plays the best move
-        found so far). A stop sent while it chooses nothing stops its next search.
+        """Stops its move being chosen in another thread (it then plays the best move found so
+        far).
+
+        A stop sent while it chooses nothing stops its next search.
         """
     def clear_stop(self) -> None:
         """Withdraws a `stop()` that no search has used yet."""
     def clear(self) -> None:
         """Forgets what its own table has learned (a new game)."""
     def reset(self, level: int, seed: int | None = None) -> None:
-        """Makes it the bot of `level` from `seed` again, as new but for its table and
-        its threads (an engine's options changed).
+        """Makes it the bot of `level` from `seed` again, as new but for its table and its
+        threads (an engine's options changed).
+
+        Raises:
+            ValueError: if `level` or `seed` is out of range.
         """
     def resize(self, tt_mb: float) -> None:
-        """Gives it a table of its own of `tt_mb` MiB in place of the one it has
-        (`MemoryError`, the old table kept, when it cannot be allocated).
+        """Gives it a table of its own of `tt_mb` MiB in place of the one it has.
+
+        Raises:
+            MemoryError: if the table cannot be allocated (the old table is kept).
+            ValueError: if `tt_mb` is out of range.
         """
     @property
     def level(self) -> int:
@@ -335,28 +611,81 @@ class UgiEngine:
 
 def solve(position: Position, *, threads: int | None = None) -> int:
     """The exact value of `position` for the side to move under perfect play (a margin).
-    Positions of 16 piles or more are solved on `threads` threads (default: every core)
-    sharing one table (Lazy SMP; the same value); smaller ones on the calling thread.
+
+    Positions of 16 piles or more are solved on `threads` threads sharing one table
+    (Lazy SMP; the same value); smaller ones on the calling thread. The solve runs
+    without the GIL; Ctrl-C stops it with `KeyboardInterrupt`.
+
+    Args:
+        position: the position to solve.
+        threads: the threads of a big solve, 1 to 256 (`None`: every core).
+
+    Returns:
+        The final margin the side to move can force: positive when it wins.
+
+    Raises:
+        ValueError: if `threads` is out of range.
+
+    Example:
+        >>> from buttonup import Position, solve
+        >>> solve(Position("W/R/B/W/B/R/R/W/B r"))
+        1
     """
 
 def solve_many(
     positions: Iterable[Position], *, threads: int | None = None, tt_mb: float = 16.0
 ) -> list[int]:
-    """The exact value (a margin, for the side to move) of every position, in order: the
-    same numbers as `[solve(p) for p in positions]`, on `threads` threads (default: every
-    core) sharing one transposition table of at most `tt_mb` MiB, sized by the work the
-    batch's first positions took (a batch of small positions gets a small table, which
-    is faster) and kept for the next batch.
+    """The exact value (a margin, for the side to move) of every position, in order.
+
+    The same numbers as `[solve(p) for p in positions]`, on `threads` threads sharing
+    one transposition table of at most `tt_mb` MiB, sized by the work the batch's first
+    positions took (a batch of small positions gets a small table, which is faster) and
+    kept for the next batch.
+
+    Args:
+        positions: an iterable of `Position`.
+        threads: the threads, 1 to 256 (`None`: every core).
+        tt_mb: the most MiB of the shared table.
+
+    Returns:
+        A list of values, one a position.
+
+    Raises:
+        TypeError: if an item is not a `Position` (the message names it).
+        ValueError: if `threads` or `tt_mb` is out of range.
+
+    Example:
+        >>> from buttonup import Position, solve_many
+        >>> solve_many([Position("W/R/B/W/B/R/R/W/B r"), Position("W/B/W/R/B/R/B/R/W r")])
+        [1, 0]
     """
 
 def analyze(
     position: Position, *, threads: int | None = None, time_limit: float | None = None
 ) -> dict[int, int]:
-    """The exact value, for the side to move, of every legal move: `{move: value}`. For a
-    position of 16 piles or more the moves are solved on `threads` threads (default:
-    every core) sharing one table; smaller ones on the calling thread. The values are
-    the same. With `time_limit` (seconds) the analysis runs on the calling thread and
-    raises `SearchStoppedError` if it is not done in time (values are exact or not given).
+    """The exact value, for the side to move, of every legal move: `{move: value}`.
+
+    For a position of 16 piles or more the moves are solved on `threads` threads
+    sharing one table; smaller ones on the calling thread. The values are the same.
+    With `time_limit` the analysis runs on the calling thread.
+
+    Args:
+        position: the position to analyse.
+        threads: the threads of a big analysis, 1 to 256 (`None`: every core).
+        time_limit: the most seconds it may take (`None`: no limit).
+
+    Returns:
+        A dict from each legal move to its exact value.
+
+    Raises:
+        SearchStoppedError: if the analysis is not done within `time_limit` (values are
+            exact or not given).
+        ValueError: if `threads` or `time_limit` is out of range.
+
+    Example:
+        >>> from buttonup import Position, analyze
+        >>> analyze(Position("W/R/B/W/B/R/R/W/B r"))
+        {0: -1, 3: 1, 7: 0}
     """
 
 def review(
@@ -380,50 +709,139 @@ def search(
     on_iteration: Callable[[SearchResult], object] | None = None,
     threads: int | None = None,
 ) -> SearchResult:
-    """Iterative-deepening alpha-beta within the limits (`depth` plies, `nodes` visited,
-    `time_limit` seconds); exact when none is given. `on_iteration`, if given, is called
-    with a `SearchResult` for each finished iteration; returning `False` from it ends the
-    search. An exact search (no limit) of a position of 16 piles or more runs on
-    `threads` threads (default: every core) sharing one table (Lazy SMP: the same value
-    and best move), and so does a search within a time alone (on the thread's second
-    table: deeper in the same time); depth and node limits, and smaller positions, on the
-    calling thread.
+    """Iterative-deepening alpha-beta search of `position` within the limits.
+
+    Exact when no limit is given. An exact search (no limit) of a position of 16 piles
+    or more runs on `threads` threads sharing one table (Lazy SMP: the same value and
+    best move), and so does a search within a time alone (on the thread's second
+    table: deeper in the same time); depth and node limits, and smaller positions, run
+    on the calling thread.
+
+    Args:
+        position: the position to search.
+        depth: the most plies, 1 or more (`None`: no limit).
+        nodes: the most positions visited, 1 or more (`None`: no limit).
+        time_limit: the most seconds (`None`: no limit).
+        on_iteration: called with a `SearchResult` for each finished iteration;
+            returning `False` from it ends the search, and an exception it raises ends
+            the search and is raised.
+        threads: the threads, 1 to 256 (`None`: every core).
+
+    Returns:
+        The `SearchResult` of the last finished iteration.
+
+    Raises:
+        ValueError: if a limit or `threads` is out of range.
+
+    Example:
+        >>> from buttonup import Position, search
+        >>> result = search(Position("W/R/B/W/B/R/R/W/B r"))
+        >>> result.best_move, result.value, result.exact, result.pv
+        (3, 1, True, (3, 0, 0, 1, 3, 3, 2, 0))
+        >>> search(Position("W/R/B/W/B/R/R/W/B r"), depth=2).exact
+        False
     """
 
 def win_probability(of: Standing | Match, *, threads: int | None = None) -> Chances:
-    """Each player's exact probability of winning a match under perfect match play, the
-    shuffles as chance, as a `Chances`. `of` is a `buttonup.results.Standing` (between
+    """Each player's exact probability of winning a match under perfect match play.
+
+    The shuffles are taken as chance. `of` is a `buttonup.results.Standing` (between
     two battles: a battle about to be dealt, the tie rule's choice due, or the match
     over) or a `Match`, taken as it stands: while a choice is due and after the match,
     its `standing`'s chances; in a battle (from its dealt start on), the chances from
     its current position, the mover choosing his best move (a standing's chance before
-    a battle is the mean of these over the starts it may deal). That position's moves are solved on `threads` threads
-    (default: every core) where that pays, from 16 piles (beyond the 9 of the largest
-    match the odds support today, so on the calling thread); a standing needs no
-    search. An impossible standing raises `MatchStateError`.
+    a battle is the mean of these over the starts it may deal). That position's moves
+    are solved on `threads` threads where that pays, from 16 piles (beyond the 9 of the
+    largest match the odds support today, so on the calling thread); a standing needs
+    no search.
+
+    Args:
+        of: a `Standing` or a `Match`.
+        threads: the threads of a big solve, 1 to 256 (`None`: every core).
+
+    Returns:
+        The `Chances` of Red and Black.
+
+    Raises:
+        MatchStateError: if the standing is impossible (at 0-0 without a `starter`, for
+            one).
+        ValueError: if the match has more buttons of each colour than the odds support
+            (`VARIANT_LIMITS["match_odds"]`), or `threads` is out of range.
+        TypeError: if `of` is neither a `Standing` nor a `Match`.
+
+    Example:
+        >>> from buttonup import Standing, win_probability
+        >>> chances = win_probability(Standing(3, 5))  # Red is behind, so Red starts
+        >>> round(chances.red, 5), round(chances.black, 5)
+        (0.48696, 0.51304)
     """
 
 def match_analyze(match: Match, *, threads: int | None = None) -> dict[int, float]:
-    """For each legal move of the current battle of `match`, the mover's exact probability
-    of winning the match after it, under perfect match play: `{move: probability}`
-    (empty while the tie rule's choice is due, or after the match: no move is legal).
-    A move that ends a battle is worth the standing it leads to, the next start not
-    dealt yet. The moves are solved on `threads` threads (default: every core)
-    where that pays, as for `win_probability`.
+    """The mover's exact probability of winning the match after each legal move.
+
+    For each legal move of the current battle of `match`, under perfect match play:
+    `{move: probability}` (empty while the tie rule's choice is due, or after the
+    match: no move is legal). A move that ends a battle is worth the standing it leads
+    to, the next start not dealt yet. The moves are solved on `threads` threads where
+    that pays, as for `win_probability`.
+
+    Args:
+        match: the match, in the state it is in.
+        threads: the threads of a big solve, 1 to 256 (`None`: every core).
+
+    Returns:
+        A dict from each legal move to the mover's probability of winning the match.
+
+    Raises:
+        ValueError: if the match has more buttons of each colour than the odds support
+            (`VARIANT_LIMITS["match_odds"]`), or `threads` is out of range.
+
+    Example:
+        >>> from buttonup import Match, match_analyze
+        >>> game = Match(target=3, per_colour=2, seed=1)
+        >>> game.position
+        Position('R/B/W/R/W/B r')
+        >>> {move: round(chance, 4) for move, chance in match_analyze(game).items()}
+        {2: 0.3906, 4: 0.0}
     """
 
 def start_orders(per_colour: int = 3) -> StartOrders:
-    """Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
-    for the standard game), in lexicographic order (`B < R < W`), as a lazy sequence.
+    """Every distinct start order of rule 1 with `per_colour` buttons of each colour, as a
+    lazy sequence.
+
+    1,680 for the standard game, in lexicographic order (`B < R < W`): a `StartOrders`.
+
+    Args:
+        per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["start_orders"]`.
+
+    Raises:
+        ValueError: if `per_colour` is out of range.
+
+    Example:
+        >>> from buttonup import start_orders
+        >>> start_orders()[:3]
+        ['BBBRRRWWW', 'BBBRRWRWW', 'BBBRRWWRW']
     """
 
 @final
 class StartOrders(Sequence[str]):
-    """Every distinct start order of rule 1 with `per_colour` buttons of each colour (1,680
-    for the standard game), in lexicographic order (`B < R < W`): a read-only sequence
-    that makes each order when it is asked for, as `range` does its numbers. It has a
-    length, indexes and slices, iterates, and finds an order's place (`index`, `in`)
-    without listing the others; it equals the list of its orders.
+    """Every distinct start order of rule 1 with `per_colour` buttons of each colour.
+
+    There are 1,680 for the standard game, in lexicographic order (`B < R < W`): a
+    read-only sequence that makes each order when it is asked for, as `range` does its
+    numbers. It has a length, indexes and slices, iterates, and finds an order's place
+    (`index`, `in`) without listing the others; it equals the list of its orders.
+    `isinstance(orders, collections.abc.Sequence)` holds. Made by `start_orders`.
+
+    Example:
+        >>> from buttonup import start_orders
+        >>> orders = start_orders()
+        >>> len(orders), orders[0], orders[-1]
+        (1680, 'BBBRRRWWW', 'WWWRRRBBB')
+        >>> orders.index("WRBWBRRWB"), "WRBWBRRWB" in orders
+        (1396, True)
+        >>> start_orders(1) == ["BRW", "BWR", "RBW", "RWB", "WBR", "WRB"]
+        True
     """
     @property
     def per_colour(self) -> int:
@@ -437,8 +855,16 @@ class StartOrders(Sequence[str]):
     def __contains__(self, item: object, /) -> bool: ...
     def index(self, order: object, start: int = 0, stop: int | None = None) -> int:
         """The place of `order` in the listing (from 0), found without listing the orders
-        before it; a `ValueError` when it is not one of them (between `start` and `stop`,
-        counted as in a slice, when given).
+        before it.
+
+        Args:
+            order: a start order.
+            start: where to start looking, counted as in a slice.
+            stop: where to stop looking, counted as in a slice (`None`: the end).
+
+        Raises:
+            ValueError: if `order` is not one of the orders (between `start` and `stop`,
+                when given).
         """
     def count(self, order: object) -> int:
         """1 if `order` is one of the orders, else 0."""
@@ -447,8 +873,21 @@ class StartOrders(Sequence[str]):
 
 def all_positions(per_colour: int = 3) -> list[Position]:
     """Every position that play reaches from every start with `per_colour` buttons of each
-    colour (1 to 3), either player starting, finished battles included (112,760 for the
-    standard game): breadth first from the starts, in the order met. Runs without the GIL.
+    colour, either player starting, finished battles included.
+
+    There are 112,760 for the standard game, listed breadth first from the starts, in
+    the order met. Runs without the GIL.
+
+    Args:
+        per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["positions"]` (3).
+
+    Raises:
+        ValueError: if `per_colour` is out of range.
+
+    Example:
+        >>> from buttonup import all_positions
+        >>> len(all_positions(1)), len(all_positions())
+        (24, 112760)
     """
 
 def start_classes(per_colour: int = 3) -> tuple[list[str], array[int]]:
@@ -472,23 +911,71 @@ def random_playouts(
     per_colour: int = 3,
     threads: int | None = None,
 ) -> PlayoutSummary:
-    """Plays `battles` random battles from shuffled starts (Red first in even-numbered
-    ones) with the loop in Rust (no GIL held), on `threads` threads (default: every core).
-    Battle `i` has its own generator, so a seed gives the same games on any number of
-    threads and in the reference engine. Returns a `PlayoutSummary`.
+    """Plays `battles` random battles from shuffled starts and sums them up.
+
+    Red moves first in the even-numbered battles. The loop runs in Rust (no GIL held),
+    on `threads` threads. Battle `i` has its own generator, so a seed gives the same
+    games on any number of threads and in the reference engine.
+
+    Args:
+        battles: the number of battles, 0 or more.
+        seed: an int from 0 to 2**64 - 1 (`None`: from the operating system).
+        per_colour: the buttons of each colour, 1 to `VARIANT_LIMITS["rules"]`.
+        threads: the threads, 1 to 256 (`None`: every core).
+
+    Returns:
+        A `PlayoutSummary`.
+
+    Raises:
+        ValueError: if an argument is out of range.
+
+    Example:
+        >>> from buttonup import random_playouts
+        >>> summary = random_playouts(100, seed=1)
+        >>> summary.battles, summary.red_wins, summary.black_wins, summary.draws
+        (100, 46, 51, 3)
     """
 
 @final
 class Match:
-    """A match of battles to `target` victory points (rules 7 to 9; 15 by default), each
-    of `per_colour` buttons of each colour (3 by default).
+    """A match of battles to `target` victory points (rules 7 to 9).
 
-    `starter` (a `Player` or `"r"`/`"b"`; Red by default) starts the first battle.
+    The match scores each finished battle, sets up the next one, and applies the tie rule:
+    when a starter must be chosen, `chooser` names the player who calls `choose_starter`.
     Starts are taken in turn from `deals`, start orders such as `"WRBWBRRWB"` (all
     checked at once), then shuffled from `seed`: the same seed gives the same match.
 
     A match may be shared by threads: each call takes the match for a step that runs
-    no Python code, so no other thread can be inside one meanwhile.
+    no Python code, so no other thread can be inside one meanwhile (a call that finds it
+    taken raises `RuntimeError`: try again). Matches pickle and copy (their seed and
+    the shuffles to come included).
+
+    Args:
+        starter: the player who starts the first battle: a `Player` or `"r"`/`"b"`;
+            `None` for Red.
+        target: the victory points that win the match, 1 to `MAX_TARGET` (15 by default).
+        per_colour: the buttons of each colour of every battle (3 by default).
+        seed: the seed of the shuffled starts, an int from 0 to 2**64 - 1 (`None`: from
+            the operating system).
+        deals: an iterable of start orders (str) for the first battles.
+
+    Raises:
+        ValueError: if `target`, `per_colour` or `seed` is out of range, or `starter` is
+            a str other than `"r"` and `"b"`.
+        TypeError: if an argument has the wrong type (`deals` given as one str included).
+        NotationError: if a deal is not a start order.
+
+    Example:
+        >>> from buttonup import Match
+        >>> game = Match(target=1, per_colour=1, seed=5)
+        >>> game.position, game.legal_moves()
+        (Position('B/R/W r'), [2])
+        >>> game.play(2).position
+        Position('BW/R b')
+        >>> game.play(0).position
+        Position('RBW r')
+        >>> game
+        <Match 0-1 to 1, battle 1, winner=Black>
     """
     def __new__(
         cls,
@@ -507,71 +994,114 @@ class Match:
         """The buttons of each colour of every battle."""
     @property
     def position(self) -> Position:
-        """The current battle's position (the final pile of the latest battle while a
-        starter is chosen, or after the match).
+        """The current battle's position.
+
+        While a starter is chosen, or after the match, the final pile of the latest battle.
         """
     @property
     def to_move(self) -> Player:
         """The player to move in the current battle."""
     @property
     def battle_start(self) -> Position:
-        """The start of the current battle: with `moves`, the whole battle so far (the final
-        pile of the latest battle while a starter is chosen, or after the match).
+        """The start of the current battle.
+
+        With `moves`, the whole battle so far. While a starter is chosen, or after the
+        match, the final pile of the latest battle.
         """
     @property
     def starter(self) -> Player:
         """Who started the current battle."""
     @property
     def moves(self) -> tuple[int, ...]:
-        """The moves played so far in the current battle."""
+        """The moves played so far in the current battle (a tuple of pile indices)."""
     @property
     def scores(self) -> tuple[int, int]:
         """Red's and Black's victory points."""
     def score(self, player: _PlayerLike) -> int:
-        """The victory points of `player`."""
-    @property
-    def battles(self) -> tuple[Battle[Position], ...]:
-        """The finished battles, first to last (`buttonup.results.Battle` records)."""
-    @property
-    def chooser(self) -> Player | None:
-        """The player who must now choose who starts the next battle (the tie rule), or
-        `None`.
+        """The victory points of `player`.
+
+        Args:
+            player: a `Player` or `"r"`/`"b"`.
+
+        Raises:
+            TypeError: if `player` is not a player (`None` included).
+            ValueError: if `player` is a str other than `"r"` and `"b"`.
         """
     @property
+    def battles(self) -> tuple[Battle[Position], ...]:
+        """The finished battles, first to last (a tuple of `buttonup.results.Battle`)."""
+    @property
+    def chooser(self) -> Player | None:
+        """The player who must now choose who starts the next battle (the tie rule), or `None`."""
+    @property
     def last_loser(self) -> Player | None:
-        """The loser of the latest battle that had a winner (`None` if none had): the
-        player who chooses the starter when the scores are equal.
+        """The loser of the latest battle that had a winner (`None` if none had).
+
+        The player who chooses the starter when the scores are equal.
         """
     @property
     def standing(self) -> Standing:
-        """The standing before the current battle (a `buttonup.results.Standing`): the
-        scores, the last loser, the current battle's starter (`None` while the tie
+        """The standing before the current battle (a `buttonup.results.Standing`).
+
+        The scores, the last loser, the current battle's starter (`None` while the tie
         rule's choice is due, or after the match), `per_colour` and `target`.
         """
     @property
     def winner(self) -> Player | None:
-        """The winner of the match, once it is over."""
+        """The winner of the match once it is over, else `None`."""
     @property
     def is_over(self) -> bool:
         """Whether a player has reached the target."""
     def legal_moves(self) -> list[int]:
         """The legal moves now: none while a starter is due or after the match."""
     def play(self, move: int) -> MoveOutcome[Position]:
-        """Plays `move` in the current battle and returns its `MoveOutcome`, from one
-        evaluation (its position is the final pile when the move ends the battle;
-        `position` then shows the next battle's start). A finished battle is scored, and
-        the next one set up unless a starter must be chosen or the match is won. A
-        refused move (`IllegalMoveError`) changes nothing.
+        """Plays `move` in the current battle and returns its `MoveOutcome`, from one evaluation.
+
+        The outcome's position is the final pile when the move ends the battle; `position`
+        then shows the next battle's start. A finished battle is scored, and the next one
+        set up unless a starter must be chosen or the match is won. A refused move changes
+        nothing.
+
+        Args:
+            move: the index of the pile to lift.
+
+        Raises:
+            IllegalMoveError: if `move` is not legal now: no such pile, no white button, a
+                starter to be chosen, or the match over.
+            TypeError: if `move` is not an int.
+
+        Example:
+            >>> from buttonup import Match
+            >>> game = Match(target=1, per_colour=1, seed=5)
+            >>> game.play(2)
+            MoveOutcome(position=Position('BW/R b'), extra_move=False, drops=(0,))
         """
     def undo(self) -> int:
-        """Takes back the last move of the current battle and returns it. A finished
-        battle cannot be taken back (`MatchStateError`: nothing to undo).
+        """Takes back the last move of the current battle and returns it.
+
+        Raises:
+            MatchStateError: if the current battle has no move to take back (a finished
+                battle cannot be taken back).
+
+        Example:
+            >>> from buttonup import Match
+            >>> game = Match(target=1, per_colour=1, seed=5)
+            >>> _ = game.play(2)
+            >>> game.undo(), game.moves
+            (2, ())
         """
     def movers(self) -> list[Player]:
-        """Who played each move of the current battle."""
+        """Who played each move of the current battle (a list of `Player`)."""
     def choose_starter(self, starter: _PlayerLike) -> None:
-        """The tie rule: the chooser names who starts the next battle (a `Player` or
-        `"r"`/`"b"`); `MatchStateError` when no choice is due.
+        """The tie rule: the chooser names who starts the next battle.
+
+        Args:
+            starter: a `Player` or `"r"`/`"b"` (`None` is refused).
+
+        Raises:
+            MatchStateError: if no choice of starter is due.
+            TypeError: if `starter` is not a player.
+            ValueError: if `starter` is a str other than `"r"` and `"b"`.
         """
     def record(
         self,
@@ -580,19 +1110,65 @@ class Match:
         values: Mapping[tuple[int, int], float] | None = None,
         **tags: str | None,
     ) -> str:
-        """The record of the match so far (docs/notation.md, "Match records"), with the
-        tags given as keywords, each a str: `Event`, `Date`, `Red` and `Black` are
-        written `?` when not given; `Seed=None` leaves out the seed (and with it the
-        shuffles of the battles to come). `Target`, `PerColour`, `Seed`, `Deals`,
-        `Score` and `Result` are written from the match itself. `comments` (str) and
-        `values` (float) are written after the moves of their keys, `(battle, move)`:
-        the battle from 1, the move from 0.
+        """The record of the match so far (docs/notation.md, "Match records").
+
+        `Target`, `PerColour`, `Seed`, `Deals`, `Score` and `Result` are written from the
+        match itself.
+
+        Args:
+            comments: str comments, written after the moves of their keys `(battle, move)`:
+                the battle from 1, the move from 0.
+            values: float values, keyed and written as `comments` are.
+            **tags: the tags, each a str: `Event`, `Date`, `Red` and `Black` are written `?`
+                when not given; `Seed=None` leaves out the seed (and with it the shuffles of
+                the battles to come).
+
+        Returns:
+            The record's text.
+
+        Raises:
+            TypeError: if a tag, comment, value or key has the wrong type.
+            RecordError: if the match cannot be written as a record (a text that is not
+                valid Unicode, for one).
+
+        Example:
+            >>> from buttonup import Match
+            >>> game = Match(target=1, per_colour=1, seed=5)
+            >>> _ = game.play(2), game.play(0)
+            >>> print(game.record(Red="Ann", Black="Bob", Seed=None, comments={(1, 0): "forced"}))
+            [Event "?"]
+            [Date "?"]
+            [Red "Ann"]
+            [Black "Bob"]
+            [Target "1"]
+            [PerColour "1"]
+            [Score "0-1"]
+            [Result "Black"]
+            <BLANKLINE>
+            1. BRW r 2 {forced} 0 RBW B+1 0-1
+            <BLANKLINE>
         """
     @classmethod
     def from_record(cls, text: str) -> Match:
-        """The match of a record (docs/notation.md), every move checked by the rules;
-        `RecordError` names the line and token of the first fault. The battles after
-        the record's are shuffled from its `Seed` (a fresh seed without one).
+        """The match of a record (docs/notation.md), every move checked by the rules.
+
+        The battles after the record's are shuffled from its `Seed` (a fresh seed without
+        one).
+
+        Args:
+            text: the record's text (a str).
+
+        Raises:
+            RecordError: if `text` is not a record; the message names the line and token of
+                the first fault.
+            TypeError: if `text` is not a str.
+
+        Example:
+            >>> from buttonup import Match
+            >>> game = Match(target=1, per_colour=1, seed=5)
+            >>> _ = game.play(2), game.play(0)
+            >>> Match.from_record(game.record())
+            <Match 0-1 to 1, battle 1, winner=Black>
         """
     @staticmethod
     def _read_record(
@@ -740,7 +1316,34 @@ class VecEnv:
     to move in every unfinished game, and observations are the agent's view.
 
     Threads may share one: each call takes the games in turn (a wait that Ctrl-C ends,
-    without the interpreter held).
+    without the interpreter held). It needs NumPy (an `ImportError` names the extra to
+    install when it is missing).
+
+    Args:
+        num_envs: the number of games, 1 to 2**24.
+        per_colour: the buttons of each colour of every battle.
+        seed: an int from 0 to 2**64 - 1 (`None`: from the operating system).
+        threads: the threads a step uses, 1 to 256 (`None`: every core).
+        observations: whether to write `observation` (`False`: no cells).
+        agent: the agent's side (a `Player` or `"r"`/`"b"`), with `opponent`.
+        opponent: the opponent's level, with `agent`.
+
+    Raises:
+        ValueError: if an argument is out of range, or only one of `agent` and
+            `opponent` is given.
+
+    Example:
+        >>> import numpy as np
+        >>> from buttonup import VecEnv
+        >>> env = VecEnv(2, seed=1)
+        >>> env.positions()
+        [Position('W/B/W/R/B/R/B/R/W r'), Position('B/B/W/R/W/R/B/W/R r')]
+        >>> env.legal_action_mask.astype(int)
+        array([[1, 0, 1, 0, 0, 0, 0, 0, 1],
+               [0, 0, 1, 0, 1, 0, 0, 1, 0]])
+        >>> env.step(np.array([0, 2]))
+        >>> env.current_player, env.terminated
+        (array([1, 1], dtype=int8), array([False, False]))
     """
     def __new__(
         cls,
@@ -754,26 +1357,46 @@ class VecEnv:
         opponent: int | None = None,
     ) -> VecEnv: ...
     def reset(self, seed: int | Iterable[int | None] | None = None) -> None:
-        """New battles in every game (`seed`: a new seed for all of them, or a sequence of
-        one seed a game, game `i` then dealing what game 0 of a reset with `seed[i]`
-        deals).
+        """New battles in every game.
+
+        Args:
+            seed: a new seed for all of them, or a sequence of one seed a game (game `i`
+                then deals what game 0 of a reset with `seed[i]` deals); `None`: from the
+                operating system.
+
+        Raises:
+            ValueError: if a seed is out of range, or a sequence does not have one seed a
+                game.
         """
     def step(self, actions: npt.ArrayLike, waiting: npt.NDArray[np.bool_] | None = None) -> None:
-        """Plays one action (a pile index) in every game. An illegal action is a
-        `ValueError` naming the game and the pile, and no game changes. `waiting`, a
-        bool array of one flag a game, makes those games sit the step out (their action
-        unread, their battle unmoved, a finished one not started again, reward 0).
+        """Plays one action (a pile index) in every game.
+
+        Args:
+            actions: an int array of one pile a game.
+            waiting: a bool array of one flag a game, for the games that sit the step out
+                (their action unread, their battle unmoved, a finished one not started
+                again, reward 0).
+
+        Raises:
+            ValueError: if an action is illegal, naming the game and the pile; no game
+                changes then.
+            TypeError: if `actions` is not an array of ints.
         """
     def step_random(self, actions: npt.NDArray[np.int64] | None = None) -> None:
-        """A step in which every unfinished game plays a legal pile drawn uniformly at
-        random by its own generator (reproducible from the seed, whatever the threads):
-        no action array to make. With `actions` (an int64 array of one entry a game),
-        the piles played are written into it, -1 for a game that started again.
+        """A step in which every unfinished game plays a legal pile drawn uniformly at random.
+
+        Each game draws from its own generator (reproducible from the seed, whatever the
+        threads): no action array to make.
+
+        Args:
+            actions: an int64 array of one entry a game, into which the piles played are
+                written, -1 for a game that started again (`None`: not written).
         """
     def restart_finished(self) -> None:
-        """Starts a new battle at once in every game whose battle ended on the last step
-        (a same-step reset), rewriting its player, mask and observation; `rewards` and
-        `terminated` keep the step's values.
+        """Starts a new battle at once in every game whose battle ended on the last step.
+
+        A same-step reset: it rewrites the game's player, mask and observation; `rewards`
+        and `terminated` keep the step's values.
         """
     @property
     def num_envs(self) -> int:
@@ -808,7 +1431,7 @@ class VecEnv:
         no cells if made with `observations=False`).
         """
     def positions(self) -> list[Position]:
-        """The current positions, for inspection."""
+        """The current positions, for inspection (a list of `Position`, one a game)."""
 
 def encode_observation(
     position: Position, player: Player | Literal["r", "b"] | None = None
@@ -904,7 +1527,25 @@ def review_view(
     """
 
 def read_records(text: str) -> list[Match]:
-    """Every match of a text of records one after the other (a tournament's file): a
-    record starts at a tag line that follows the battles of the one before.
-    `RecordError` names the line (in the whole text) and the token of the first fault.
+    """Every match of a text of records one after the other (a tournament's file).
+
+    A record starts at a tag line that follows the battles of the one before.
+
+    Args:
+        text: the records' text (a str).
+
+    Returns:
+        A list of `Match`, in the order of the text.
+
+    Raises:
+        RecordError: if a record is at fault; the message names the line (in the whole
+            text) and the token of the first fault.
+        TypeError: if `text` is not a str.
+
+    Example:
+        >>> from buttonup import Match, read_records
+        >>> game = Match(target=1, per_colour=1, seed=5)
+        >>> _ = game.play(2), game.play(0)
+        >>> read_records(game.record() + "\\n" + game.record())
+        [<Match 0-1 to 1, battle 1, winner=Black>, <Match 0-1 to 1, battle 1, winner=Black>]
     """

@@ -111,9 +111,9 @@ class Bot(Protocol):
         ...
 
 
-#: The names of the levels that have one (the others are named by their chance of a
-#: random move, ``noisy-E``).
 _NAMES = {1: "random", 9: "perfect", 10: "match"}
+"""The names of the levels that have one (the others are named by their chance of a random
+move, ``noisy-E``)."""
 
 
 class LevelBot:
@@ -341,13 +341,13 @@ class GreedyBot(AlphaBetaBot):
         self.name = "greedy"
 
 
-#: The chance of a random move at each level: level 1 is random play, level 9 perfect
-#: play for the battle margin, level 10 perfect play for the match (docs/ai.md). The
-#: scale is the core's (``buttonup._core.LEVELS``), read here and by every door.
 EPSILON: dict[int, float] = {level: epsilon for level, epsilon, _ in _core.LEVELS}
+"""The chance of a random move at each level: level 1 is random play, level 9 perfect play
+for the battle margin, level 10 perfect play for the match (docs/ai.md). The scale is the
+core's (``buttonup._core.LEVELS``), read here and by every door."""
 
-#: What each level is.
 LEVELS: dict[int, str] = {level: text for level, _, text in _core.LEVELS}
+"""What each level is."""
 
 
 def bot(

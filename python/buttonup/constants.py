@@ -4,9 +4,9 @@ own (``buttonup.STANDARD_TARGET`` and so on); a test holds the two together."""
 
 from __future__ import annotations
 
-#: Rule 7: the first player to this many victory points wins the match.
 STANDARD_TARGET = 15
-#: Rule 1: three buttons of each colour.
+"""Rule 7: the first player to this many victory points wins the match."""
 STANDARD_PER_COLOUR = 3
-#: The largest target a match may be given (this project's limit, not a rule).
+"""Rule 1: three buttons of each colour."""
 MAX_TARGET = 1000
+"""The largest target a match may be given (this project's limit, not a rule)."""

@@ -145,6 +145,7 @@ class Series:
 
     @classmethod
     def of(cls, first: str, second: str, records: Iterable[MatchRecord]) -> Series:
+        """The series of the matches ``records`` between ``first`` and ``second``."""
         records = list(records)
         return cls(
             first,

@@ -83,15 +83,14 @@ __all__ = [
     "sb3_logits",
 ]
 
-#: The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a
-#: number.
 BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
+"""The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a number."""
 
-#: What the file forms of a policy end with (in any case).
 SUFFIXES = (".zip", ".onnx")
+"""What the file forms of a policy end with (in any case)."""
 
-#: A player as a function of a position: the pile it lifts.
 Chooser = Callable[[Position], int]
+"""A player as a function of a position: the pile it lifts."""
 
 
 class PolicyError(ValueError):

@@ -11,9 +11,9 @@ if TYPE_CHECKING:
     import buttonup._core
     import buttonup.reference.rules
 
-#: A position of either engine: what these pictures read (piles, side, legal moves, and
-#: the scoring of a finished battle).
 AnyPosition = Union["buttonup._core.Position", "buttonup.reference.rules.Position"]
+"""A position of either engine: what these pictures read (piles, side, legal moves, and the
+scoring of a finished battle)."""
 
 
 def draw_piles(position: AnyPosition) -> str:

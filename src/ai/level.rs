@@ -46,7 +46,7 @@ const EPSILON: [f64; 10] = [1.0, 0.7, 0.5, 0.35, 0.24, 0.15, 0.08, 0.03, 0.0, 0.
 /// The same from [`BIG_FROM`] buttons of each colour. A battle has more moves there, so
 /// the standard game's shares made the top of the scale steeper (8 over 7 and 9 over 8
 /// won three matches in four at 5 to 7 of each colour); these were fitted at 5 of each
-/// colour to two in three again (docs/ai.md, "The level scale on bigger variants").
+/// colour to two in three again (docs/ai.md, "How strong each level is").
 const EPSILON_BIG: [f64; 10] = [1.0, 0.7, 0.44, 0.29, 0.18, 0.10, 0.046, 0.018, 0.0, 0.0];
 
 /// The buttons of each colour from which the levels play with [`EPSILON_BIG`].

@@ -28,7 +28,7 @@ const NEAR_THE_END_STEP: u32 = 4;
 /// Up to this many buttons a limited search goes from [`NEAR_THE_END`] plies short
 /// straight to the exact depth, whose solve the children's order (ordering.rs) made
 /// affordable there: at 8 of each colour within 100 ms, 0.065 points a move against
-/// 0.082 with the step of 4 (docs/benchmarks.md). With more buttons the exact depth is
+/// 0.082 with the step of 4 (docs/performance.md). With more buttons the exact depth is
 /// rarely reached in time, and the iteration 4 plies short is a better fallback than
 /// the one 8 short (9 and 10 of each colour within 50 ms: moves of 41 and 55 points).
 const STRAIGHT_TO_THE_END_UP_TO_BUTTONS: usize = 24;
@@ -40,8 +40,8 @@ const STRAIGHT_TO_THE_END_UP_TO_BUTTONS: usize = 24;
 /// last among estimates that err both ways. Tests near the value each cost about a
 /// whole search, one a point, whichever way they fail, so a first test nearer the
 /// value saves whole tests: 16% of the exact iteration's positions on 60 of those
-/// positions with 3 points below, 13% with 6 (docs/benchmarks.md, "The exact
-/// iteration's first test").
+/// positions with 3 points below, 13% with 6 (docs/performance.md, "Iterations
+/// and tests").
 const EXACT_GUESS_BELOW: f64 = 3.0;
 
 /// The depths of a search's iterations. Without limits, an exact solve's (the exact depth
@@ -53,7 +53,7 @@ const EXACT_GUESS_BELOW: f64 = 3.0;
 /// [`STRAIGHT_TO_THE_END_UP_TO_BUTTONS`] buttons): there an iteration costs about as
 /// much as all those before it, so skipping depths reaches the exact one sooner, while a
 /// search cut short further from the end keeps its move from as deep a depth as before
-/// (measured in docs/ai.md, "Where the game is not solved in time").
+/// (measured in docs/ai.md, "Level 9 within a time").
 fn iteration_depths(limits: &Limits, max_depth: u32, position: &Position) -> Vec<u32> {
     let plies_left = position.pile_count() as u32 - 1;
     if limits.are_none() && position.pile_count() >= EVERY_DEPTH_BELOW_PILES {

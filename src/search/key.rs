@@ -45,8 +45,8 @@ fn oriented(position: &Position, merge_colours: bool) -> (u64, u64, u32, u128) {
 /// A search's positions keep the circle cut where the start's was, so two of them are
 /// rotations of each other only when different piles were lifted to reach them: on the
 /// exact solves of 120 positions of 21 to 23 piles, merging rotations saved 0.05% of
-/// the positions visited and cost 17% of the time (docs/benchmarks.md, "Keys without
-/// rotations").
+/// the positions visited and cost 17% of the time (docs/performance.md, "The
+/// table").
 #[inline(always)]
 pub(crate) fn table_key(position: &Position, merge_colours: bool) -> u128 {
     let (cells, bottoms, _, tag) = oriented(position, merge_colours);

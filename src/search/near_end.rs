@@ -3,7 +3,7 @@
 //! position has at most 4 x 3 x 2 lines. In a solve of 8 buttons of each colour they are
 //! 85% of the nodes, and the table cut off 1-2% of them while each paid for a key, a
 //! probe, a store, its children made in order and a call per child
-//! (docs/benchmarks.md, "The last plies without the table").
+//! (docs/performance.md, "The search").
 
 use super::searcher::Searcher;
 use crate::game::bits::WordOps;

@@ -148,7 +148,7 @@ impl Children {
     ///
     /// On the exact solves of 120 positions of 21 to 23 piles (8 of each colour), one
     /// thread, this visits 184 M positions where extra moves first, then clockwise
-    /// visited 440 M (docs/benchmarks.md, "Moves that leave the opponent fewest").
+    /// visited 440 M (docs/performance.md, "The search").
     /// One walk over the piles' bottoms finds every lifted pile's buttons (no search
     /// for the `p`-th pile a move).
     #[inline(always)]

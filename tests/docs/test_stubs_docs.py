@@ -11,13 +11,11 @@ import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 import buttonup
+import pytest
 from buttonup import _core
 
 STUBS = Path(buttonup.__file__).parent / "_core.pyi"
-
 
 
 def stub_definitions() -> Iterator[tuple[str, ast.AST]]:
@@ -63,7 +61,9 @@ def test_a_stub_docstring_is_the_extensions(name: str) -> None:
     in_stubs = ast.get_docstring(node)
     doc = runtime(name).__doc__
     assert doc and doc.strip(), f"the extension has no docstring for {name}"
-    assert in_stubs is not None, f"{name} has no docstring in _core.pyi: python scripts/stub_docs.py"
+    assert in_stubs is not None, (
+        f"{name} has no docstring in _core.pyi: python scripts/stub_docs.py"
+    )
     assert in_stubs == inspect.cleandoc(doc), f"{name}: run python scripts/stub_docs.py"
 
 

@@ -46,7 +46,7 @@ if (location.protocol === "file:") {
 SERVE_HINT = (
     "serve the folder (python3 -m http.server 8000 in it), then open http://localhost:8000/"
 )
-#: The pages of a server's online matches (docs/http.md, "Playing a friend"): useless
+#: The pages of a server's online matches (docs/online.md): useless
 #: without one, so left out of the offline site (whose page hides the friend choice).
 SERVER_ONLY = frozenset({"online.js", "mine.js"})
 

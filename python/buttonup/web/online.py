@@ -1,4 +1,4 @@
-"""The online matches between two players (docs/http.md, "Playing a friend"): tokens,
+"""The online matches between two players (docs/online.md): tokens,
 seats, the actions and their refusals, all committed to the store before they are
 answered, and the announcements of every change to the event streams.
 

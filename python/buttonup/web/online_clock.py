@@ -1,4 +1,4 @@
-"""The clocks of online matches (docs/http.md, "Playing a friend"): none by default, or
+"""The clocks of online matches (docs/online.md): none by default, or
 ``{"per_move": s}`` (each move within ``s`` seconds of the previous action) or
 ``{"per_match": s}`` (``s`` seconds in all per player, a chess clock).
 

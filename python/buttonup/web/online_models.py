@@ -1,4 +1,4 @@
-"""The request bodies of the online matches (docs/http.md, "Playing a friend"), strict
+"""The request bodies of the online matches (docs/online.md), strict
 as every body of the API: a wrong type or a value out of range is a 422 naming the
 field, and no engine call is made."""
 

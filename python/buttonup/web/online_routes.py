@@ -1,4 +1,4 @@
-"""The routes of the online matches (docs/http.md, "Playing a friend"): players, a
+"""The routes of the online matches (docs/online.md): players, a
 match made and joined through its invite, its state, the moves, the tie rule's choice
 and resigning, the record, its event stream, a player's matches, and the pages.
 

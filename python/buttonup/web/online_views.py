@@ -1,4 +1,4 @@
-"""The JSON of an online match (docs/http.md, "Playing a friend"): the state of the AI
+"""The JSON of an online match (docs/online.md): the state of the AI
 matches (:func:`buttonup.web.views.match_json`, all from the engine) without the AI's
 fields, with the seats, the version and how the match ended."""
 
@@ -42,7 +42,7 @@ _HOLES = ("battles", "you", "seats", "clock", "stream_key")
 
 class StateView:
     """The state of an online match at one version, for everyone, encoded to JSON once
-    (docs/http.md, "Playing a friend"): the core's view of the match as its text
+    (docs/online.md): the core's view of the match as its text
     (:func:`buttonup._core.match_view_text`, never made into Python values) and the
     online match's own fields. What one caller is answered differs only in ``you``,
     who is online and the clock's time left, written into the holes the encoding left

@@ -310,7 +310,7 @@ def collect_less() -> None:
     and the young generation is collected 25 times less often. Requests make few
     cycles, and collecting at the default rate cost a tenth of the server's CPU an
     action under load (0.43 against 0.39 ms) and a fifth of its slowest moves' latency
-    (docs/http.md, "Playing a friend")."""
+    (docs/online.md)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTIONS_EVERY, 20, 20)

@@ -1,5 +1,5 @@
 // Playing a friend at a distance: the page's door to the online matches of
-// `buttonup serve` (docs/http.md, "Playing a friend"). As engine.js is for the matches
+// `buttonup serve` (docs/online.md). As engine.js is for the matches
 // against the AI, this is the one place the online pages call the server: every rule,
 // move and drawing is the server's answer; the page only shows it.
 //
