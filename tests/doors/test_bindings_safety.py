@@ -38,6 +38,7 @@ def child(code: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.skipif(not BINDINGS.is_dir(), reason="needs the source tree (python-ext/src/)")
 def test_the_bindings_hold_no_panicking_call() -> None:
     files = sorted(BINDINGS.glob("*.rs"))
     assert len(files) > 10  # the extension's crate, file by file: not an empty folder
