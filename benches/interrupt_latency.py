@@ -1,6 +1,6 @@
 """How soon each long call of buttonup answers Ctrl-C: the figures of docs/reliability.md.
 
-    python benches/interrupt_latency.py [--rounds N]
+    python benches/interrupt_latency.py [--rounds N] [--only TEXT]
 
 Each call runs in a child process that is sent SIGINT after half a second; the latency is
 the time from the signal to the ``KeyboardInterrupt`` the child catches (both clocks are
@@ -37,6 +37,7 @@ CALLS = {
     "Searcher.search": f"searcher.search({BIG})",
     "Searcher.solve": f"searcher.solve({BIG})",
     "list(start_orders(6))": "list(buttonup.start_orders(6))",
+    "for order in start_orders(6)": "for order in buttonup.start_orders(6): pass",
     "start_classes(6)": "buttonup._core.start_classes(6)",
     "random_playouts (10 of each colour, 256 threads)": (
         "buttonup.random_playouts(2**62, per_colour=10, threads=256)"
@@ -82,10 +83,13 @@ def interrupt(code: str) -> tuple[float, list[str], str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", help="only the calls whose name holds this text")
     args = parser.parse_args()
     print("| call | median | worst |")
     print("|---|---:|---:|")
     for name, code in CALLS.items():
+        if args.only and args.only not in name:
+            continue
         times = [interrupt(code)[0] * 1000 for _ in range(args.rounds)]
         print(f"| `{name}` | {statistics.median(times):.1f} ms | {max(times):.1f} ms |")
 

@@ -43,7 +43,7 @@ pub(super) fn worth_threads(position: &Position, limits: &Limits, threads: usize
 /// colour (measured: 8-12 MiB is fastest there), larger beyond (9 of each colour: 32
 /// MiB beats 8), and large where a solve takes seconds (10 of each colour, seeds 1-3 on
 /// two threads: 256 MiB beat 32 by a tenth; docs/benchmarks.md). Its pages are taken
-/// from the system as the search first writes them.
+/// from the system when it is made (`memory.rs` says why).
 pub(super) fn parallel_table_bytes(position: &Position) -> usize {
     match position.pile_count() {
         0..=24 => 12 << 20,

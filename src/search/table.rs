@@ -19,18 +19,6 @@ const EMPTY: Entry = Entry {
     generation: 0,
 };
 
-/// An unused slot too, written over a table's memory so that its pages are taken at
-/// once rather than one fault at a time during a search (a fill of zeros could be
-/// turned back into a lazily zeroed allocation by the compiler).
-const TOUCHED: Entry = Entry {
-    best: u8::MAX,
-    ..EMPTY
-};
-
-/// Tables up to this size have their pages taken when they are made; larger ones as the
-/// search reaches them, so that a huge table costs nothing until it is used.
-const TOUCH_BYTES: usize = 256 << 20;
-
 /// The transposition table: wide entries of its own, or a share of a [`SharedTable`]
 /// (for whole-number values only).
 pub struct Table {
@@ -52,8 +40,7 @@ impl Table {
     }
 
     /// [`with_bytes`](Self::with_bytes) for any size: the memory is asked of the system
-    /// zeroed (so the pages of a huge table are only taken as they are used), and a
-    /// refusal is an error. Tables up to `TOUCH_BYTES` are then written over.
+    /// zeroed, and a refusal is an error (its pages are taken as [`Block::zeroed`] says).
     pub fn try_with_bytes(bytes: usize) -> Result<Table, TableAllocError> {
         let count = Self::entries_for(bytes);
         let error = TableAllocError {
@@ -62,10 +49,7 @@ impl Table {
         // SAFETY: an `Entry` whose bytes are all zero is a valid value (integers, an
         // `f64` and a `repr(u8)` enum whose variant 0 is `Exact`), namely `EMPTY`; and
         // `count` is at least 2.
-        let mut entries = unsafe { Block::<Entry>::zeroed(count) }.ok_or(error)?;
-        if count.saturating_mul(ENTRY_BYTES) <= TOUCH_BYTES {
-            entries.fill(TOUCHED);
-        }
+        let entries = unsafe { Block::<Entry>::zeroed(count) }.ok_or(error)?;
         Ok(Table {
             entries,
             mask: count - 2,
@@ -101,7 +85,7 @@ impl Table {
     pub fn clear(&mut self) {
         match &self.shared {
             Some(shared) => shared.clear(),
-            None => self.entries.fill(TOUCHED),
+            None => self.entries.fill(EMPTY),
         }
     }
 
