@@ -256,4 +256,5 @@ def all_cases(count: int = 2400, seed: int = 20261201) -> dict[str, Any]:
         "odds": odds_cases(),
         "playouts": playout_cases(),
         "variantLimits": dict(buttonup.VARIANT_LIMITS),
+        "ratings": {str(level): rating for level, rating in enumerate(buttonup.RATINGS, 1)},
     }

@@ -15,7 +15,7 @@ use super::matches::PyMatch;
 use super::position::{seed_from_py, PyPosition};
 use super::results::result_to_py;
 use super::search::{call_on_iteration, hold, limits, table_bytes, Held};
-use buttonup::ai::{Bot, Level, LEVELS};
+use buttonup::ai::{Bot, Level, LEVELS, RATINGS};
 use buttonup::game::error_kind::BattleError;
 use buttonup::game::match_rules::Match;
 use buttonup::game::variant::Capability;
@@ -139,6 +139,38 @@ impl PyBot {
         PyBot::made(bot, tt_mb, threads)
     }
 
+    /// The bot of a rating on the level scale's ratings (`buttonup.RATINGS`).
+    ///
+    /// Between the two levels around `rating`, its chance of a random move lies as far
+    /// between theirs as the rating between their ratings, at every size of battle; from
+    /// halfway between levels 9 and 10 it plays for the match as level 10 does. It
+    /// reports the level nearest. The other arguments are the constructor's.
+    ///
+    /// Args:
+    ///     rating: from level 1's rating to level 10's.
+    ///
+    /// Raises:
+    ///     ValueError: if `rating` is out of range.
+    ///
+    /// Example:
+    ///     >>> from buttonup import RATINGS
+    ///     >>> from buttonup._core import Bot
+    ///     >>> middle = (RATINGS[4] + RATINGS[5]) / 2
+    ///     >>> bot = Bot.rated(middle, seed=1)
+    ///     >>> bot.rating == middle, bot.level in (5, 6)
+    ///     (True, True)
+    #[staticmethod]
+    #[pyo3(signature = (rating, seed = None, *, tt_mb = None, threads = None))]
+    fn rated(
+        rating: Real,
+        seed: Option<&Bound<'_, PyAny>>,
+        tt_mb: Option<Real>,
+        threads: Option<Int>,
+    ) -> PyResult<Self> {
+        let bot = Bot::with_rating(rating.value("rating")?, seed_from_py(seed)?).or_raise()?;
+        PyBot::made(bot, tt_mb, threads)
+    }
+
     /// Its move in `position`.
     ///
     /// Its perfect moves are the best move of one deepening search within `depth`, `nodes`
@@ -235,6 +267,13 @@ impl PyBot {
         self.read(py, |bot| bot.epsilon())
     }
 
+    /// Its rating on the level scale's ratings: its level's, or the one it was made for
+    /// (`None` for a noisy bot).
+    #[getter]
+    fn rating(&self, py: Python<'_>) -> PyResult<Option<f64>> {
+        self.read(py, |bot| bot.rating())
+    }
+
     /// Its chance of a random move in a battle of `per_colour` buttons of each colour (a
     /// level's is smaller from 5 of each colour).
     fn epsilon_for(&self, py: Python<'_>, per_colour: Int) -> PyResult<f64> {
@@ -306,6 +345,11 @@ impl PyBot {
             )
         })
     }
+}
+
+/// Each level's rating, from level 1, from the core.
+pub(crate) fn ratings(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    PyTuple::new(py, RATINGS)
 }
 
 /// The level scale, from the core: `(level, epsilon, what it is)` for levels 1 to 10.

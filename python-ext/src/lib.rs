@@ -131,6 +131,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ugi::PyUgiEngine>()?;
     m.add("UGI_MAX_LINE", buttonup::ugi::MAX_LINE)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
+    m.add("RATINGS", ai::ratings(m.py())?)?;
     m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(vecenv::encode_observation, m)?)?;
     m.add_function(wrap_pyfunction!(vecenv::legal_action_mask, m)?)?;

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from buttonup._core import (
         MAX_BUTTONS,
         MAX_TARGET,
+        RATINGS,
         STANDARD_PER_COLOUR,
         STANDARD_TARGET,
         VARIANT_LIMITS,
@@ -74,6 +75,7 @@ except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout never in
 __all__ = [
     "MAX_BUTTONS",
     "MAX_TARGET",
+    "RATINGS",
     "STANDARD_PER_COLOUR",
     "STANDARD_TARGET",
     "VARIANT_LIMITS",

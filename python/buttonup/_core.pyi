@@ -22,6 +22,7 @@ __all__ = [
     "LEVELS",
     "MAX_BUTTONS",
     "MAX_TARGET",
+    "RATINGS",
     "STANDARD_PER_COLOUR",
     "STANDARD_TARGET",
     "UGI_MAX_LINE",
@@ -76,6 +77,10 @@ MAX_BUTTONS: Final[int]
 """The most buttons a position may hold (32)."""
 MAX_TARGET: Final[int]
 """The largest match target, in victory points (1,000)."""
+RATINGS: Final[tuple[float, ...]]
+"""Each level's rating, from level 1: an Elo scale (400 points are odds of ten to one of
+winning a match) measured in matches of the standard game between the levels, level 1
+(random moves) at 1000. A bot may be asked for any rating from the first to the last."""
 STANDARD_PER_COLOUR: Final[int]
 """The buttons of each colour in the standard game (3)."""
 STANDARD_TARGET: Final[int]
@@ -475,6 +480,35 @@ class Bot:
         threads: int | None = None,
     ) -> Bot: ...
     @staticmethod
+    def rated(
+        rating: float,
+        seed: int | None = None,
+        *,
+        tt_mb: float | None = None,
+        threads: int | None = None,
+    ) -> Bot:
+        """The bot of a rating on the level scale's ratings (`buttonup.RATINGS`).
+
+        Between the two levels around `rating`, its chance of a random move lies as far
+        between theirs as the rating between their ratings, at every size of battle; from
+        halfway between levels 9 and 10 it plays for the match as level 10 does. It
+        reports the level nearest. The other arguments are the constructor's.
+
+        Args:
+            rating: from level 1's rating to level 10's.
+
+        Raises:
+            ValueError: if `rating` is out of range.
+
+        Example:
+            >>> from buttonup import RATINGS
+            >>> from buttonup._core import Bot
+            >>> middle = (RATINGS[4] + RATINGS[5]) / 2
+            >>> bot = Bot.rated(middle, seed=1)
+            >>> bot.rating == middle, bot.level in (5, 6)
+            (True, True)
+        """
+    @staticmethod
     def noisy(
         epsilon: float,
         seed: int | None = None,
@@ -557,6 +591,11 @@ class Bot:
     @property
     def epsilon(self) -> float:
         """Its chance of a random move in the standard game."""
+    @property
+    def rating(self) -> float | None:
+        """Its rating on the level scale's ratings: its level's, or the one it was made for
+        (`None` for a noisy bot).
+        """
     def epsilon_for(self, per_colour: int) -> float:
         """Its chance of a random move in a battle of `per_colour` buttons of each colour (a
         level's is smaller from 5 of each colour).

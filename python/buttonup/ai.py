@@ -130,8 +130,9 @@ class LevelBot:
     the move being chosen (its best move so far is played).
 
     Attributes:
-        name: ``"random"`` (level 1), ``"perfect"`` (9), ``"match"`` (10), else
-            ``"noisy-E"`` with E its chance of a random move.
+        name: ``"random"`` (level 1), ``"perfect"`` (9), ``"match"`` (10), ``"rating-R"``
+            for a bot made for a rating, else ``"noisy-E"`` with E its chance of a random
+            move.
         limits: the :class:`Limits` of each move's search (``None``: exact).
         on_iteration: called with the ``SearchResult`` of each finished iteration.
 
@@ -159,11 +160,12 @@ class LevelBot:
         self._level = level
         self.limits = limits
         self.on_iteration = on_iteration
-        self.name = (
-            _NAMES.get(level, f"noisy-{core.epsilon:g}")
-            if level is not None
-            else f"noisy-{core.epsilon:g}"
-        )
+        if level is not None:
+            self.name = _NAMES.get(level, f"noisy-{core.epsilon:g}")
+        elif core.rating is not None:
+            self.name = f"rating-{core.rating:g}"
+        else:
+            self.name = f"noisy-{core.epsilon:g}"
 
     @property
     def core(self) -> _core.Bot:
@@ -172,8 +174,17 @@ class LevelBot:
 
     @property
     def level(self) -> int | None:
-        """Its level, 1 to 10 (``None`` for a bot of :func:`noisy_bot`)."""
+        """Its level, 1 to 10: for a bot made for a rating, the level nearest (``None``
+        for a bot of :func:`noisy_bot`)."""
+        if self._level is None and self._core.rating is not None:
+            return self._core.level
         return self._level
+
+    @property
+    def rating(self) -> float | None:
+        """Its rating (:data:`buttonup.RATINGS`): its level's, or the one it was made for
+        (``None`` for a bot of :func:`noisy_bot`)."""
+        return self._core.rating
 
     @property
     def epsilon(self) -> float:
@@ -262,8 +273,12 @@ class LevelBot:
     def __repr__(self) -> str:
         """Its level (or chance of a random move) and settings:
         ``LevelBot(level=5, epsilon=0.24, seed=1)``."""
-        fields = [f"level={self._level}"] if self._level is not None else []
-        if self._level is None or 1 < self._level < 9:
+        if self._level is None and self._core.rating is not None:
+            fields = [f"rating={self._core.rating:g}"]
+        else:
+            fields = [f"level={self._level}"] if self._level is not None else []
+        noisy = self._level is None and self._core.rating is None
+        if noisy or (self._level is not None and 1 < self._level < 9):
             fields.append(f"epsilon={self.epsilon!r}")
         fields.append(f"seed={self._seed!r}")
         for name in ("limits", "on_iteration"):
@@ -351,9 +366,10 @@ LEVELS: dict[int, str] = {level: text for level, _, text in _core.LEVELS}
 
 
 def bot(
-    level: int,
+    level: int | None = None,
     seed: int | None = None,
     *,
+    rating: float | None = None,
     limits: Limits | None = None,
     on_iteration: Callable[[SearchResult], object] | None = None,
     tt_mb: float | None = None,
@@ -366,9 +382,15 @@ def bot(
     :data:`EPSILON`). Level 10 needs the ``match`` passed to ``choose`` to play for the
     match; without one it plays as level 9.
 
+    Or the player of a ``rating`` instead of a level: each level has a rating
+    (:data:`buttonup.RATINGS`, measured in matches between the levels), and a rating
+    between two levels' plays between them, its chance of a random move as far between
+    theirs.
+
     Args:
         level: 1 to 10.
         seed: fixes its random choices, 0 to 2**64 - 1 (``None``: drawn afresh).
+        rating: instead of ``level``: from level 1's rating to level 10's.
         limits: bound the search of each move (without them its perfect moves are
             exact).
         on_iteration: called with each finished iteration of a move's search.
@@ -378,16 +400,24 @@ def bot(
             core).
 
     Raises:
-        ValueError: if ``level`` is out of range (worded by the core), or another
-            argument is.
+        ValueError: if ``level`` or ``rating`` is out of range (worded by the core), both
+            or neither is given, or another argument is out of range.
 
     Example:
         >>> bot(5, seed=1)
         LevelBot(level=5, epsilon=0.24, seed=1)
-        >>> from buttonup import Position
+        >>> from buttonup import RATINGS, Position
         >>> bot(9).choose(Position("W/R/B/W/B/R/R/W/B r"))
         3
+        >>> bot(rating=RATINGS[6]).level   # level 7's rating is level 7
+        7
     """
+    if (level is None) == (rating is None):
+        raise ValueError("give a level or a rating, not both or neither")
+    if level is None:
+        assert rating is not None  # (one of the two, checked above)
+        core = _core.Bot.rated(rating, seed, tt_mb=tt_mb, threads=threads)
+        return LevelBot(core, seed, level=None, limits=limits, on_iteration=on_iteration)
     core = _core.Bot(level, seed, tt_mb=tt_mb, threads=threads)
     return LevelBot(core, seed, level=level, limits=limits, on_iteration=on_iteration)
 

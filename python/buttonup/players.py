@@ -7,7 +7,7 @@ A **spec**, the text a command takes (``--opponent``, ``--bots``, ``--policy``),
 - a **level**, ``1`` to ``10`` (:func:`buttonup.ai.bot`);
 - a **named bot**: ``random``, ``greedy``, ``perfect``, ``match``, ``alphabeta-N`` (a
   search ``N`` moves deep), ``noisy-E`` (perfect play with a chance ``E`` of a random
-  move);
+  move), ``rating-R`` (the bot of rating ``R`` on the level scale's ratings);
 - a **policy**:
 
   - ``module:attribute`` (``attribute`` may be dotted): an importable module's
@@ -83,8 +83,9 @@ __all__ = [
     "sb3_logits",
 ]
 
-BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E")
-"""The bots known by name besides the levels; ``alphabeta-N`` and ``noisy-E`` take a number."""
+BOT_NAMES = ("random", "greedy", "perfect", "match", "alphabeta-N", "noisy-E", "rating-R")
+"""The bots known by name besides the levels; ``alphabeta-N``, ``noisy-E`` and
+``rating-R`` take a number."""
 
 SUFFIXES = (".zip", ".onnx")
 """What the file forms of a policy end with (in any case)."""
@@ -143,7 +144,7 @@ class BotFactory:
         name: its display name.
         spec: the player's spec, as :func:`bot_factory` takes it.
         movetime: seconds a move: the bots of the level scale (levels, ``perfect``,
-            ``match``, ``noisy-E``) then search each move within that time on one
+            ``match``, ``noisy-E``, ``rating-R``) then search each move within that time on one
             thread, as the page and ``go movetime`` play them, instead of solving it.
 
     Example:
@@ -175,6 +176,8 @@ class BotFactory:
         kind, _, argument = text.partition("-")
         if kind == "alphabeta":
             return AlphaBetaBot(int(argument))
+        if kind == "rating":
+            return bot(rating=float(argument), seed=seed, **settings)
         return noisy_bot(float(argument), seed, **settings)
 
 
@@ -207,7 +210,7 @@ def bot_factory(spec: str) -> BotFactory:
         return BotFactory(f"level-{int(text)}", str(int(text)))
     if text in ("random", "greedy", "perfect", "match"):
         return BotFactory(text, text)
-    if text.partition("-")[0] in ("alphabeta", "noisy"):
+    if text.partition("-")[0] in ("alphabeta", "noisy", "rating"):
         factory = BotFactory(text, text)
         try:
             factory(0)  # checks the number

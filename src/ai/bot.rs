@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::level::{BotError, Level};
+use super::level::{BotError, Level, ScalePoint};
 use crate::game::match_rules::Match;
 use crate::game::rng::SplitMix64;
 use crate::game::rules::{Player, Position};
@@ -32,6 +32,8 @@ pub struct Bot {
     /// The chance of a random move set apart from the scale (`None`: the level's, by the
     /// size of the battle).
     epsilon: Option<f64>,
+    /// The point of the scale between two levels that it was asked for by rating.
+    point: Option<ScalePoint>,
     seed: u64,
     rng: SplitMix64,
     limits: Limits,
@@ -57,6 +59,7 @@ impl Bot {
         Bot {
             level,
             epsilon: None,
+            point: None,
             seed,
             rng: SplitMix64::new(seed),
             limits: Limits::default(),
@@ -90,6 +93,38 @@ impl Bot {
         Ok(bot)
     }
 
+    /// The bot whose rating is `rating` ([`MIN_RATING`](super::level::MIN_RATING) to
+    /// [`MAX_RATING`](super::level::MAX_RATING)) on the level scale's ratings: between the
+    /// two levels around that rating, its chance of a random move as far between theirs;
+    /// its random choices fixed by `seed`. It reports the level nearest, and plays for
+    /// the match as level 10 does from halfway between 9 and 10.
+    pub fn with_rating(rating: f64, seed: u64) -> Result<Bot, BotError> {
+        let point = ScalePoint::of_rating(rating)?;
+        let mut bot = Bot::of(point.nearest_level(), seed);
+        bot.point = Some(point);
+        Ok(bot)
+    }
+
+    /// Makes it play at `rating`, as [`with_rating`](Self::with_rating) makes a bot
+    /// (its seed, table and limits kept), or leaves it as it is and gives the error.
+    pub fn set_rating(&mut self, rating: f64) -> Result<(), BotError> {
+        let point = ScalePoint::of_rating(rating)?;
+        self.level = point.nearest_level();
+        self.epsilon = None;
+        self.point = Some(point);
+        Ok(())
+    }
+
+    /// Its rating: its level's, or the one it was asked for (`None` for a chance of a
+    /// random move set apart from the scale).
+    pub fn rating(&self) -> Option<f64> {
+        match (self.point, self.epsilon) {
+            (Some(point), _) => Some(point.rating()),
+            (None, Some(_)) => None,
+            (None, None) => Some(self.level.rating()),
+        }
+    }
+
     /// Its level.
     pub fn level(&self) -> Level {
         self.level
@@ -103,8 +138,11 @@ impl Bot {
 
     /// Its chance of a random move in a battle of `per_colour` buttons of each colour.
     pub fn epsilon_for(&self, per_colour: usize) -> f64 {
-        self.epsilon
-            .unwrap_or_else(|| self.level.epsilon_for(per_colour))
+        match (self.epsilon, self.point) {
+            (Some(epsilon), _) => epsilon,
+            (None, Some(point)) => point.epsilon_for(per_colour),
+            (None, None) => self.level.epsilon_for(per_colour),
+        }
     }
 
     /// The seed it was made with.
@@ -174,6 +212,7 @@ impl Bot {
     pub fn reset(&mut self, level: Level, seed: u64) {
         self.level = level;
         self.epsilon = None;
+        self.point = None;
         self.seed = seed;
         self.rng = SplitMix64::new(seed);
         self.last_random = false;

@@ -23,4 +23,4 @@ mod bot;
 mod level;
 
 pub use bot::Bot;
-pub use level::{BotError, Level, LEVELS};
+pub use level::{BotError, Level, ScalePoint, LEVELS, MAX_RATING, MIN_RATING, RATINGS};

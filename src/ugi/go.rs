@@ -19,8 +19,47 @@ pub struct Spin {
     pub high: u64,
 }
 
+/// One check option (`true` or `false`): name and default.
+pub struct Check {
+    /// Its name as the engine declares it.
+    pub name: &'static str,
+    /// Its value when nobody sets it.
+    pub default: bool,
+}
+
+impl Check {
+    /// Its `option ...` line.
+    pub fn declaration(&self) -> String {
+        format!(
+            "option name {} type check default {}",
+            self.name, self.default
+        )
+    }
+
+    /// `text` as this option's value, or the error naming it.
+    pub fn parse(&self, text: &str) -> Result<bool, String> {
+        match text.to_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(format!(
+                "{} must be true or false, not '{}'",
+                self.name,
+                shorten(text)
+            )),
+        }
+    }
+}
+
+/// The check options, declared after the spins: `LimitStrength` plays at the rating
+/// of the `Elo` option instead of the `Level` (as chess engines' `UCI_LimitStrength`
+/// and `UCI_Elo`).
+pub const CHECKS: [Check; 1] = [Check {
+    name: "LimitStrength",
+    default: false,
+}];
+
 /// The options, in the order `ugi` declares them.
-pub const OPTIONS: [Spin; 4] = [
+pub const OPTIONS: [Spin; 5] = [
     Spin {
         name: "Level",
         default: 10,
@@ -44,6 +83,12 @@ pub const OPTIONS: [Spin; 4] = [
         default: 1,
         low: 1,
         high: crate::run::parallel::MAX_THREADS as u64,
+    },
+    Spin {
+        name: "Elo",
+        default: crate::ai::MAX_RATING as u64,
+        low: crate::ai::MIN_RATING as u64,
+        high: crate::ai::MAX_RATING as u64,
     },
 ];
 

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use super::go::{parse_int, Go, OPTIONS};
+use super::go::{parse_int, Go, CHECKS, OPTIONS};
 use super::lines::{shorten, words, MAX_LINE};
 use super::output::Output;
 use crate::ai::{Bot, Level};
@@ -78,6 +78,9 @@ pub(super) struct Protocol {
     level: u64,
     hash: u64,
     seed: u64,
+    /// The `Elo` option, and whether `LimitStrength` makes the bot play at it.
+    elo: u64,
+    limit_strength: bool,
     /// The bot of the Level option on the Hash table, made again (its table kept) when
     /// options change, so that its random moves repeat from the Seed.
     bot: Arc<Mutex<Bot>>,
@@ -98,7 +101,8 @@ impl Protocol {
     /// A protocol with the default options, writing to `out`, that calls itself `name`
     /// in its `id name` line.
     pub(super) fn new(out: Output, name: &str) -> Protocol {
-        let [level, hash, seed, threads] = OPTIONS.map(|o| o.default);
+        let [level, hash, seed, threads, elo] = OPTIONS.map(|o| o.default);
+        let [limit_strength] = CHECKS.map(|c| c.default);
         let mut bot = Bot::of(Level::MATCH, seed);
         bot.set_threads(threads as usize);
         let stops = Arc::new(Stops {
@@ -111,6 +115,8 @@ impl Protocol {
             level,
             hash,
             seed,
+            elo,
+            limit_strength,
             bot: Arc::new(Mutex::new(bot)),
             stops,
             line: 0,
@@ -224,6 +230,9 @@ impl Protocol {
         for option in &OPTIONS {
             out.send(&option.declaration());
         }
+        for option in &CHECKS {
+            out.send(&option.declaration());
+        }
         out.send("ugiok");
     }
 
@@ -233,7 +242,22 @@ impl Protocol {
 
     fn reset_bot(&mut self) {
         let level = Level::new(self.level as i64).unwrap_or(Level::MATCH);
-        self.lock_bot().reset(level, self.seed);
+        let (seed, elo, limit) = (self.seed, self.elo, self.limit_strength);
+        let mut bot = self.lock_bot();
+        bot.reset(level, seed);
+        if limit {
+            // Within the option's range, which is the ratings' own.
+            let _ = bot.set_rating(elo as f64);
+        }
+    }
+
+    /// Who plays, as an `info string` names it: the level, or the rating.
+    fn player(&self) -> String {
+        if self.limit_strength {
+            format!("Elo {}", self.elo)
+        } else {
+            format!("level {}", self.level)
+        }
     }
 
     /// Waits for a finite search to answer, so that commands apply in the order they
@@ -266,6 +290,11 @@ impl Protocol {
                 shorten(&text)
             ));
         }
+        if let Some(check) = CHECKS.iter().find(|c| c.name.to_lowercase() == lowered[1]) {
+            self.limit_strength = check.parse(arguments[3])?;
+            self.reset_bot();
+            return Ok(());
+        }
         let Some(option) = OPTIONS.iter().find(|o| o.name.to_lowercase() == lowered[1]) else {
             return Err(format!("unknown option '{}'", shorten(arguments[1])));
         };
@@ -285,6 +314,7 @@ impl Protocol {
                 self.hash = value;
             }
             "Threads" => self.lock_bot().set_threads(value as usize),
+            "Elo" => self.elo = value,
             _ => self.seed = value,
         }
         self.reset_bot();
@@ -416,7 +446,7 @@ impl Protocol {
             busy: Arc::clone(&self.busy),
             stops: Arc::clone(stops),
             halt: Arc::clone(&self.halt),
-            level: self.level,
+            player: self.player(),
         };
         self.thread = Some(std::thread::spawn(move || search.run(position, go)));
         if finite && stops.is_stopped(self.line) {
@@ -448,7 +478,8 @@ struct Search {
     busy: Arc<AtomicBool>,
     stops: Arc<Stops>,
     halt: Arc<Halt>,
-    level: u64,
+    /// Who plays, as an `info string` names it.
+    player: String,
 }
 
 impl Search {
@@ -483,10 +514,7 @@ impl Search {
             true
         });
         if bot.last_random() {
-            out.send(&format!(
-                "info string level {} plays a random move",
-                self.level
-            ));
+            out.send(&format!("info string {} plays a random move", self.player));
         }
         mv
     }

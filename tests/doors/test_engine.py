@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import processes
 import pytest
 import ugi_engines
-from buttonup import Position, search, solve
+from buttonup import RATINGS, Position, search, solve
 from buttonup.ugi.referee import EngineProcess
 from buttonup.ugi.referee import main as referee_main
 
@@ -82,6 +82,35 @@ def test_limits_and_levels(ugi: EngineProcess) -> None:
     assert int(bestmove.split()[1]) in Position.random(seed=42).legal_moves()
 
 
+def test_limit_strength_plays_at_the_elo_options_rating(ugi: EngineProcess) -> None:
+    ugi.send("ugi")
+    _, lines = ugi.until("ugiok")
+    low, high = round(RATINGS[0]), round(RATINGS[-1])
+    assert f"option name Elo type spin default {high} min {low} max {high}" in lines
+    assert "option name LimitStrength type check default false" in lines
+    # Level 1's rating is random moves; level 9's, perfect play (the Level option is
+    # not what plays while LimitStrength is on).
+    ugi.send("setoption name Level value 9")
+    ugi.send("setoption name LimitStrength value true")
+    ugi.send(f"setoption name Elo value {low}")
+    ugi.send(f"position fen {START}")
+    ugi.send("go depth 3")
+    bestmove, infos = ugi.until("bestmove")
+    assert f"info string Elo {low} plays a random move" in infos
+    assert int(bestmove.split()[1]) in Position(START).legal_moves()
+    ugi.send(f"setoption name Elo value {round(RATINGS[8])}")
+    ugi.send("go")
+    bestmove, infos = ugi.until("bestmove")
+    assert bestmove == f"bestmove {search(Position(START)).best_move}"
+    assert not any("random move" in line for line in infos)
+    # Off again: the Level option plays (level 1: random moves).
+    ugi.send("setoption name LimitStrength value false")
+    ugi.send("setoption name Level value 1")
+    ugi.send("go depth 3")
+    _, infos = ugi.until("bestmove")
+    assert "info string level 1 plays a random move" in infos
+
+
 BAD_LINES = [
     ("frobnicate", "unknown command 'frobnicate'"),
     ("position fen W/X r", "unknown button 'X'"),
@@ -95,6 +124,8 @@ BAD_LINES = [
     ("setoption name Level value 11", "Level must be from 1 to 10"),
     ("setoption name Level value many", "Level must be an integer"),
     ("setoption name Colour value 2", "unknown option 'Colour'"),
+    ("setoption name LimitStrength value maybe", "LimitStrength must be true or false"),
+    ("setoption name Elo value 999", "Elo must be from 1000 to"),
     ("setoption Level 3", "expected 'setoption name NAME value N'"),
     ("query", "expected 'query gameover'"),
     ("query weather", "unknown query 'weather'"),

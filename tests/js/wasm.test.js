@@ -285,6 +285,10 @@ test("the variants' limits are the Python engine's", () => {
   assert.deepEqual({ ...engine.variantLimits() }, cases.variantLimits);
 });
 
+test("the levels' ratings are the Python engine's", () => {
+  assert.deepEqual({ ...engine.ratings() }, cases.ratings);
+});
+
 test("random playouts: the reference's games from the same seed", () => {
   for (const c of cases.playouts) {
     const summary = engine.randomPlayouts(c.summary.battles, c.seed, c.perColour);

@@ -17,7 +17,16 @@ else:
     pytest.importorskip("httpx")
     from fastapi.testclient import TestClient
 
-from buttonup import Match, Player, Position, analyze, match_analyze, svg, win_probability
+from buttonup import (
+    RATINGS,
+    Match,
+    Player,
+    Position,
+    analyze,
+    match_analyze,
+    svg,
+    win_probability,
+)
 from buttonup.ai import LEVELS
 from buttonup.web.app import create_app
 
@@ -159,6 +168,9 @@ def test_the_analysis_board_follows_a_line(client: TestClient) -> None:
 
 def test_levels(client: TestClient) -> None:
     assert client.get("/api/levels").json() == {str(k): v for k, v in LEVELS.items()}
+    ratings = client.get("/api/ratings").json()
+    assert ratings == {str(level): rating for level, rating in enumerate(RATINGS, 1)}
+    assert list(ratings.values()) == sorted(ratings.values())  # stronger levels rate higher
 
 
 def test_the_tie_rules_choice_between_battles(client: TestClient) -> None:

@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use buttonup::ai::{Bot, BotError, Level, LEVELS};
+use buttonup::ai::{Bot, BotError, Level, LEVELS, RATINGS};
 use buttonup::search::Limits;
 use wasm_bindgen::prelude::*;
 
@@ -36,6 +36,18 @@ pub fn levels() -> JsValue {
     let names: Vec<(String, JsValue)> = LEVELS
         .iter()
         .map(|(level, text)| (level.to_string(), JsValue::from_str(text)))
+        .collect();
+    let fields: Vec<(&str, JsValue)> = names.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    object(&fields)
+}
+
+/// Each level's rating on the Elo scale of the level scale: `{"1": 1000, ..., "10": ...}`.
+#[wasm_bindgen(unchecked_return_type = "Record<string, number>")]
+pub fn ratings() -> JsValue {
+    let names: Vec<(String, JsValue)> = RATINGS
+        .iter()
+        .enumerate()
+        .map(|(index, &rating)| ((index + 1).to_string(), JsValue::from_f64(rating)))
         .collect();
     let fields: Vec<(&str, JsValue)> = names.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     object(&fields)

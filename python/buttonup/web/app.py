@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
-from buttonup._core import Position, line_view, win_probability
+from buttonup._core import RATINGS, Position, line_view, win_probability
 from buttonup.ai import LEVELS, Bot, bot
 from buttonup.errors import IllegalMoveError, kind_of
 from buttonup.player import Player
@@ -288,6 +288,11 @@ def create_app(
     async def levels() -> dict[str, str]:
         """What each level of the AI is (1 to 10)."""
         return {str(level): text for level, text in LEVELS.items()}
+
+    @app.get("/api/ratings")
+    async def ratings() -> dict[str, float]:
+        """Each level's rating (1 to 10), on the Elo scale of `buttonup.RATINGS`."""
+        return {str(level): rating for level, rating in enumerate(RATINGS, 1)}
 
     @app.get("/api/opponents")
     async def opponents_list() -> dict[str, str]:

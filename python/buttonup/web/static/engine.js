@@ -10,6 +10,7 @@
 // values are for the side to move unless named by colour ({r: ..., b: ...}).
 //
 //   levels()                      -> {"1": "random moves", ..., "10": "..."}
+//   ratings()                     -> {"1": 1000, ..., "10": ...}: each level's rating
 //   opponents()                   -> {NAME: "policy" | "bot"}: the players offered
 //                                    besides the levels (none offline)
 //   newMatch({human, level, target, starter, seed, players})   -> Match (players 2:
@@ -109,6 +110,7 @@ export class ServerEngine {
   }
 
   levels() { return this.request("/api/levels"); }
+  ratings() { return this.request("/api/ratings"); }
   opponents() { return this.request("/api/opponents"); }
   newMatch(settings) { return this.request("/api/matches", settings); }
   match(id) { return this.request(`/api/matches/${id}`); }

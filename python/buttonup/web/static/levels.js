@@ -1,5 +1,5 @@
-// The choice of the AI's level: each level with what it is (the engine's words,
-// buttonup.ai.LEVELS), then the players the server offers besides the levels
+// The choice of the AI's level: each level with its rating and what it is (the
+// engine's words, buttonup.RATINGS and buttonup.ai.LEVELS), then the players the server offers besides the levels
 // (`buttonup serve --opponent NAME=SPEC`: value "opponent:NAME"), the chosen one
 // described under the list.
 
@@ -7,14 +7,16 @@ import { h } from "./dom.js";
 
 export async function setUpLevels(engine, select, description, fail) {
   let levels = {};
+  let ratings = {};
   try {
-    levels = await engine.levels();
+    [levels, ratings] = await Promise.all([engine.levels(), engine.ratings()]);
   } catch (error) {
     fail(error);
   }
-  // The levels are the engine's (the core's scale), in order.
+  const rated = (level) => (level in ratings ? ` · rating ${Math.round(ratings[level])}` : "");
+  // The levels are the engine's (the core's scale), in order, each with its rating.
   for (const level of Object.keys(levels).map(Number).sort((a, b) => a - b)) {
-    select.append(h("option", { value: level, selected: level === 5 }, `${level} · ${levels[level]}`));
+    select.append(h("option", { value: level, selected: level === 5 }, `${level}${rated(level)} · ${levels[level]}`));
   }
   let others = {};
   try {
@@ -33,7 +35,7 @@ export async function setUpLevels(engine, select, description, fail) {
   const describe = () => {
     const name = opponentOf(select.value);
     description.textContent = name === null
-      ? `Level ${select.value}: ${levels[select.value] || ""}.`
+      ? `Level ${select.value}${rated(select.value)}: ${levels[select.value] || ""}.`
       : `${name}: ${KINDS[others[name]] || others[name]} that this server offers.`;
   };
   select.addEventListener("change", describe);

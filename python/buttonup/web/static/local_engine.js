@@ -89,6 +89,7 @@ export class LocalEngine {
 
   // --- engine.js's interface ------------------------------------------------------
   async levels() { return this.wasm.levels(); }
+  async ratings() { return this.wasm.ratings(); }
   // The offline page offers the levels only: a server's players live on the server.
   async opponents() { return {}; }
 
