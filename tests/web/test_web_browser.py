@@ -23,7 +23,7 @@ if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     skip_without("httpx", "fastapi")
 
 
-from buttonup import Match, Player, Position, analyze
+from buttonup import RATINGS, Match, Player, Position, analyze
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from web_browsers import (
@@ -80,7 +80,10 @@ def open_page(browser: Browser, server: str, query: str = "speed=fast") -> None:
 
 
 def start(browser: Browser, level: int = 1) -> None:
-    browser.find_element(By.CSS_SELECTOR, f"#level option[value='{level}']").click()
+    option = browser.find_element(By.CSS_SELECTOR, f"#level option[value='{level}']")
+    # Each level is offered with its rating (the core's, through /api/ratings).
+    assert option.text.startswith(f"{level} · rating {round(RATINGS[level - 1])} · ")
+    option.click()
     browser.find_element(By.ID, "new").click()
     wait_for(browser, settled)
 

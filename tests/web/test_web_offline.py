@@ -27,7 +27,7 @@ from web_needs import skip_without
 if not os.environ.get("BUTTONUP_REQUIRE_WEB"):
     skip_without()
 
-from buttonup import Position
+from buttonup import RATINGS, Position
 from processes import run
 from selenium.webdriver.common.by import By
 from web_browsers import (
@@ -123,7 +123,10 @@ def test_a_whole_battle_offline_against_level_5(
 ) -> None:
     url, seen = served
     open_offline(browser, url, "speed=fast&seed=11")
-    browser.find_element(By.CSS_SELECTOR, "#level option[value='5']").click()
+    option = browser.find_element(By.CSS_SELECTOR, "#level option[value='5']")
+    # The ratings come from the engine in the browser, as the server's do from the core.
+    assert option.text.startswith(f"5 · rating {round(RATINGS[4])} · ")
+    option.click()
     browser.find_element(By.ID, "new").click()
     wait_for(browser, settled)
     match = js(browser, "return window.buttonup.state.match;")
