@@ -357,6 +357,21 @@ ButtonupStatus buttonup_search(const ButtonupPosition *position,
 // `out` is NULL or writable.
 ButtonupStatus buttonup_bot_new(uint32_t level, uint64_t seed, ButtonupBot **out);
 
+// A bot of `rating` on the level scale's ratings (from level 1's to level 10's:
+// `buttonup_level_rating`), whose random choices follow `seed`, in `*out`: between the
+// two levels around the rating, its chance of a random move as far between theirs.
+// `BUTTONUP_STATUS_INVALID_ARGUMENT` for a rating out of range or not a number.
+//
+// # Safety
+// `out` is NULL or writable.
+ButtonupStatus buttonup_bot_new_rated(double rating, uint64_t seed, ButtonupBot **out);
+
+// The rating of `level` (1 to 10) on the level scale's Elo scale, in `*rating`.
+//
+// # Safety
+// `rating` is NULL or writable.
+ButtonupStatus buttonup_level_rating(uint32_t level, double *rating);
+
 // Frees a bot (NULL is allowed and ignored). No call on it may be running.
 //
 // # Safety

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use buttonup::ai::Bot;
+use buttonup::ai::{Bot, Level};
 use buttonup::run::parallel::default_threads;
 use buttonup::search::{self, Limits};
 use buttonup::{BattleError, ErrorKind};
@@ -187,13 +187,59 @@ pub unsafe extern "C" fn buttonup_bot_new(
             return Err(null("out"));
         }
         let bot = Bot::new(i64::from(level), seed).map_err(Failure::of)?;
+        put(out, "out", ButtonupBot::boxed(bot))
+    })
+}
+
+/// A bot of `rating` on the level scale's ratings (from level 1's to level 10's:
+/// `buttonup_level_rating`), whose random choices follow `seed`, in `*out`: between the
+/// two levels around the rating, its chance of a random move as far between theirs.
+/// `BUTTONUP_STATUS_INVALID_ARGUMENT` for a rating out of range or not a number.
+///
+/// # Safety
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_bot_new_rated(
+    rating: f64,
+    seed: u64,
+    out: *mut *mut ButtonupBot,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        let bot = Bot::with_rating(rating, seed).map_err(Failure::of)?;
+        put(out, "out", ButtonupBot::boxed(bot))
+    })
+}
+
+/// The rating of `level` (1 to 10) on the level scale's Elo scale, in `*rating`.
+///
+/// # Safety
+/// `rating` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn buttonup_level_rating(
+    level: u32,
+    rating: *mut f64,
+) -> crate::ButtonupStatus {
+    guard(|| {
+        if rating.is_null() {
+            return Err(null("rating"));
+        }
+        let level = Level::new(i64::from(level)).map_err(Failure::of)?;
+        put(rating, "rating", level.rating())
+    })
+}
+
+impl ButtonupBot {
+    /// `bot` as a handle for C, its stop flag at hand.
+    fn boxed(bot: Bot) -> *mut ButtonupBot {
         let stop = bot.stop_flag();
-        let handle = ButtonupBot {
+        Box::into_raw(Box::new(ButtonupBot {
             bot: Mutex::new(bot),
             stop,
-        };
-        put(out, "out", Box::into_raw(Box::new(handle)))
-    })
+        }))
+    }
 }
 
 /// Frees a bot (NULL is allowed and ignored). No call on it may be running.

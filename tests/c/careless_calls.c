@@ -5,6 +5,7 @@
  * normally afterwards. Run `ROUNDS` times (argument 1, default 1) so that a leak grows;
  * tests/doors/test_capi_memory.py runs it plain, under valgrind and built with ASan and UBSan.
  * Prints "ok CHECKS" and exits 0, or names each failed check and exits 1. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +225,27 @@ static void matches(void) {
     EXPECT(buttonup_bot_new(UINT32_MAX, 1, &bot), BAD);
     EXPECT(buttonup_bot_new(5, 1, NULL), NUL);
     TRUE(bot == UNTOUCHED_PTR);
+    /* Bots by rating: the levels' ratings rise from 1000; out of range or not a number
+       is refused and touches nothing. */
+    double rating = -1, previous = 0;
+    EXPECT(buttonup_level_rating(0, &rating), BAD);
+    EXPECT(buttonup_level_rating(11, &rating), BAD);
+    EXPECT(buttonup_level_rating(1, NULL), NUL);
+    TRUE(rating == -1);
+    for (uint32_t level = 1; level <= 10; level++) {
+        EXPECT(buttonup_level_rating(level, &rating), OK);
+        TRUE(level == 1 ? rating == 1000.0 : rating > previous);
+        previous = rating;
+    }
+    EXPECT(buttonup_bot_new_rated(999.0, 1, &bot), BAD);
+    EXPECT(buttonup_bot_new_rated(previous + 1, 1, &bot), BAD);
+    EXPECT(buttonup_bot_new_rated(NAN, 1, &bot), BAD);
+    EXPECT(buttonup_bot_new_rated(INFINITY, 1, &bot), BAD);
+    EXPECT(buttonup_bot_new_rated(1500.0, 1, NULL), NUL);
+    TRUE(bot == UNTOUCHED_PTR);
+    ButtonupBot *rated = NULL;
+    EXPECT(buttonup_bot_new_rated(1500.0, 1, &rated), OK);
+    buttonup_bot_free(rated);
     ButtonupBot *bots[2] = {NULL, NULL};
     EXPECT(buttonup_bot_new(10, UINT64_MAX, &bots[0]), OK);
     EXPECT(buttonup_bot_new(3, 0, &bots[1]), OK);

@@ -1,23 +1,28 @@
 /* The C door of the AI parity suite (tests/doors/test_parity.py), a front end as a C author
- * writes one: reads "LEVEL SEED TIME_LIMIT_MS" then one position a line from standard
- * input, makes one bot and prints its move on each position in turn, one a line. */
+ * writes one: reads "LEVEL SEED TIME_LIMIT_MS" (LEVEL a level, or rRATING for a bot of
+ * that rating) then one position a line from standard input, makes one bot and prints
+ * its move on each position in turn, one a line. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buttonup.h"
 
 int main(void) {
-    unsigned level;
+    char who[64];
     uint64_t seed, time_limit_ms;
     char line[4096];
     if (!fgets(line, sizeof line, stdin) ||
-        sscanf(line, "%u %" SCNu64 " %" SCNu64, &level, &seed, &time_limit_ms) != 3) {
+        sscanf(line, "%63s %" SCNu64 " %" SCNu64, who, &seed, &time_limit_ms) != 3) {
         fprintf(stderr, "expected LEVEL SEED TIME_LIMIT_MS\n");
         return 2;
     }
     ButtonupBot *bot = NULL;
-    if (buttonup_bot_new(level, seed, &bot) != BUTTONUP_STATUS_OK) {
+    ButtonupStatus made = who[0] == 'r'
+        ? buttonup_bot_new_rated(strtod(who + 1, NULL), seed, &bot)
+        : buttonup_bot_new((uint32_t)strtoul(who, NULL, 10), seed, &bot);
+    if (made != BUTTONUP_STATUS_OK) {
         fprintf(stderr, "bot: %s\n", buttonup_last_error());
         return 1;
     }

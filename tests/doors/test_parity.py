@@ -18,7 +18,7 @@ from pathlib import Path
 
 import processes
 import pytest
-from buttonup import Position, analyze, search
+from buttonup import RATINGS, Position, analyze, search
 from buttonup.ai import LEVELS, Limits, bot
 from buttonup.ugi.referee import EngineProcess
 from c_driver import compiled
@@ -150,6 +150,23 @@ def test_the_c_library_chooses_the_same_moves() -> None:
                     assert done.returncode == 0, done.stderr
                     got = [int(line) for line in done.stdout.split()]
                     assert got == expected[kind], (level, seed, kind)
+
+
+def test_the_c_library_plays_a_rating_as_python() -> None:
+    """Bots asked for by rating, between levels and at one, exact."""
+    ratings = [1234.5, (RATINGS[4] + RATINGS[5]) / 2, RATINGS[6], 2100.0]
+    with tempfile.TemporaryDirectory(prefix="parity_rated_") as folder:
+        driver = compiled("parity_ai", Path(folder))
+        for rating in ratings:
+            for seed in SEEDS:
+                ai = bot(rating=rating, seed=seed)
+                expected = [ai.choose(Position(text)) for text in POSITIONS]
+                given = f"r{rating!r} {seed} 0\n" + "".join(p + "\n" for p in POSITIONS)
+                done = processes.run(
+                    [str(driver)], input=given, capture_output=True, text=True, timeout=120
+                )
+                assert done.returncode == 0, done.stderr
+                assert [int(line) for line in done.stdout.split()] == expected, (rating, seed)
 
 
 def test_webassembly_chooses_the_same_moves() -> None:
