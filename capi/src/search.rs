@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use buttonup::ai::{Bot, Level};
+use buttonup::ai::{Bot, BotError, Level};
 use buttonup::run::parallel::default_threads;
 use buttonup::search::{self, Limits};
 use buttonup::{BattleError, ErrorKind};
@@ -182,13 +182,7 @@ pub unsafe extern "C" fn buttonup_bot_new(
     seed: u64,
     out: *mut *mut ButtonupBot,
 ) -> crate::ButtonupStatus {
-    guard(|| {
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let bot = Bot::new(i64::from(level), seed).map_err(Failure::of)?;
-        put(out, "out", ButtonupBot::boxed(bot))
-    })
+    ButtonupBot::made(out, || Bot::new(i64::from(level), seed))
 }
 
 /// A bot of `rating` on the level scale's ratings (from level 1's to level 10's:
@@ -204,13 +198,7 @@ pub unsafe extern "C" fn buttonup_bot_new_rated(
     seed: u64,
     out: *mut *mut ButtonupBot,
 ) -> crate::ButtonupStatus {
-    guard(|| {
-        if out.is_null() {
-            return Err(null("out"));
-        }
-        let bot = Bot::with_rating(rating, seed).map_err(Failure::of)?;
-        put(out, "out", ButtonupBot::boxed(bot))
-    })
+    ButtonupBot::made(out, || Bot::with_rating(rating, seed))
 }
 
 /// The rating of `level` (1 to 10) on the level scale's Elo scale, in `*rating`.
@@ -232,13 +220,27 @@ pub unsafe extern "C" fn buttonup_level_rating(
 }
 
 impl ButtonupBot {
-    /// `bot` as a handle for C, its stop flag at hand.
-    fn boxed(bot: Bot) -> *mut ButtonupBot {
-        let stop = bot.stop_flag();
-        Box::into_raw(Box::new(ButtonupBot {
-            bot: Mutex::new(bot),
-            stop,
-        }))
+    /// The bot `make` gives, as a handle for C in `*out` (its stop flag at hand), or the
+    /// status of its error; `out` NULL is refused first.
+    ///
+    /// # Safety
+    /// `out` is NULL or writable.
+    unsafe fn made(
+        out: *mut *mut ButtonupBot,
+        make: impl FnOnce() -> Result<Bot, BotError>,
+    ) -> crate::ButtonupStatus {
+        guard(|| {
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            let bot = make().map_err(Failure::of)?;
+            let stop = bot.stop_flag();
+            let handle = Box::new(ButtonupBot {
+                bot: Mutex::new(bot),
+                stop,
+            });
+            put(out, "out", Box::into_raw(handle))
+        })
     }
 }
 

@@ -106,19 +106,20 @@ impl ScalePoint {
 
     /// Its rating.
     pub fn rating(self) -> f64 {
-        let below = (self.0.floor() as usize).clamp(1, 10);
-        let above = (below + 1).min(10);
-        let share = self.0 - below as f64;
-        RATINGS[below - 1] + share * (RATINGS[above - 1] - RATINGS[below - 1])
+        self.between(Level::rating)
     }
 
     /// Its chance of a random move in a battle of `per_colour` buttons of each colour.
     pub fn epsilon_for(self, per_colour: usize) -> f64 {
+        self.between(|level| level.epsilon_for(per_colour))
+    }
+
+    /// `of` its two levels, the lower's plus its share of the way to the higher's.
+    fn between(self, of: impl Fn(Level) -> f64) -> f64 {
         let below = Level((self.0.floor() as u8).clamp(1, 10));
         let above = Level((below.0 + 1).min(10));
         let share = self.0 - f64::from(below.0);
-        let (low, high) = (below.epsilon_for(per_colour), above.epsilon_for(per_colour));
-        low + share * (high - low)
+        of(below) + share * (of(above) - of(below))
     }
 }
 

@@ -198,12 +198,14 @@ def test_the_group_is_ended_even_after_the_implementation_exited() -> None:
     )
     process = Process([sys.executable, "-c", leaves], timeout=30)
     with none_outlive(token):
-        for _ in range(100):  # until the child has started its own and exited
-            if lingering(token):
-                break
-            time.sleep(0.05)
-        time.sleep(0.3)
-        process.close()
+        try:
+            for _ in range(100):  # until the child has started its own and exited
+                if lingering(token):
+                    break
+                time.sleep(0.05)
+            time.sleep(0.3)
+        finally:
+            process.close()  # ends its group, on every outcome
 
 
 def test_a_crash_is_charged_to_the_request_that_causes_it(tmp_path: Path) -> None:
