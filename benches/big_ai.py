@@ -3,14 +3,19 @@ time budget a move (what the web page, ``/api/bestmove`` and ``go movetime`` pla
 against the exact value of every legal move (``buttonup.analyze``).
 
     python benches/big_ai.py                    # the table of docs/ai.md
+    python benches/big_ai.py --exact-only --exact-threads 1   # fill the exact values first
     python benches/big_ai.py --sizes 7,8 --budgets 50,100 --projection --before ../old
 
 For each size (buttons of each colour) and seed, a random start is played by seeded
-random moves (the same positions whatever the bot plays); at 9 and 10 of each colour it
-starts once 24 piles are left, so that the exact analysis is affordable. On each of the
-next ``--plies`` positions the bot chooses within each budget, and its regret is the
-exact value of the best move minus that of its move (points, for the side to move).
-Exact values are kept in target/big_ai_exact.json (they cost most of the first run).
+random moves (the same positions whatever the bot plays): the bot is asked the start and
+the next ``--plies`` - 1 positions, at every size, within each budget, and its regret is
+the exact value of the best move minus that of its move (points, for the side to move).
+``--seeds`` seeds a size up to 8 of each colour, ``--big-seeds`` at 9 and 10. Exact
+values are kept in target/big_ai_exact.json: they cost most of a first run (about a
+minute a start at 10 of each colour on two threads), so ``--exact-only`` fills them
+alone, on ``--exact-threads`` threads, before the timed run. The machine's load average
+is printed at the start and the end of the timed run.
+
 ``--projection`` adds this build with its limited searches' horizon estimate the
 projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--variant
 NAME:VAR=VALUE`` this build with an environment variable set (``BIG_AI_THREADS=1``: the
@@ -30,12 +35,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from bench_tools import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "target" / "big_ai_exact.json"
-EXACT_FROM_PILES = 24
 
 
 def positions(size: int, seed: int, plies: int) -> list[str]:
@@ -44,8 +49,6 @@ def positions(size: int, seed: int, plies: int) -> list[str]:
 
     rng = random.Random(size * 1_000_003 + seed)
     position = Position.random(seed, per_colour=size)
-    while len(position.piles) > EXACT_FROM_PILES and not position.is_over:
-        position = position.play(rng.choice(position.legal_moves()))
     asked: list[str] = []
     while len(asked) < plies and not position.is_over:
         asked.append(str(position))
@@ -53,15 +56,16 @@ def positions(size: int, seed: int, plies: int) -> list[str]:
     return asked
 
 
-def exact_values(notations: list[str]) -> dict[str, dict[str, int]]:
-    """``{notation: {move: exact value}}``, from the cache or solved (and cached)."""
+def exact_values(notations: list[str], threads: int | None = None) -> dict[str, dict[str, int]]:
+    """``{notation: {move: exact value}}``, from the cache or solved on ``threads`` threads
+    (and cached)."""
     from buttonup import Position, analyze
 
     cache: dict[str, dict[str, int]] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
     missing = [n for n in notations if n not in cache]
     for i, notation in enumerate(missing):
         started = time.perf_counter()
-        values = analyze(Position(notation))
+        values = analyze(Position(notation), threads=threads)
         cache[notation] = {str(move): value for move, value in values.items()}
         print(
             f"  exact {i + 1}/{len(missing)}: {time.perf_counter() - started:.1f} s",
@@ -128,9 +132,12 @@ def main() -> None:
     parser.add_argument(
         "--budgets", default="10,50,100,1000", help="milliseconds a move, or nN: N positions"
     )
-    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--seeds", type=int, default=20, help="a size up to 8 of each colour")
+    parser.add_argument("--big-seeds", type=int, default=10, help="at 9 and 10 of each colour")
     parser.add_argument("--first-seed", type=int, default=1000, help="unseen by training")
     parser.add_argument("--plies", type=int, default=6)
+    parser.add_argument("--exact-only", action="store_true", help="fill the exact values")
+    parser.add_argument("--exact-threads", type=int, help="threads of the exact analyses")
     parser.add_argument("--projection", action="store_true", help="add the projection")
     parser.add_argument("--before", metavar="DIR", help="add the build of another checkout")
     parser.add_argument(
@@ -147,7 +154,19 @@ def main() -> None:
         return
     sizes = [int(s) for s in args.sizes.split(",")]
     budgets = args.budgets.split(",")
-    seeds = range(args.first_seed, args.first_seed + args.seeds)
+
+    def seeds_of(size: int) -> range:
+        count = args.seeds if size <= 8 else args.big_seeds
+        return range(args.first_seed, args.first_seed + count)
+
+    asked = {
+        size: {seed: positions(size, seed, args.plies) for seed in seeds_of(size)} for size in sizes
+    }
+    if args.exact_only:
+        for size in sizes:
+            print(f"{size} of each colour:", file=sys.stderr)
+            exact_values([n for ns in asked[size].values() for n in ns], args.exact_threads)
+        return
     variants: dict[str, dict[str, str]] = {"now": {}}
     if args.projection:
         variants["projection"] = {"BUTTONUP_EVAL": "projection"}
@@ -156,31 +175,35 @@ def main() -> None:
     for variant in args.variant:
         name, _, setting = variant.partition(":")
         variants[name] = dict([setting.split("=", 1)])
+    exact = {
+        size: exact_values([n for ns in asked[size].values() for n in ns], args.exact_threads)
+        for size in sizes
+    }
     workers = {name: Worker(settings) for name, settings in variants.items()}
+    loads = [os.getloadavg()]
+    print(f"load average at the start: {_load(loads[0])}", flush=True)
     try:
-        rows = []
+        rows: list[Row] = []
         for size in sizes:
-            asked = {seed: positions(size, seed, args.plies) for seed in seeds}
-            exact = exact_values([n for ns in asked.values() for n in ns])
             regrets: dict[tuple[str, str], list[int]] = {
                 (name, b): [] for name in variants for b in budgets
             }
-            for turn, seed in enumerate(seeds):
+            for turn, seed in enumerate(seeds_of(size)):
                 # Alternated: each seed's first variant is the other one's of the last seed.
                 order = (
                     list(variants)[turn % len(variants) :] + list(variants)[: turn % len(variants)]
                 )
                 for name in order:
                     for budget in budgets:
-                        for notation in asked[seed]:
-                            values = exact[notation]
+                        for notation in asked[size][seed]:
+                            values = exact[size][notation]
                             move = workers[name].choose(budget, seed, notation)
                             regrets[name, budget].append(max(values.values()) - values[str(move)])
             for budget in budgets:
                 for name in variants:
                     r = regrets[name, budget]
                     rows.append(
-                        (
+                        Row(
                             size,
                             budget,
                             name,
@@ -190,23 +213,61 @@ def main() -> None:
                             max(r),
                         )
                     )
-                    print(_row(rows[-1]), flush=True)
+                    print(rows[-1].line(), flush=True)
     finally:
         for w in workers.values():
             w.close()
+    loads.append(os.getloadavg())
+    print(f"load average at the end: {_load(loads[1])}")
     print()
     print(
         "| buttons of each colour | time a move | build | moves | not best | mean regret | worst |"
     )
     print("|---|---:|---|---:|---:|---:|---:|")
     for row in rows:
-        print(_row(row))
+        print(row.line())
+    for name in variants:
+        print()
+        print(f"{name}: share of moves not best, mean regret (points a move), worst")
+        print("| buttons of each colour | " + " | ".join(_budget(b) for b in budgets) + " |")
+        print("|---:|" + "---|" * len(budgets))
+        for size in sizes:
+            cells = [
+                row.cell()
+                for b in budgets
+                for row in rows
+                if (row.size, row.budget, row.name) == (size, b, name)
+            ]
+            print(f"| {size} | " + " | ".join(cells) + " |")
 
 
-def _row(row: tuple[int, str, str, int, float, float, int]) -> str:
-    size, budget, name, moves, not_best, mean, worst = row
-    limit = f"{int(budget[1:]):,} nodes" if budget[0] == "n" else f"{budget} ms"
-    return f"| {size} | {limit} | {name} | {moves} | {not_best:.0%} | {mean:.3f} | {worst} |"
+class Row(NamedTuple):
+    size: int
+    budget: str
+    name: str
+    moves: int
+    not_best: float
+    mean: float
+    worst: int
+
+    def line(self) -> str:
+        return (
+            f"| {self.size} | {_budget(self.budget)} | {self.name} | {self.moves} | "
+            f"{self.not_best:.0%} | {self.mean:.3f} | {self.worst} |"
+        )
+
+    def cell(self) -> str:
+        if self.worst == 0:
+            return "perfect"
+        return f"{self.not_best:.0%}, {self.mean:.3f} ({self.worst})"
+
+
+def _budget(budget: str) -> str:
+    return f"{int(budget[1:]):,} nodes" if budget[0] == "n" else f"{budget} ms"
+
+
+def _load(load: tuple[float, float, float]) -> str:
+    return " ".join(f"{x:.2f}" for x in load) + " (1, 5, 15 min)"
 
 
 if __name__ == "__main__":
