@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::learned::{learned_eval_wanted, LEARNED_UP_TO_BUTTONS};
+use super::learned::Estimate;
 use super::limits::{Iteration, Limits, SearchResult};
 use super::negamax::{deepening_depths, exact_depths, Root};
 use super::ordering::ordered_children;
@@ -87,9 +87,11 @@ impl Searcher {
         // A limit past the clock's range is no deadline at all (not an overflow panic).
         let deadline = limits.time.and_then(|t| started.checked_add(t));
         self.begin(limits.nodes, deadline, true);
-        self.learned = !limits.are_none()
-            && position.button_count() <= LEARNED_UP_TO_BUTTONS
-            && learned_eval_wanted();
+        self.estimate = if limits.are_none() {
+            Estimate::Projection
+        } else {
+            Estimate::for_limited_search(position)
+        };
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits
             .depth

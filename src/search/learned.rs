@@ -136,12 +136,36 @@ const _: () = assert!(FEATURES % LANES == 0, "whole lanes");
 /// model shrinks big margins towards 0, which lowers its mean error but hides big wins).
 pub const LEARNED_UP_TO_BUTTONS: usize = 27;
 
-/// Whether limited searches use the learned estimate: yes, unless the environment's
-/// `BUTTONUP_EVAL` is `projection` (read once; for benchmarks that compare the two in one
-/// build, as `benches/big_ai.py --compare` does).
-pub fn learned_eval_wanted() -> bool {
-    static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *WANTED.get_or_init(|| std::env::var("BUTTONUP_EVAL").as_deref() != Ok("projection"))
+/// The horizon estimates a search may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Estimate {
+    /// The projection of [`super::eval`].
+    Projection,
+    /// The linear model of this module.
+    Linear,
+    /// The network of [`super::net`].
+    Net,
+}
+
+impl Estimate {
+    /// The estimate of limited searches from `position`: the environment's
+    /// `BUTTONUP_EVAL` (`projection`, `linear` or `net`, read once; for benchmarks that
+    /// compare them in one build, as `benches/big_ai.py --variant` does), else the linear
+    /// model up to [`LEARNED_UP_TO_BUTTONS`] and the projection above.
+    pub fn for_limited_search(position: &Position) -> Estimate {
+        static CHOSEN: std::sync::OnceLock<Option<Estimate>> = std::sync::OnceLock::new();
+        let chosen = CHOSEN.get_or_init(|| match std::env::var("BUTTONUP_EVAL").as_deref() {
+            Ok("projection") => Some(Estimate::Projection),
+            Ok("linear") => Some(Estimate::Linear),
+            Ok("net") => Some(Estimate::Net),
+            _ => None,
+        });
+        match chosen {
+            Some(estimate) => *estimate,
+            None if position.button_count() <= LEARNED_UP_TO_BUTTONS => Estimate::Linear,
+            None => Estimate::Projection,
+        }
+    }
 }
 
 /// The features button by button, as the module's doc says them (the test's yardstick).

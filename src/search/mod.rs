@@ -21,6 +21,8 @@ mod lookahead;
 mod memory;
 mod near_end;
 mod negamax;
+mod net;
+mod net_weights;
 mod ordering;
 mod parallel;
 mod payoff;
@@ -40,6 +42,7 @@ pub use limits::{Iteration, Limits, SearchResult};
 pub mod training {
     pub use super::eval::projected_margin;
     pub use super::learned::{features, learned_margin, FEATURES};
+    pub use super::net::{each_feature, net_margin, net_value};
 }
 pub use payoff::Payoff;
 pub use review::{review, MoveReview};

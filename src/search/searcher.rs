@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use super::entry::TableAllocError;
 use super::eval::projected_margin;
-use super::learned::learned_margin;
+use super::learned::{learned_margin, Estimate};
+use super::net::net_margin;
 use super::limits::{Iteration, Limits, SearchResult};
 use super::payoff::Payoff;
 use super::shared_table::SharedTable;
@@ -104,10 +105,10 @@ pub struct Searcher {
     pub(super) helper: bool,
     /// The copy of the recursion its searches run (the fastest this processor has).
     pub(super) kernel: Kernel,
-    /// Whether the horizon is the learned estimate (limited searches, whose values it
-    /// makes better) or the projection (the deepening of exact solves, which it orders
-    /// faster: the learned one costs more a node and its better guesses do not pay there).
-    pub(super) learned: bool,
+    /// The horizon's estimate: a learned one in limited searches, whose values it makes
+    /// better; the projection in the deepening of exact solves, which it orders faster
+    /// (a learned one costs more a node and its better guesses do not pay there).
+    pub(super) estimate: Estimate,
     /// The threads its searches may take ([`worth_threads`](super::parallel) decides
     /// how many each takes).
     pub(super) threads: usize,
@@ -182,7 +183,7 @@ impl Searcher {
             generation: 0,
             helper: false,
             kernel: Kernel::detect(),
-            learned: false,
+            estimate: Estimate::Projection,
             threads: 1,
             running_threads: 1,
         }
@@ -314,7 +315,7 @@ impl Searcher {
         self.abortable = abortable;
         self.aborted = false;
         self.reuse_exact = nodes.is_none();
-        self.learned = false;
+        self.estimate = Estimate::Projection;
         self.generation = self.generation.wrapping_add(1);
     }
 
@@ -357,10 +358,10 @@ impl Searcher {
     /// The horizon estimate for the side to move.
     #[inline(always)]
     pub(super) fn horizon(&self, position: &Position) -> f64 {
-        let margin = if self.learned {
-            learned_margin(position)
-        } else {
-            projected_margin(position)
+        let margin = match self.estimate {
+            Estimate::Projection => projected_margin(position),
+            Estimate::Linear => learned_margin(position),
+            Estimate::Net => net_margin(position),
         };
         self.payoff.for_player(margin, position.to_move())
     }

@@ -1,0 +1,112 @@
+//! The network estimate of limited searches: a small network over features of the
+//! position, trained on exact values by `scripts/train_net.py` (its weights in
+//! `net_weights.rs`, written by that script), evaluated here in `f32` with no dependency.
+//!
+//! Seen from the side to move: a button is the mover's, the other player's or white, so
+//! colour-swapped positions get opposite estimates of the margin, as their true values
+//! are (the transposition table shares entries between them). The features do not see
+//! where the circle starts, as the rules do not. Each active feature adds its row of
+//! `EMBED` to `HIDDEN` sums (an index active twice adds its row twice); the sums, clipped
+//! below at 0, are weighed by `OUT`; the result, times the buttons over `SCALE`, is the
+//! final margin for the side to move. The features:
+//! - each button by (colour, its pile liftable, its height in the pile, the pile's size),
+//!   heights from 7 and sizes from 8 up together;
+//! - each liftable pile by (its top's colour, the colour of the top its last button
+//!   drops on, whether it overflows: then the pile before it);
+//! - (the plies left odd, the liftable piles up to 15), and the piles up to 31.
+//!
+//! The sums are made in one order on every target (and Rust fuses no multiply-add),
+//! so every door gets the same estimate.
+
+use super::net_weights::{EMBED, HIDDEN_BIAS, OUT, OUT_BIAS};
+use crate::game::rules::{Player, Position};
+
+/// The sums a position's features add their rows to.
+pub const HIDDEN: usize = 16;
+const HEIGHTS: usize = 8;
+const SIZES: usize = 8;
+const BY_DROP: usize = 3 * 2 * HEIGHTS * SIZES;
+const BY_LIFTABLE: usize = BY_DROP + 3 * 3 * 2;
+const BY_PILES: usize = BY_LIFTABLE + 2 * 16;
+/// The number of features.
+pub const FEATURES: usize = BY_PILES + 32;
+/// The output is the margin a button, times this.
+const SCALE: f32 = 10.0;
+const _: () = assert!(EMBED.len() == FEATURES, "one row a feature");
+
+/// Calls `each` with every active feature of an unfinished position, in the order of
+/// `scripts/train_net.py` (`features`).
+#[inline(always)]
+pub fn each_feature(position: &Position, mut each: impl FnMut(usize)) {
+    let (cells, _, _, to_move) = position.raw();
+    let mine = match to_move {
+        Player::Red => 1,
+        Player::Black => 2,
+    };
+    // 0: the mover's, 1: the other player's, 2: white.
+    let colour = |i: u32| -> usize {
+        match (cells >> (2 * i)) & 3 {
+            3 => 2,
+            code if code == mine => 0,
+            _ => 1,
+        }
+    };
+    let liftable_tops = position.legal_tops();
+    let mut spans = [(0u32, 0u32); crate::MAX_BUTTONS];
+    let mut count = 0;
+    for span in position.pile_spans() {
+        spans[count] = span;
+        count += 1;
+    }
+    let mut liftable = 0;
+    for (j, &(start, end)) in spans[..count].iter().enumerate() {
+        let lift = (liftable_tops >> (end - 1) & 1) as usize;
+        let len = (end - start) as usize;
+        let size = len.min(SIZES) - 1;
+        for i in start..end {
+            let height = ((i - start) as usize).min(HEIGHTS - 1);
+            each(((colour(i) * 2 + lift) * HEIGHTS + height) * SIZES + size);
+        }
+        if lift == 1 {
+            liftable += 1;
+            let overflow = len > count - 1;
+            let landing = if overflow {
+                (j + count - 1) % count
+            } else {
+                (j + len) % count
+            };
+            let landing_top = colour(spans[landing].1 - 1);
+            each(BY_DROP + (colour(end - 1) * 3 + landing_top) * 2 + usize::from(overflow));
+        }
+    }
+    each(BY_LIFTABLE + ((count - 1) % 2) * 16 + liftable.min(15));
+    each(BY_PILES + count.min(31));
+}
+
+/// The network's estimate of the final margin for the side to move of an unfinished
+/// position (before rounding).
+#[inline(always)]
+pub fn net_value(position: &Position) -> f32 {
+    let mut sums = HIDDEN_BIAS;
+    each_feature(position, |feature| {
+        for (sum, weight) in sums.iter_mut().zip(&EMBED[feature]) {
+            *sum += weight;
+        }
+    });
+    let mut out = OUT_BIAS;
+    for (sum, weight) in sums.iter().zip(&OUT) {
+        out += sum.max(0.0) * weight;
+    }
+    out * position.button_count() as f32 / SCALE
+}
+
+/// The network's estimate of the final margin, Red minus Black, of an unfinished
+/// position.
+#[inline(always)]
+pub fn net_margin(position: &Position) -> i32 {
+    let value = net_value(position).round() as i32;
+    match position.to_move() {
+        Player::Red => value,
+        Player::Black => -value,
+    }
+}
