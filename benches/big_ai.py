@@ -17,7 +17,7 @@ alone, on ``--exact-threads`` threads, before the timed run. The machine's load 
 is printed at the start and the end of the timed run.
 
 ``--projection`` adds this build with its limited searches' horizon estimate the
-projection instead of the learned one (``BUTTONUP_EVAL=projection``); ``--variant
+projection instead of the network (``BUTTONUP_EVAL=projection``); ``--variant
 NAME:VAR=VALUE`` this build with an environment variable set (``BIG_AI_THREADS=1``: the
 bot on one thread, where by default a search within a time uses every core); ``--before DIR``
 adds another build: ``DIR`` a checkout whose ``python/`` holds its compiled extension

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the doors that `cargo test` does not, so that the test suite tests them all
 # (README, second command): the native UGI engine and the C library (release builds in
-# target/release), the training tool of the learned estimate (scripts/eval_features.rs),
+# target/release), the training tool of the network estimate (scripts/eval_features.rs),
 # cbindgen for the header check, and the WebAssembly package (scripts/build-wasm.sh,
 # which installs its own toolchain pieces where missing).
 # Each step is quick when its output is already up to date.

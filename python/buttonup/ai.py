@@ -291,7 +291,7 @@ class LevelBot:
 class AlphaBetaBot:
     """A bot that searches ``depth`` moves ahead with alpha-beta.
 
-    It judges the horizon with the learned estimate (exact where the battle ends within
+    It judges the horizon with the network estimate (exact where the battle ends within
     the horizon). Its name is ``alphabeta-DEPTH``.
 
     Args:

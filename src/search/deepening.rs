@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::learned::Estimate;
+use super::eval::Estimate;
 use super::limits::{Iteration, Limits, SearchResult};
 use super::negamax::{deepening_depths, exact_depths, Root};
 use super::ordering::ordered_children;
@@ -90,7 +90,7 @@ impl Searcher {
         self.estimate = if limits.are_none() {
             Estimate::Projection
         } else {
-            Estimate::for_limited_search(position)
+            Estimate::for_limited_search()
         };
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits

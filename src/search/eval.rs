@@ -1,6 +1,7 @@
-//! The heuristic estimate used at the horizon of depth-limited searches.
+//! The horizon estimates of searches that stop before the end: the projection, here,
+//! and which estimate a search uses ([`Estimate`]; the network is in [`super::net`]).
 //!
-//! It projects the final tower: buttons in piles that hold a white button will be lifted
+//! The projection projects the final tower: buttons in piles that hold a white button will be lifted
 //! and dropped on top of others, so they are expected above every button of a pile
 //! without white (which can only be covered); within each group a button higher in its
 //! pile is expected higher in the tower. Ranking all buttons that way gives each an
@@ -78,6 +79,30 @@ pub(super) fn sign_at(cells: u64, i: u32) -> i32 {
         1 => 1,  // red
         2 => -1, // black
         _ => 0,  // white
+    }
+}
+
+/// The horizon estimates a search may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Estimate {
+    /// The projection: the deepening of exact solves, which it orders faster than the
+    /// network (which costs more a node, and whose better guesses do not pay there).
+    Projection,
+    /// The network of [`super::net`]: searches within a depth, node or time limit,
+    /// whose values and choices it makes better.
+    Net,
+}
+
+impl Estimate {
+    /// The estimate of searches within a limit: the network, unless the environment's
+    /// `BUTTONUP_EVAL` is `projection` (read once; for benchmarks that compare the two
+    /// in one build, as `benches/big_ai.py --projection` does).
+    pub fn for_limited_search() -> Estimate {
+        static CHOSEN: std::sync::OnceLock<Estimate> = std::sync::OnceLock::new();
+        *CHOSEN.get_or_init(|| match std::env::var("BUTTONUP_EVAL").as_deref() {
+            Ok("projection") => Estimate::Projection,
+            _ => Estimate::Net,
+        })
     }
 }
 

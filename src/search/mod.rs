@@ -13,8 +13,6 @@ mod eval;
 mod go;
 mod kernel;
 mod key;
-mod learned;
-mod learned_weights;
 mod limits;
 mod line;
 mod lookahead;
@@ -35,13 +33,12 @@ pub use entry::{TableAllocError, ENTRY_BYTES};
 pub use go::{analyze, analyze_within, go, solve, ExactError, On, THREAD_TABLE_BYTES};
 pub use key::key;
 pub use limits::{Iteration, Limits, SearchResult};
-/// The horizon estimates and their features, for the training script
-/// (`scripts/train_eval.py`, through `scripts/eval_features.rs`): only with the
+/// The horizon estimates and the network's features, for the training script
+/// (`scripts/train_net.py`, through `scripts/eval_features.rs`): only with the
 /// `training` feature, so that the shipped crate keeps them private.
 #[cfg(feature = "training")]
 pub mod training {
     pub use super::eval::projected_margin;
-    pub use super::learned::{features, learned_margin, FEATURES};
     pub use super::net::{each_feature, net_margin, net_value};
 }
 pub use payoff::Payoff;

@@ -7,8 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::entry::TableAllocError;
-use super::eval::projected_margin;
-use super::learned::{learned_margin, Estimate};
+use super::eval::{projected_margin, Estimate};
 use super::net::net_margin;
 use super::limits::{Iteration, Limits, SearchResult};
 use super::payoff::Payoff;
@@ -105,9 +104,7 @@ pub struct Searcher {
     pub(super) helper: bool,
     /// The copy of the recursion its searches run (the fastest this processor has).
     pub(super) kernel: Kernel,
-    /// The horizon's estimate: a learned one in limited searches, whose values it makes
-    /// better; the projection in the deepening of exact solves, which it orders faster
-    /// (a learned one costs more a node and its better guesses do not pay there).
+    /// The horizon's estimate (chosen by each search as [`Estimate`] says).
     pub(super) estimate: Estimate,
     /// The threads its searches may take ([`worth_threads`](super::parallel) decides
     /// how many each takes).
@@ -360,7 +357,6 @@ impl Searcher {
     pub(super) fn horizon(&self, position: &Position) -> f64 {
         let margin = match self.estimate {
             Estimate::Projection => projected_margin(position),
-            Estimate::Linear => learned_margin(position),
             Estimate::Net => net_margin(position),
         };
         self.payoff.for_player(margin, position.to_move())
