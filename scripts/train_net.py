@@ -1,10 +1,10 @@
 """Trains the network estimate of limited searches (src/search/net.rs) on exact values,
 and writes its weights (src/search/net_weights.rs).
 
-    python scripts/train_net.py label --positions 150000   # solve positions, store them
+    python scripts/train_net.py label --positions 160000   # solve positions, store them
     python scripts/train_net.py fit                         # train on them, write the weights
 
-The labelled positions: random plies from random starts of 5 to 10 buttons of each
+The labelled positions: random plies from random starts of 3 to 10 buttons of each
 colour, down to 4 to 21 piles (every pile count alike), each solved exactly, stored with
 their exact final margin (Red minus Black) in scripts/net_positions.txt.gz, appended in
 chunks (an interrupted run keeps what it solved; a rerun goes on from there). The fit:
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "scripts" / "net_positions.txt.gz"
 WEIGHTS = ROOT / "src" / "search" / "net_weights.rs"
 EXAMPLE = ROOT / "target" / "release" / "examples" / "eval_features"
-SIZES = range(5, 11)
+SIZES = range(3, 11)
 PILES = range(4, 22)
 CHUNK = 1000
 
@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     labelling = commands.add_parser("label", help="solve positions, store them")
-    labelling.add_argument("--positions", type=int, default=60_000)
+    labelling.add_argument("--positions", type=int, default=160_000)
     labelling.add_argument("--seed", type=int, default=1)
     labelling.add_argument("--threads", type=int)
     fitting = commands.add_parser("fit", help="train on the stored labels")

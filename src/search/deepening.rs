@@ -147,7 +147,13 @@ impl Searcher {
                     value,
                     exact: result.exact,
                     nodes: self.nodes,
-                    pv: self.table_line(position, Some(best), depth),
+                    // An exact iteration's line is proven move by move: the table's best
+                    // moves are those of null-window tests, not always best.
+                    pv: if result.exact {
+                        self.exact_line(position, value, Some(best))
+                    } else {
+                        self.table_line(position, Some(best), depth)
+                    },
                     elapsed: started.elapsed(),
                     threads: self.running_threads,
                 };

@@ -13,7 +13,14 @@
 use super::entry::Bound;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
+use super::eval::Estimate;
 use super::ordering::{hinted_move, Children};
+
+/// From this many piles, an exact search on one thread orders its children by the
+/// network (see `Searcher::net_order`): on 60 positions of 24 and 25 piles at 9 of each
+/// colour it visits 44% fewer positions (36% less time); from 8 piles fewer still, but
+/// the network's cost a node takes the gain back.
+const NET_ORDER_FROM_PILES: usize = 10;
 use super::searcher::{Kernel, Searcher, CHECK_EVERY};
 use crate::game::bits::{Portable, WordOps};
 use crate::game::rules::Position;
@@ -122,6 +129,12 @@ macro_rules! node_kernel {
                     let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
                     let mut children = Children::new();
                     children.fill(ops, position, legal, rest, self.helper);
+                    if self.net_order
+                        && self.estimate == Estimate::Projection
+                        && position.pile_count() >= NET_ORDER_FROM_PILES
+                    {
+                        children.sort_by_net(side);
+                    }
                     self.key_children(&mut children, depth);
                     if let Some(value) = self.transposition_cutoff(side, &children, depth, beta)
                     {

@@ -6,7 +6,8 @@
 use std::mem::MaybeUninit;
 
 use crate::game::bits::{low64, shl64, Portable, WordOps};
-use crate::game::rules::{Position, MAX_BUTTONS};
+use super::net::net_value;
+use crate::game::rules::{Player, Position, MAX_BUTTONS};
 
 /// A child of a position, with what move ordering and the table look-ahead need.
 #[derive(Clone, Copy)]
@@ -135,6 +136,33 @@ impl Children {
             }
             self.children[at].write(child);
         }
+    }
+
+    /// Puts the children in the order of the network's estimate for `side` (the player
+    /// to move in their parent), best first, ties in their order before; every child
+    /// then counts as the first group's.
+    #[inline(never)]
+    pub(super) fn sort_by_net(&mut self, side: Player) {
+        let mut scored = [(0f32, 0u8); MAX_BUTTONS];
+        let mut all = [const { MaybeUninit::<Child>::uninit() }; MAX_BUTTONS];
+        let mut count = 0;
+        for child in self.iter() {
+            let value = net_value(&child.position);
+            let score = if child.position.to_move() == side {
+                value
+            } else {
+                -value
+            };
+            scored[count] = (score, count as u8);
+            all[count].write(*child);
+            count += 1;
+        }
+        scored[..count].sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (slot, &(_, i)) in scored[..count].iter().enumerate() {
+            self.children[slot] = all[usize::from(i)];
+        }
+        self.extra = count;
+        self.rest = MAX_BUTTONS;
     }
 
     /// Makes the children of the moves in `moves` (of `legal`, the legal moves of

@@ -117,12 +117,15 @@ impl Searcher {
                 // entries as its own search's.
                 helper.generation = self.generation;
                 helper.helper = k % 2 == 1;
+                helper.net_order = false;
                 helper.halt_with(Arc::clone(&halt));
                 // A helper the system refuses to start is simply not there.
                 let help = &help;
                 let _ = std::thread::Builder::new().spawn_scoped(scope, move || help(&mut helper));
             }
+            self.net_order = false;
             let out = work(self);
+            self.net_order = true;
             halt.store(true, Ordering::Relaxed);
             out
         })
