@@ -262,18 +262,22 @@ def rust_array(values: np.ndarray) -> str:
 
 def weights_file(net: Net, errors: dict[str, float]) -> str:
     rows = ",\n".join(f"    {rust_array(row)}" for row in net.embed)
-    by_size = ", ".join(f"{size} of each colour {errors[str(size)]:.2f}" for size in SIZES)
     return (
         "//! Written by `python scripts/train_net.py fit`: the weights of the network\n"
         f"//! estimate, trained on {int(errors['train'])} exactly solved positions; on"
         f" {int(errors['held_out'])} held out,\n"
-        f"//! the mean absolute error of the final margin is {errors['all']:.2f} ({by_size}).\n\n"
+        f"//! the mean absolute error of the final margin is {errors['all']:.2f}; by size:\n"
+        + "".join(f"//! {size} of each colour {errors[str(size)]:.2f}\n" for size in SIZES)
+        + "//!\n//! Left as written (`rustfmt::skip`): a row a line reads best.\n\n"
         "use super::net::{FEATURES, HIDDEN};\n\n"
         "/// A row a feature, in the order of `net::each_feature`.\n"
+        "#[rustfmt::skip]\n"
         f"pub(super) static EMBED: [[f32; HIDDEN]; FEATURES] = [\n{rows},\n];\n"
         "/// The sums' starting values.\n"
+        "#[rustfmt::skip]\n"
         f"pub(super) const HIDDEN_BIAS: [f32; HIDDEN] = {rust_array(net.bias)};\n"
         "/// The weights of the clipped sums.\n"
+        "#[rustfmt::skip]\n"
         f"pub(super) const OUT: [f32; HIDDEN] = {rust_array(net.out)};\n"
         "/// The output's bias.\n"
         f"pub(super) const OUT_BIAS: f32 = {rust_array(net.out_bias)[1:-1]};\n"

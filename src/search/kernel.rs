@@ -11,9 +11,9 @@
 //! the node counts). Which copy is `Kernel`, chosen by the searcher (searcher.rs).
 
 use super::entry::Bound;
+use super::eval::Estimate;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
-use super::eval::Estimate;
 use super::ordering::{hinted_move, Children};
 
 /// From this many piles, an exact search on one thread orders its children by the

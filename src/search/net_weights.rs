@@ -1,10 +1,21 @@
 //! Written by `python scripts/train_net.py fit`: the weights of the network
 //! estimate, trained on 128000 exactly solved positions; on 32000 held out,
-//! the mean absolute error of the final margin is 6.99 (3 of each colour 1.64, 4 of each colour 2.38, 5 of each colour 3.17, 6 of each colour 4.42, 7 of each colour 6.56, 8 of each colour 9.36, 9 of each colour 12.79, 10 of each colour 15.83).
+//! the mean absolute error of the final margin is 6.99; by size:
+//! 3 of each colour 1.64
+//! 4 of each colour 2.38
+//! 5 of each colour 3.17
+//! 6 of each colour 4.42
+//! 7 of each colour 6.56
+//! 8 of each colour 9.36
+//! 9 of each colour 12.79
+//! 10 of each colour 15.83
+//!
+//! Left as written (`rustfmt::skip`): a row a line reads best.
 
 use super::net::{FEATURES, HIDDEN};
 
 /// A row a feature, in the order of `net::each_feature`.
+#[rustfmt::skip]
 pub(super) static EMBED: [[f32; HIDDEN]; FEATURES] = [
     [-0.03492177, 0.0003006356, -0.046821956, -0.040592995, -0.0037853871, -0.13745257, -0.27094203, -0.030167786, -0.2547912, -0.24655658, -0.78604937, 0.10588735, -0.025262771, -0.31679815, -0.29700083, -0.09507042],
     [0.055963457, -0.014745759, -0.03756648, 0.14818662, 0.009374718, 0.24650049, -0.19080587, 0.123607576, -0.11696629, -0.030454563, 0.24957575, -0.26656026, 0.15670502, -0.05355775, 0.44169447, -0.07837309],
@@ -474,8 +485,10 @@ pub(super) static EMBED: [[f32; HIDDEN]; FEATURES] = [
     [-0.067421846, -0.083046846, -0.009808824, -0.09381499, -0.09438442, 0.027448531, 0.055748016, -0.11030759, -0.18306692, -0.102212235, 0.06904212, -0.031565495, 0.069099106, 0.06203385, 0.11638916, -0.034776762],
 ];
 /// The sums' starting values.
+#[rustfmt::skip]
 pub(super) const HIDDEN_BIAS: [f32; HIDDEN] = [0.20023374, 0.16487068, -0.048461005, -0.11001647, 0.17794365, -0.33573985, 0.029109899, 0.1649982, -0.0052110753, -0.36817127, 0.18180211, -0.113820426, 0.29607743, -0.17159235, -0.38056162, -0.3326676];
 /// The weights of the clipped sums.
+#[rustfmt::skip]
 pub(super) const OUT: [f32; HIDDEN] = [0.2583687, 0.16043453, -0.5803263, -1.1254174, 0.16246925, 1.1508259, -1.3951489, 0.164826, 0.4163269, 0.46218362, -0.7668358, -0.6008797, -0.9291102, 0.69802386, 0.4453239, 0.46055079];
 /// The output's bias.
 pub(super) const OUT_BIAS: f32 = 0.3433015;

@@ -5,8 +5,8 @@
 
 use std::mem::MaybeUninit;
 
-use crate::game::bits::{low64, shl64, Portable, WordOps};
 use super::net::net_value;
+use crate::game::bits::{low64, shl64, Portable, WordOps};
 use crate::game::rules::{Player, Position, MAX_BUTTONS};
 
 /// A child of a position, with what move ordering and the table look-ahead need.

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use super::entry::TableAllocError;
 use super::eval::{projected_margin, Estimate};
-use super::net::net_margin;
 use super::limits::{Iteration, Limits, SearchResult};
+use super::net::net_margin;
 use super::payoff::Payoff;
 use super::shared_table::SharedTable;
 use super::table::Table;
