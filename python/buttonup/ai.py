@@ -63,7 +63,7 @@ class Limits:
         >>> from buttonup import Position
         >>> from buttonup.ai import Limits, bot
         >>> bot(9, limits=Limits(depth=2)).choose(Position("W/R/B/W/B/R/R/W/B r"))
-        0
+        3
     """
 
     depth: int | None = None
@@ -303,7 +303,7 @@ class AlphaBetaBot:
     Example:
         >>> from buttonup import Position
         >>> AlphaBetaBot(2).choose(Position("W/R/B/W/B/R/R/W/B r"))
-        0
+        3
     """
 
     def __init__(self, depth: int) -> None:

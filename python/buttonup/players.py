@@ -39,7 +39,7 @@ packages are :class:`PolicyError`, a ``ValueError``.
 >>> start = Position("W/R/B/W/B/R/R/W/B r")
 >>> make = bot_factory("alphabeta-3")
 >>> make.name, make(seed=0).choose(start)
-('alphabeta-3', 3)
+('alphabeta-3', 0)
 >>> bot_factory("5").name
 'level-5'
 >>> chooser(9)(start), chooser(lambda position: position.legal_moves()[-1])(start)
