@@ -11,9 +11,10 @@ random moves (the same positions whatever the bot plays): the bot is asked the s
 the next ``--plies`` - 1 positions, at every size, within each budget, and its regret is
 the exact value of the best move minus that of its move (points, for the side to move).
 ``--seeds`` seeds a size up to 8 of each colour, ``--big-seeds`` at 9 and 10. Exact
-values are kept in target/big_ai_exact.json: they cost most of a first run (about a
-minute a start at 10 of each colour on two threads), so ``--exact-only`` fills them
-alone, on ``--exact-threads`` threads, before the timed run. The machine's load average
+values are kept in benches/big_ai_exact.json.gz, in the repository, since they cost
+hours (up to a few minutes a position at 10 of each colour): the default run finds them
+all there; other seeds, sizes or plies are solved first (``--exact-only`` fills them
+alone, on ``--exact-threads`` threads) and added to the file. The machine's load average
 is printed at the start and the end of the timed run.
 
 ``--projection`` adds this build with its limited searches' horizon estimate the
@@ -28,6 +29,7 @@ worker process of its own, the variants alternated seed by seed, in one run.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -40,7 +42,7 @@ from typing import NamedTuple
 from bench_tools import processes
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "target" / "big_ai_exact.json"
+CACHE = Path(__file__).resolve().parent / "big_ai_exact.json.gz"
 
 
 def positions(size: int, seed: int, plies: int) -> list[str]:
@@ -61,7 +63,9 @@ def exact_values(notations: list[str], threads: int | None = None) -> dict[str, 
     (and cached)."""
     from buttonup import Position, analyze
 
-    cache: dict[str, dict[str, int]] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    cache: dict[str, dict[str, int]] = (
+        json.loads(gzip.decompress(CACHE.read_bytes())) if CACHE.exists() else {}
+    )
     missing = [n for n in notations if n not in cache]
     for i, notation in enumerate(missing):
         started = time.perf_counter()
@@ -72,8 +76,9 @@ def exact_values(notations: list[str], threads: int | None = None) -> dict[str, 
             file=sys.stderr,
         )
         if i % 10 == 9 or i == len(missing) - 1:
-            CACHE.parent.mkdir(exist_ok=True)
-            CACHE.write_text(json.dumps(cache))
+            # mtime=0: the same values make the same file.
+            text = json.dumps(cache, sort_keys=True, indent=0)
+            CACHE.write_bytes(gzip.compress(text.encode(), mtime=0))
     return {n: cache[n] for n in notations}
 
 
