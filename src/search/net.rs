@@ -32,7 +32,11 @@ const BY_PILES: usize = BY_LIFTABLE + 2 * 16;
 pub const FEATURES: usize = BY_PILES + 32;
 /// The output is the margin a button, times this.
 const SCALE: f32 = 10.0;
+// The weights' file is generated with its sizes written out (it imports nothing from
+// here): these check them.
 const _: () = assert!(EMBED.len() == FEATURES, "one row a feature");
+const _: () = assert!(EMBED[0].len() == HIDDEN && HIDDEN_BIAS.len() == HIDDEN);
+const _: () = assert!(OUT.len() == HIDDEN, "a weight a sum");
 
 /// Calls `each` with every active feature of an unfinished position, in the order of
 /// `scripts/train_net.py` (`features`).
