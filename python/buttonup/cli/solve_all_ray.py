@@ -15,8 +15,10 @@ import logging
 import os
 import signal
 import socket
+import sys
 import threading
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 import ray
@@ -108,9 +110,30 @@ def solve_on_ray(
         finally:
             restore()
             if started:
-                ray.shutdown()
+                # Left quietly: the driver's C++ core writes to the standard error itself
+                # as the cluster ends the tasks it leaves ("Failed to push error to
+                # driver", now and then after Ctrl-C: CI, a second line besides the
+                # command's one).
+                with stderr_silenced():
+                    ray.shutdown()
 
     return solve
+
+
+@contextmanager
+def stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 (where Ray's C++ core writes, past Python's ``sys.stderr``) goes
+    to the null device meanwhile."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def noting_interrupts(interrupted: threading.Event) -> Callable[[], None]:
