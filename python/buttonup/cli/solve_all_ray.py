@@ -110,10 +110,9 @@ def solve_on_ray(
         finally:
             restore()
             if started:
-                # Left quietly: the driver's C++ core writes to the standard error itself
-                # as the cluster ends the tasks it leaves ("Failed to push error to
-                # driver", now and then after Ctrl-C: CI, a second line besides the
-                # command's one).
+                # Left quietly: as the cluster ends the tasks left behind, the driver's
+                # C++ core may write "Failed to push error to driver" to the standard
+                # error itself, a second line besides the command's own.
                 with stderr_silenced():
                     ray.shutdown()
 
