@@ -87,11 +87,11 @@ impl Searcher {
         // A limit past the clock's range is no deadline at all (not an overflow panic).
         let deadline = limits.time.and_then(|t| started.checked_add(t));
         self.begin(limits.nodes, deadline, true);
-        self.estimate = if limits.are_none() {
-            Estimate::Projection
+        if limits.are_none() {
+            self.exact_estimates();
         } else {
-            Estimate::for_limited_search()
-        };
+            self.estimate = Estimate::for_limited_search();
+        }
         let plies_left = position.pile_count() as u32 - 1;
         let max_depth = limits
             .depth

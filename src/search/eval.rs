@@ -85,11 +85,15 @@ pub(super) fn sign_at(cells: u64, i: u32) -> i32 {
 /// The horizon estimates a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Estimate {
-    /// The projection: the deepening of exact solves, which it orders faster than the
-    /// network (which costs more a node, and whose better guesses do not pay there).
+    /// The projection: cheaper than the network, and its yardstick (limited searches
+    /// take it when the environment asks, see [`for_limited_search`](
+    /// Self::for_limited_search)).
     Projection,
-    /// The network of [`super::net`]: searches within a depth, node or time limit,
-    /// whose values and choices it makes better.
+    /// The network of [`super::net`]: every search's. Within a depth, node or time
+    /// limit it makes values and choices better; in an exact solve's deepening its
+    /// values are the first guesses of the null-window tests, and a guess near the
+    /// value saves whole tests (docs/benchmarks.md: 10 of each colour, seeds 1-3, two
+    /// threads, in about half the time of the projection's guesses).
     Net,
 }
 

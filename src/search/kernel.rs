@@ -11,7 +11,6 @@
 //! the node counts). Which copy is `Kernel`, chosen by the searcher (searcher.rs).
 
 use super::entry::Bound;
-use super::eval::Estimate;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
@@ -129,9 +128,7 @@ macro_rules! node_kernel {
                     let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
                     let mut children = Children::new();
                     children.fill(ops, position, legal, rest, self.helper);
-                    if self.net_order
-                        && self.estimate == Estimate::Projection
-                        && position.pile_count() >= NET_ORDER_FROM_PILES
+                    if self.sorting_by_net && position.pile_count() >= NET_ORDER_FROM_PILES
                     {
                         children.sort_by_net(side);
                     }

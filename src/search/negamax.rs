@@ -75,6 +75,7 @@ impl Searcher {
     /// interruption).
     pub(super) fn solve_alone(&mut self, position: &Position) -> f64 {
         self.begin(None, None, false);
+        self.exact_estimates();
         let value = if position.pile_count() < DEEPEN_FROM_PILES || position.is_over() {
             self.exact_value(position)
         } else {
@@ -102,6 +103,7 @@ impl Searcher {
         deadline: Option<Instant>,
     ) -> Vec<(usize, f64)> {
         self.begin(None, deadline, deadline.is_some());
+        self.exact_estimates();
         let side = position.to_move();
         let values = position
             .legal_moves()

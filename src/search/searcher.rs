@@ -111,6 +111,9 @@ pub struct Searcher {
     /// threads it made 9-of-each-colour solves slower, 0.39 s to 0.60-0.78 s a median,
     /// whether the main thread alone or both ordered so).
     pub(super) net_order: bool,
+    /// Whether the search running now orders children by the network: an exact one,
+    /// of a searcher whose `net_order` is on.
+    pub(super) sorting_by_net: bool,
     /// The threads its searches may take ([`worth_threads`](super::parallel) decides
     /// how many each takes).
     pub(super) threads: usize,
@@ -187,6 +190,7 @@ impl Searcher {
             kernel: Kernel::detect(),
             estimate: Estimate::Projection,
             net_order: true,
+            sorting_by_net: false,
             threads: 1,
             running_threads: 1,
         }
@@ -319,7 +323,16 @@ impl Searcher {
         self.aborted = false;
         self.reuse_exact = nodes.is_none();
         self.estimate = Estimate::Projection;
+        self.sorting_by_net = false;
         self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Sets the estimates of an exact search: the network at the horizon of its
+    /// iterations (a first test nearer the value saves whole tests), and the network's
+    /// order of the children near the root where `net_order` says.
+    pub(super) fn exact_estimates(&mut self) {
+        self.estimate = Estimate::Net;
+        self.sorting_by_net = self.net_order;
     }
 
     /// Ends a search, solve or analysis: a stop asked of it is used up.
