@@ -15,11 +15,14 @@ use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
 
-/// From this many piles, an exact search on one thread orders its children by the
-/// network (see `Searcher::net_order`): on 60 positions of 24 and 25 piles at 9 of each
-/// colour it visits 44% fewer positions (36% less time); from 8 piles fewer still, but
-/// the network's cost a node takes the gain back.
-const NET_ORDER_FROM_PILES: usize = 10;
+/// Nodes with at least this many plies to search order their children by the network
+/// in an exact search (see `Searcher::net_order`): on 60 positions of 24 and 25 piles
+/// at 9 of each colour it visits 44% fewer positions (36% less time); from fewer plies
+/// the network's cost a node takes the gain back. By the plies to search, not by the
+/// piles: a shallow iteration's nodes near its horizon have many piles and small trees
+/// (ordering every node of 10 piles or more, the 10-per-colour start of seed 2 took
+/// 9.4 s on one thread, 8.4 s with no network order, 5.9 s so; docs/performance.md).
+const NET_ORDER_FROM_DEPTH: u32 = 9;
 use super::searcher::{Kernel, Searcher, CHECK_EVERY};
 use crate::game::bits::{Portable, WordOps};
 use crate::game::rules::Position;
@@ -128,7 +131,7 @@ macro_rules! node_kernel {
                     let rest = legal & !hinted.map_or(0, |mv| 1u64 << mv);
                     let mut children = Children::new();
                     children.fill(ops, position, legal, rest, self.helper);
-                    if self.sorting_by_net && position.pile_count() >= NET_ORDER_FROM_PILES
+                    if self.sorting_by_net && depth >= NET_ORDER_FROM_DEPTH
                     {
                         children.sort_by_net(side);
                     }

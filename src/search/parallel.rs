@@ -3,7 +3,8 @@
 //!
 //! Exact solving (Lazy SMP): every thread solves the same position by iterative
 //! deepening, sharing one lock-free table; the helpers order their moves the other way
-//! round, so that they fill the table with results the main thread then finds. The
+//! round, and never by the network as the main thread does near the root, so that they
+//! fill the table with results the main thread then finds. The
 //! answer is the main thread's; the helpers are stopped when it has it. An exact search
 //! (no limits) runs the same way, the main thread searching, and so does a search
 //! within a time, every thread running it.
@@ -123,9 +124,7 @@ impl Searcher {
                 let help = &help;
                 let _ = std::thread::Builder::new().spawn_scoped(scope, move || help(&mut helper));
             }
-            self.net_order = false;
             let out = work(self);
-            self.net_order = true;
             halt.store(true, Ordering::Relaxed);
             out
         })

@@ -106,10 +106,11 @@ pub struct Searcher {
     pub(super) kernel: Kernel,
     /// The horizon's estimate (chosen by each search as [`Estimate`] says).
     pub(super) estimate: Estimate,
-    /// Whether its exact searches order children by the network near the root: alone on
-    /// its table, yes; not with helpers (neither the helpers nor the main thread: on two
-    /// threads it made 9-of-each-colour solves slower, 0.39 s to 0.60-0.78 s a median,
-    /// whether the main thread alone or both ordered so).
+    /// Whether its exact searches order children by the network near the root: yes,
+    /// but not a helper thread's, whose own order (the other way round) explores what
+    /// the main thread has not reached yet (with the network's order on both threads,
+    /// the 10-per-colour starts of seeds 1-3 took 5.0-9.7 s against 3.5-7.1 s on the
+    /// main thread only).
     pub(super) net_order: bool,
     /// Whether the search running now orders children by the network: an exact one,
     /// of a searcher whose `net_order` is on.
