@@ -14,6 +14,9 @@ use super::entry::Bound;
 use super::key::table_key;
 use super::near_end::NEAR_END_PILES;
 use super::ordering::{hinted_move, Children};
+use super::searcher::{Kernel, Searcher, CHECK_EVERY};
+use crate::game::bits::{Portable, WordOps};
+use crate::game::rules::Position;
 
 /// Nodes with at least this many plies to search order their children by the network
 /// in an exact search (see `Searcher::net_order`): on 60 positions of 24 and 25 piles
@@ -21,11 +24,9 @@ use super::ordering::{hinted_move, Children};
 /// the network's cost a node takes the gain back. By the plies to search, not by the
 /// piles: a shallow iteration's nodes near its horizon have many piles and small trees
 /// (ordering every node of 10 piles or more, the 10-per-colour start of seed 2 took
-/// 9.4 s on one thread, 8.4 s with no network order, 5.9 s so; docs/performance.md).
+/// 9.4 s on one thread, 8.4 s with no network order, 5.9 s ordering by the plies;
+/// docs/performance.md).
 const NET_ORDER_FROM_DEPTH: u32 = 9;
-use super::searcher::{Kernel, Searcher, CHECK_EVERY};
-use crate::game::bits::{Portable, WordOps};
-use crate::game::rules::Position;
 
 impl Searcher {
     /// The negamax value of `position` (fail-soft), its table key `known` or
