@@ -24,6 +24,11 @@ bot on one thread, where by default a search within a time uses every core); ``-
 adds another build: ``DIR`` a checkout whose ``python/`` holds its compiled extension
 (made with ``maturin develop --release`` in that checkout). Each variant chooses in a
 worker process of its own, the variants alternated seed by seed, in one run.
+
+``--to-the-end`` times instead how soon each variant plays exactly: a fresh bot within a
+time long enough is asked each position, and the time it takes (its search stops at the
+end) is counted; the table gives the sum, the median and the share of positions that
+finish within each budget. It needs no exact values.
 """
 
 from __future__ import annotations
@@ -33,11 +38,12 @@ import gzip
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from bench_tools import processes
 
@@ -96,6 +102,15 @@ def worker() -> None:
     kept: dict[tuple[str, str], Bot] = {}
     for line in sys.stdin:
         budget, seed, notation = line.rstrip("\n").split(" ", 2)
+        if budget == "end":
+            # ``--to-the-end``: the seconds a fresh bot within a time takes to find its
+            # move when the time is long enough for the search to reach the end.
+            started = time.perf_counter()
+            bot(9, int(seed), limits=Limits(time_limit=600.0), threads=threads).choose(
+                Position(notation)
+            )
+            print(time.perf_counter() - started, flush=True)
+            continue
         limits = (
             Limits(nodes=int(budget[1:]))
             if budget[0] == "n"
@@ -127,6 +142,12 @@ class Worker:
         self.process.stdin.flush()
         return int(self.process.stdout.readline())
 
+    def to_the_end(self, seed: int, notation: str) -> float:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(f"end {seed} {notation}\n")
+        self.process.stdin.flush()
+        return float(self.process.stdout.readline())
+
     def close(self) -> None:
         processes.end(self.process)
 
@@ -151,6 +172,11 @@ def main() -> None:
         default=[],
         metavar="NAME:VAR=VALUE",
         help="add this build with an environment variable set",
+    )
+    parser.add_argument(
+        "--to-the-end",
+        action="store_true",
+        help="time each search within a long time to the end, not the regret",
     )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -180,6 +206,9 @@ def main() -> None:
     for variant in args.variant:
         name, _, setting = variant.partition(":")
         variants[name] = dict([setting.split("=", 1)])
+    if args.to_the_end:
+        to_the_end(sizes, seeds_of, asked, variants, budgets)
+        return
     exact = {
         size: exact_values([n for ns in asked[size].values() for n in ns], args.exact_threads)
         for size in sizes
@@ -244,6 +273,49 @@ def main() -> None:
                 if (row.size, row.budget, row.name) == (size, b, name)
             ]
             print(f"| {size} | " + " | ".join(cells) + " |")
+
+
+def to_the_end(
+    sizes: list[int],
+    seeds_of: Callable[[int], range],
+    asked: dict[int, dict[int, list[str]]],
+    variants: dict[str, dict[str, str]],
+    budgets: list[str],
+) -> None:
+    """How soon level 9 within a time plays exactly: the time each variant's search takes
+    to reach the end on every position asked (a fresh bot each, its set-up counted), the
+    variants alternated seed by seed, and the share of positions it finishes within each
+    time budget."""
+    workers = {name: Worker(settings) for name, settings in variants.items()}
+    print(f"load average at the start: {_load(os.getloadavg())}", flush=True)
+    limits = [int(b) / 1000 for b in budgets if b[0] != "n"]
+    lines = []
+    try:
+        for size in sizes:
+            times: dict[str, list[float]] = {name: [] for name in variants}
+            for turn, seed in enumerate(seeds_of(size)):
+                names = list(variants)
+                for name in names[turn % len(names) :] + names[: turn % len(names)]:
+                    for notation in asked[size][seed]:
+                        times[name].append(workers[name].to_the_end(seed, notation))
+            for name, t in times.items():
+                within = ", ".join(
+                    f"{sum(x <= limit for x in t) / len(t):.0%} within {limit * 1000:g} ms"
+                    for limit in limits
+                )
+                lines.append(
+                    f"| {size} | {name} | {len(t)} | {sum(t):.2f} s | "
+                    f"{statistics.median(t) * 1000:.1f} ms | {within} |"
+                )
+                print(lines[-1], flush=True)
+    finally:
+        for w in workers.values():
+            w.close()
+    print(f"load average at the end: {_load(os.getloadavg())}")
+    print()
+    print("| buttons of each colour | build | positions | in all | median | finished |")
+    print("|---|---|---:|---:|---:|---|")
+    print("\n".join(lines))
 
 
 class Row(NamedTuple):

@@ -123,6 +123,12 @@ impl Searcher {
                     0.0
                 };
                 let guess = Some(result.value - below);
+                // The exact iteration orders its children as an exact solve does (by the
+                // network near the root), and so reaches the end sooner
+                // (docs/performance.md); the shallower ones ordering so chose no better.
+                if depth >= plies_left {
+                    self.sorting_by_net = self.net_order;
+                }
                 let (value, best) = match self.root(position, depth, guess, limits.are_none()) {
                     Root::Done(value, best) => (value, best),
                     Root::CutShort { proven } => {
