@@ -223,11 +223,7 @@ def main() -> None:
                 (name, b): [] for name in variants for b in budgets
             }
             for turn, seed in enumerate(seeds_of(size)):
-                # Alternated: each seed's first variant is the other one's of the last seed.
-                order = (
-                    list(variants)[turn % len(variants) :] + list(variants)[: turn % len(variants)]
-                )
-                for name in order:
+                for name in _alternated(list(variants), turn):
                     for budget in budgets:
                         for notation in asked[size][seed]:
                             values = exact[size][notation]
@@ -294,8 +290,7 @@ def to_the_end(
         for size in sizes:
             times: dict[str, list[float]] = {name: [] for name in variants}
             for turn, seed in enumerate(seeds_of(size)):
-                names = list(variants)
-                for name in names[turn % len(names) :] + names[: turn % len(names)]:
+                for name in _alternated(list(variants), turn):
                     for notation in asked[size][seed]:
                         times[name].append(workers[name].to_the_end(seed, notation))
             for name, t in times.items():
@@ -337,6 +332,12 @@ class Row(NamedTuple):
         if self.worst == 0:
             return "perfect"
         return f"{self.not_best:.0%}, {self.mean:.3f} ({self.worst})"
+
+
+def _alternated(names: list[str], turn: int) -> list[str]:
+    """The variants in the order of a seed's ``turn``: each seed's first variant is the
+    other one's of the seed before."""
+    return names[turn % len(names) :] + names[: turn % len(names)]
 
 
 def _budget(budget: str) -> str:

@@ -112,8 +112,8 @@ pub struct Searcher {
     /// the 10-per-colour starts of seeds 1-3 took 5.0-9.7 s against 3.5-7.1 s on the
     /// main thread only).
     pub(super) net_order: bool,
-    /// Whether the search running now orders children by the network: an exact one,
-    /// of a searcher whose `net_order` is on.
+    /// Whether the search running now orders children by the network: an exact one, or
+    /// a limited one in its exact iteration, of a searcher whose `net_order` is on.
     pub(super) sorting_by_net: bool,
     /// The threads its searches may take ([`worth_threads`](super::parallel) decides
     /// how many each takes).
