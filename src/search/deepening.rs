@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::eval::Estimate;
 use super::limits::{Iteration, Limits, SearchResult};
-use super::negamax::{deepening_depths, exact_depths, Root};
+use super::negamax::{exact_depths, Root};
 use super::ordering::ordered_children;
 use super::searcher::Searcher;
 use crate::game::rules::Position;
@@ -20,18 +20,12 @@ use crate::run::interrupt::interrupted;
 /// took half as long again with every depth (`benches/bot_battle.py`).
 const EVERY_DEPTH_BELOW_PILES: usize = 10;
 
-/// The plies short of the end from which a limited search skips depths.
-const NEAR_THE_END: u32 = 8;
-/// The plies between its iterations there: the last two before the exact one (an exact
-/// solve's own step, 8, would go from `NEAR_THE_END` plies short straight to the end).
-const NEAR_THE_END_STEP: u32 = 4;
-/// Up to this many buttons a limited search goes from [`NEAR_THE_END`] plies short
-/// straight to the exact depth, whose solve the children's order (ordering.rs) made
-/// affordable there: at 8 of each colour within 100 ms, 0.065 points a move against
-/// 0.082 with the step of 4 (docs/performance.md). With more buttons the exact depth is
-/// rarely reached in time, and the iteration 4 plies short is a better fallback than
-/// the one 8 short (9 and 10 of each colour within 50 ms: moves of 41 and 55 points).
-const STRAIGHT_TO_THE_END_UP_TO_BUTTONS: usize = 24;
+/// How far short of the end a limited search deepens every depth: its cheap first
+/// iterations, whose move it plays if its later ones do not finish. From there it
+/// iterates as an exact solve does (the exact depth at once up to 24 piles, else every
+/// 8 plies counted down from it), the fastest way to the end: the depths between cost
+/// more than they order (docs/performance.md).
+const EVERY_DEPTH_UP_TO_PLIES_SHORT: u32 = 16;
 
 /// How far below the last iteration's value a limited search's exact iteration makes its
 /// first null-window test. That value overestimates the exact one for the side to move:
@@ -41,19 +35,16 @@ const STRAIGHT_TO_THE_END_UP_TO_BUTTONS: usize = 24;
 /// whole search, one a point, whichever way they fail, so a first test nearer the
 /// value saves whole tests: 16% of the exact iteration's positions on 60 of those
 /// positions with 3 points below, 13% with 6 (docs/performance.md, "Iterations
-/// and tests").
+/// and tests"). From 16 plies short (up to 24 piles) 0, 3 and 6 points below reached
+/// the end as soon: 8.7, 9.1 and 9.6 s for 360 positions of 8 of each colour.
 const EXACT_GUESS_BELOW: f64 = 3.0;
 
 /// The depths of a search's iterations. Without limits, an exact solve's (the exact depth
 /// at once, or a few spaced iterations for the biggest positions). Within a depth limit,
 /// every depth up to it (the result is the last one's, whose move ordering the others
-/// prepare). Within a time or
-/// node limit, every depth up to [`NEAR_THE_END`] plies short of the end, then every
-/// fourth, counted down from the exact depth (or the exact depth at once, up to
-/// [`STRAIGHT_TO_THE_END_UP_TO_BUTTONS`] buttons): there an iteration costs about as
-/// much as all those before it, so skipping depths reaches the exact one sooner, while a
-/// search cut short further from the end keeps its move from as deep a depth as before
-/// (measured in docs/ai.md, "Level 9 within a time").
+/// prepare). Within a time or node limit, every depth up to
+/// [`EVERY_DEPTH_UP_TO_PLIES_SHORT`] plies short of the end, then an exact solve's
+/// depths beyond them (measured in docs/ai.md, "Level 9 within a time").
 fn iteration_depths(limits: &Limits, max_depth: u32, position: &Position) -> Vec<u32> {
     let plies_left = position.pile_count() as u32 - 1;
     if limits.are_none() && position.pile_count() >= EVERY_DEPTH_BELOW_PILES {
@@ -62,14 +53,11 @@ fn iteration_depths(limits: &Limits, max_depth: u32, position: &Position) -> Vec
     if limits.depth.is_some() || limits.are_none() {
         return (1..=max_depth).collect();
     }
-    let shallow = plies_left.saturating_sub(NEAR_THE_END).max(1);
-    let step = if position.button_count() <= STRAIGHT_TO_THE_END_UP_TO_BUTTONS {
-        plies_left
-    } else {
-        NEAR_THE_END_STEP
-    };
+    let shallow = plies_left
+        .saturating_sub(EVERY_DEPTH_UP_TO_PLIES_SHORT)
+        .max(1);
     (1..=shallow)
-        .chain(deepening_depths(plies_left, step).filter(|&d| d > shallow))
+        .chain(exact_depths(position).filter(|&d| d > shallow))
         .collect()
 }
 
@@ -223,24 +211,58 @@ mod tests {
         depths
     }
 
-    #[test]
-    fn a_search_within_a_time_skips_depths_near_the_end() {
-        // 18 buttons, 17 plies: every depth to 9, then the exact one at once.
-        let small = random_start(6, Player::Red, &mut SplitMix64::new(5)).unwrap();
-        let mut expected: Vec<u32> = (1..=9).collect();
-        expected.push(17);
-        assert_eq!(depths_within_a_time(&small), expected);
-        // 27 buttons on 12 piles, 11 plies: depths 1 to 3, then every fourth to the end.
-        let mut big = random_start(9, Player::Red, &mut SplitMix64::new(5)).unwrap();
-        let mut rng = SplitMix64::new(6);
-        while big.pile_count() > 12 {
-            let moves: Vec<usize> = big.legal_moves().collect();
-            big = big
+    /// A random battle of `per_colour` buttons of each colour played down to `piles`.
+    fn played_down_to(per_colour: usize, piles: usize, seed: u64) -> Position {
+        let mut position =
+            random_start(per_colour, Player::Red, &mut SplitMix64::new(seed)).unwrap();
+        let mut rng = SplitMix64::new(seed + 1);
+        while position.pile_count() > piles {
+            let moves: Vec<usize> = position.legal_moves().collect();
+            position = position
                 .play_unchecked(moves[rng.next_u64() as usize % moves.len()])
                 .position;
         }
-        assert!(big.button_count() > STRAIGHT_TO_THE_END_UP_TO_BUTTONS);
-        assert_eq!(depths_within_a_time(&big), vec![1, 2, 3, 7, 11]);
+        position
+    }
+
+    #[test]
+    fn a_search_within_a_time_deepens_every_depth_to_16_plies_short_then_as_a_solve() {
+        // 18 buttons, 17 plies: depth 1, then the exact one at once, to the end.
+        let small = random_start(6, Player::Red, &mut SplitMix64::new(5)).unwrap();
+        assert_eq!(depths_within_a_time(&small), vec![1, 17]);
+        let timed = Limits {
+            time: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        // 30 piles, 29 plies: every depth to 13, then every eighth counted down from 29.
+        let start = random_start(10, Player::Red, &mut SplitMix64::new(5)).unwrap();
+        let mut expected: Vec<u32> = (1..=13).collect();
+        expected.extend([21, 29]);
+        assert_eq!(iteration_depths(&timed, 29, &start), expected);
+        assert_eq!(
+            exact_depths(&start).filter(|&d| d > 13).collect::<Vec<_>>(),
+            [21, 29],
+            "the depths of an exact solve",
+        );
+        // 27 buttons on 24 piles: every depth to 7, then the exact one, as a solve does.
+        let big = played_down_to(9, 24, 5);
+        let mut expected: Vec<u32> = (1..=7).collect();
+        expected.push(23);
+        assert_eq!(iteration_depths(&timed, 23, &big), expected);
+        // A node limit deepens the same way; a depth limit through every depth.
+        let nodes = Limits {
+            nodes: Some(1_000),
+            ..Limits::default()
+        };
+        assert_eq!(iteration_depths(&nodes, 23, &big), expected);
+        let depth = Limits {
+            depth: Some(12),
+            ..Limits::default()
+        };
+        assert_eq!(
+            iteration_depths(&depth, 12, &big),
+            (1..=12).collect::<Vec<_>>()
+        );
     }
 
     #[test]
